@@ -1,0 +1,97 @@
+// Opens a Kysely instance for the configured client, with the type parsing that makes the three
+// dialects return the same JavaScript values, and a statement counter.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import type { Database, Dialect, DialectName } from './dialect.js';
+import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
+import { postgresDialect } from './dialects/postgres.js';
+import { mysqlDialect } from './dialects/mysql.js';
+
+export interface DatabaseConfig {
+  client: DialectName;
+  /** sqlite */
+  filename?: string;
+  /** postgres / mysql */
+  url?: string;
+  host?: string;
+  port?: number;
+  database?: string;
+  user?: string;
+  password?: string;
+  schema?: string;
+  ssl?: boolean;
+  poolMax?: number;
+}
+
+class StatementCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count++;
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+async function sqlite(cfg: DatabaseConfig): Promise<SqliteDialect> {
+  const { default: BetterSqlite } = await import('better-sqlite3');
+  const file = cfg.filename ?? ':memory:';
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const conn = new BetterSqlite(file);
+  conn.pragma('journal_mode = WAL');
+  conn.pragma('synchronous = NORMAL');
+  conn.pragma('foreign_keys = ON');
+  conn.pragma('busy_timeout = 5000');
+  // LIKE compares case-sensitively, as on the other two dialects; $…i operators lower both sides
+  conn.pragma('case_sensitive_like = ON');
+  conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+  return new SqliteDialect({ database: conn });
+}
+
+async function postgres(cfg: DatabaseConfig): Promise<PostgresDialect> {
+  const pg = await import('pg');
+  const types = pg.default.types;
+  // dates and times come back as the strings stored, not as local-time Date objects
+  types.setTypeParser(1082, (v: string) => v); // date
+  types.setTypeParser(1083, (v: string) => v); // time
+  const pool = new pg.default.Pool({
+    connectionString: cfg.url,
+    host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password,
+    ssl: cfg.ssl ? { rejectUnauthorized: false } : undefined,
+    max: cfg.poolMax ?? 10,
+    options: cfg.schema ? `-c search_path=${cfg.schema}` : undefined,
+  });
+  return new PostgresDialect({ pool });
+}
+
+async function mysql(cfg: DatabaseConfig): Promise<MysqlDialect> {
+  const m = await import('mysql2');
+  const common = {
+    dateStrings: true as const,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    timezone: 'Z',
+    charset: 'utf8mb4_bin',
+    connectionLimit: cfg.poolMax ?? 10,
+  };
+  const pool = cfg.url
+    ? m.createPool({ uri: cfg.url, ...common })
+    : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common });
+  return new MysqlDialect({ pool });
+}
+
+const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres: postgresDialect, mysql: mysqlDialect };
+
+export async function connect(cfg: DatabaseConfig): Promise<Database> {
+  const counter = new StatementCounter();
+  const kyselyDialect = cfg.client === 'sqlite' ? await sqlite(cfg) : cfg.client === 'postgres' ? await postgres(cfg) : await mysql(cfg);
+  const db = new Kysely<any>({ dialect: kyselyDialect, plugins: [counter] }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  return {
+    db,
+    dialect: DIALECTS[cfg.client],
+    statements: () => counter.count,
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,39 @@
+// What differs between SQLite, PostgreSQL and MySQL/MariaDB, behind one small interface.
+// Everything else in Folio is dialect-blind: it asks this object, never the client's name.
+import type { ColumnDataType, Expression, Kysely, RawBuilder } from 'kysely';
+import type { ScalarType } from '../schema/types.js';
+
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+export interface Dialect {
+  readonly name: DialectName;
+  /** column type for an attribute type */
+  columnType(type: ScalarType): ColumnDataType | RawBuilder<unknown>;
+  /** type of the auto-increment primary key, and whether it needs the AUTOINCREMENT keyword */
+  readonly idType: 'integer' | 'serial';
+  readonly autoIncrement: boolean;
+  /** a query listing the names (column `name`) of the indexes of the current database */
+  readonly indexNames: RawBuilder<{ name: string }>;
+  /** a Unicode-aware lower-casing of an expression (SQLite's lower() is ASCII-only) */
+  lower(expr: Expression<unknown>): RawBuilder<string>;
+  /** value written to a datetime column */
+  toDatetime(d: Date): unknown;
+  /** value written to a boolean column */
+  toBoolean(b: boolean): unknown;
+  /** true when INSERT … RETURNING is available (SQLite, PostgreSQL); MySQL uses insertId */
+  readonly returning: boolean;
+  /** true when statements of one request can run concurrently on a pool */
+  readonly parallelReads: boolean;
+  /** extra table options appended at CREATE TABLE (MySQL: binary collation for case-sensitive compare) */
+  readonly tableSuffix: string;
+  /** ordering that puts NULLs first on ascending sorts like SQLite and MySQL do */
+  readonly nullsFirstOnAsc: boolean;
+}
+
+export interface Database {
+  readonly db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables come from the model at run time
+  readonly dialect: Dialect;
+  /** number of SQL statements executed so far (tests assert N+1 freedom with it) */
+  statements(): number;
+  close(): Promise<void>;
+}

@@ -1,0 +1,27 @@
+import { sql, type Expression } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import type { ScalarType } from '../../schema/types.js';
+
+const TYPES: Record<ScalarType, string> = {
+  string: 'varchar(255)', text: 'longtext', richtext: 'longtext', enumeration: 'varchar(255)', email: 'varchar(255)',
+  password: 'varchar(255)', uid: 'varchar(255)',
+  date: 'date', time: 'time(3)', datetime: 'datetime(3)', timestamp: 'datetime(3)',
+  integer: 'int', biginteger: 'bigint', float: 'double', decimal: 'decimal(10,2)',
+  boolean: 'boolean', json: 'longtext', blocks: 'longtext',
+};
+
+export const mysqlDialect: Dialect = {
+  name: 'mysql',
+  columnType: (t) => sql.raw(TYPES[t]),
+  idType: 'integer',
+  autoIncrement: true,
+  indexNames: sql<{ name: string }>`select distinct index_name as name from information_schema.statistics where table_schema = database()`,
+  lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
+  toDatetime: (d) => d,
+  toBoolean: (b) => b,
+  returning: false,
+  parallelReads: true,
+  // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite
+  tableSuffix: 'default character set utf8mb4 collate utf8mb4_bin',
+  nullsFirstOnAsc: true,
+};

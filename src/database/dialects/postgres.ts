@@ -1,0 +1,26 @@
+import { sql, type Expression } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import type { ScalarType } from '../../schema/types.js';
+
+const TYPES: Record<ScalarType, string> = {
+  string: 'varchar(255)', text: 'text', richtext: 'text', enumeration: 'varchar(255)', email: 'varchar(255)',
+  password: 'varchar(255)', uid: 'varchar(255)',
+  date: 'date', time: 'time(3)', datetime: 'timestamptz(3)', timestamp: 'timestamptz(3)',
+  integer: 'integer', biginteger: 'bigint', float: 'double precision', decimal: 'numeric(10,2)',
+  boolean: 'boolean', json: 'text', blocks: 'text',
+};
+
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  columnType: (t) => sql.raw(TYPES[t]),
+  idType: 'serial',
+  autoIncrement: false,
+  indexNames: sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`,
+  lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
+  toDatetime: (d) => d,
+  toBoolean: (b) => b,
+  returning: true,
+  parallelReads: true,
+  tableSuffix: '',
+  nullsFirstOnAsc: false,
+};

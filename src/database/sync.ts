@@ -1,0 +1,82 @@
+// Brings the database up to the model: creates missing tables, columns and indexes.
+// Never drops anything: a column or table the model no longer has is kept and reported.
+import { sql, type ColumnDataType, type RawBuilder } from 'kysely';
+import type { Database, Dialect } from './dialect.js';
+import { SYSTEM_TABLES, modelTables, type ColumnDef, type TableDef } from './tables.js';
+import type { Model } from '../schema/types.js';
+
+export interface SyncReport {
+  createdTables: string[];
+  addedColumns: string[];
+  /** columns present in the database that the model no longer has (kept, not dropped) */
+  orphanColumns: string[];
+}
+
+function columnType(d: Dialect, c: ColumnDef): ColumnDataType | RawBuilder<unknown> {
+  switch (c.type) {
+    case 'id': return d.idType === 'serial' ? 'serial' : 'integer';
+    case 'ref': return 'integer';
+    case 'ord': return 'double precision';
+    case 'docid': return sql.raw('varchar(64)');
+    case 'short': return sql.raw('varchar(255)');
+    default: return d.columnType(c.type);
+  }
+}
+
+async function createTable(database: Database, t: TableDef): Promise<void> {
+  const { db, dialect } = database;
+  let q = db.schema.createTable(t.name).ifNotExists();
+  for (const c of t.columns) {
+    q = q.addColumn(c.name, columnType(dialect, c), (col) => {
+      let b = col;
+      if (c.type === 'id') {
+        b = b.primaryKey();
+        if (dialect.autoIncrement) b = b.autoIncrement();
+      }
+      if (c.notNull) b = b.notNull();
+      return b;
+    });
+  }
+  if (dialect.tableSuffix) q = q.modifyEnd(sql.raw(dialect.tableSuffix));
+  await q.execute();
+}
+
+async function createIndexes(database: Database, t: TableDef, existing: Set<string>): Promise<void> {
+  for (const idx of t.indexes) {
+    if (existing.has(idx.name)) continue;
+    let q = database.db.schema.createIndex(idx.name).on(t.name).columns([...idx.columns]);
+    if (idx.unique) q = q.unique();
+    await q.execute();
+  }
+}
+
+async function existingIndexes(database: Database): Promise<Set<string>> {
+  const rows = await database.dialect.indexNames.execute(database.db);
+  return new Set(rows.rows.map((r) => r.name));
+}
+
+export async function syncSchema(database: Database, model: Model): Promise<SyncReport> {
+  const report: SyncReport = { createdTables: [], addedColumns: [], orphanColumns: [] };
+  const wanted = [...SYSTEM_TABLES, ...modelTables(model)];
+  const tables = await database.db.introspection.getTables();
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  for (const t of wanted) {
+    const have = byName.get(t.name);
+    if (!have) {
+      await createTable(database, t);
+      report.createdTables.push(t.name);
+      continue;
+    }
+    const haveCols = new Set(have.columns.map((c) => c.name));
+    for (const c of t.columns) {
+      if (haveCols.has(c.name)) continue;
+      await database.db.schema.alterTable(t.name).addColumn(c.name, columnType(database.dialect, c)).execute();
+      report.addedColumns.push(`${t.name}.${c.name}`);
+    }
+    const wantCols = new Set(t.columns.map((c) => c.name));
+    for (const c of have.columns) if (!wantCols.has(c.name)) report.orphanColumns.push(`${t.name}.${c.name}`);
+  }
+  const indexes = await existingIndexes(database);
+  for (const t of wanted) await createIndexes(database, t, indexes);
+  return report;
+}

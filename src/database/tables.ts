@@ -1,0 +1,139 @@
+// The tables the model needs, as plain data: schema sync creates them, nothing else reads this.
+import type { Model, ScalarType } from '../schema/types.js';
+import { SYSTEM_COLUMNS as C } from '../schema/types.js';
+
+export type ColumnKind = ScalarType | 'id' | 'ref' | 'docid' | 'short' | 'ord';
+
+export interface ColumnDef {
+  readonly name: string;
+  readonly type: ColumnKind;
+  readonly notNull?: boolean;
+}
+
+export interface IndexDef {
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly unique?: boolean;
+}
+
+export interface TableDef {
+  readonly name: string;
+  readonly columns: readonly ColumnDef[];
+  readonly indexes: readonly IndexDef[];
+}
+
+const idCol: ColumnDef = { name: 'id', type: 'id' };
+
+/** Tables Folio itself needs, whatever the schema files say. */
+export const SYSTEM_TABLES: readonly TableDef[] = [
+  {
+    name: 'folio_api_tokens',
+    columns: [idCol, { name: 'name', type: 'short', notNull: true }, { name: 'description', type: 'text' },
+      { name: 'type', type: 'short', notNull: true }, { name: 'access_key', type: 'string', notNull: true },
+      { name: 'permissions', type: 'json' }, { name: 'lifespan', type: 'biginteger' },
+      { name: 'expires_at', type: 'datetime' }, { name: 'last_used_at', type: 'datetime' },
+      { name: 'created_at', type: 'datetime' }, { name: 'updated_at', type: 'datetime' }],
+    indexes: [{ name: 'folio_api_tokens_name_uq', columns: ['name'], unique: true },
+      { name: 'folio_api_tokens_key_idx', columns: ['access_key'], unique: true }],
+  },
+  {
+    name: 'up_permissions',
+    columns: [idCol, { name: 'action', type: 'string', notNull: true }, { name: 'role_id', type: 'ref', notNull: true },
+      { name: 'created_at', type: 'datetime' }, { name: 'updated_at', type: 'datetime' }],
+    indexes: [{ name: 'up_permissions_role_action_uq', columns: ['role_id', 'action'], unique: true }],
+  },
+  {
+    name: 'i18n_locale',
+    columns: [idCol, { name: C.documentId, type: 'docid', notNull: true }, { name: 'name', type: 'string' },
+      { name: 'code', type: 'short', notNull: true }, { name: 'is_default', type: 'boolean' },
+      { name: 'created_at', type: 'datetime' }, { name: 'updated_at', type: 'datetime' }, { name: 'published_at', type: 'datetime' }],
+    indexes: [{ name: 'i18n_locale_code_uq', columns: ['code'], unique: true }],
+  },
+  {
+    name: 'folio_store',
+    columns: [idCol, { name: 'store_key', type: 'short', notNull: true }, { name: 'value', type: 'json' }],
+    indexes: [{ name: 'folio_store_key_uq', columns: ['store_key'], unique: true }],
+  },
+  {
+    name: 'upload_folders',
+    columns: [idCol, { name: C.documentId, type: 'docid', notNull: true }, { name: 'name', type: 'string', notNull: true },
+      { name: 'path_id', type: 'integer', notNull: true }, { name: 'path', type: 'string', notNull: true },
+      { name: 'created_at', type: 'datetime' }, { name: 'updated_at', type: 'datetime' }],
+    indexes: [{ name: 'upload_folders_path_uq', columns: ['path'], unique: true }],
+  },
+  {
+    name: 'files_related_mph',
+    columns: [idCol, { name: 'file_id', type: 'ref', notNull: true }, { name: 'related_id', type: 'ref', notNull: true },
+      { name: 'related_type', type: 'short', notNull: true }, { name: 'field', type: 'short', notNull: true },
+      { name: 'ord', type: 'ord', notNull: true }],
+    indexes: [{ name: 'files_related_mph_rel_idx', columns: ['related_id', 'related_type', 'field', 'ord'] },
+      { name: 'files_related_mph_file_idx', columns: ['file_id'] }],
+  },
+];
+
+function componentLinkTable(name: string): TableDef {
+  return {
+    name,
+    columns: [idCol, { name: 'entity_id', type: 'ref', notNull: true }, { name: 'cmp_id', type: 'ref', notNull: true },
+      { name: 'component_type', type: 'short', notNull: true }, { name: 'field', type: 'short', notNull: true },
+      { name: 'ord', type: 'ord', notNull: true }],
+    indexes: [{ name: `${name}_entity_idx`, columns: ['entity_id', 'field', 'ord'] },
+      { name: `${name}_cmp_idx`, columns: ['cmp_id', 'component_type'] }],
+  };
+}
+
+/**
+ * Relation links point from a source row to a target *document*: the version shown is chosen at
+ * read time from the reader's locale and status, so publishing or adding a locale never re-links.
+ */
+function relationLinkTable(name: string): TableDef {
+  return {
+    name,
+    columns: [idCol, { name: 'source_id', type: 'ref', notNull: true },
+      { name: 'target_document_id', type: 'docid', notNull: true },
+      { name: 'target_locale', type: 'short' }, { name: 'target_status', type: 'short' },
+      { name: 'ord', type: 'ord', notNull: true }, { name: 'inv_ord', type: 'ord', notNull: true }],
+    indexes: [{ name: `${name}_src_idx`, columns: ['source_id', 'ord'] },
+      { name: `${name}_tgt_idx`, columns: ['target_document_id', 'inv_ord'] }],
+  };
+}
+
+export function modelTables(model: Model): TableDef[] {
+  const out: TableDef[] = [];
+  const links = new Set<string>();
+  for (const ct of model.contentTypes.values()) {
+    const columns: ColumnDef[] = [idCol, { name: C.documentId, type: 'docid', notNull: true }];
+    const indexes: IndexDef[] = [
+      { name: `${ct.table}_doc_idx`, columns: [C.documentId, C.locale, C.publishedAt] },
+      { name: `${ct.table}_status_idx`, columns: [C.locale, C.publishedAt, 'id'] },
+    ];
+    for (const name of ct.order) {
+      const a = ct.attributes.get(name)!;
+      if (a.kind !== 'scalar') continue;
+      columns.push({ name: a.column, type: a.type });
+      if (a.unique) indexes.push({ name: `${ct.table}_${a.column}_idx`, columns: [a.column] });
+    }
+    columns.push({ name: C.createdAt, type: 'datetime' }, { name: C.updatedAt, type: 'datetime' },
+      { name: C.publishedAt, type: 'datetime' }, { name: C.locale, type: 'short' });
+    out.push({ name: ct.table, columns, indexes });
+    out.push(componentLinkTable(ct.componentTable));
+  }
+  for (const c of model.components.values()) {
+    const columns: ColumnDef[] = [idCol];
+    for (const name of c.order) {
+      const a = c.attributes.get(name)!;
+      if (a.kind === 'scalar') columns.push({ name: a.column, type: a.type });
+    }
+    out.push({ name: c.table, columns, indexes: [] });
+    if ([...c.attributes.values()].some((a) => a.kind === 'component')) out.push(componentLinkTable(c.componentTable));
+  }
+  for (const schema of [...model.contentTypes.values(), ...model.components.values()]) {
+    for (const a of schema.attributes.values()) {
+      if (a.kind === 'relation' && a.owner && !links.has(a.linkTable)) {
+        links.add(a.linkTable);
+        out.push(relationLinkTable(a.linkTable));
+      }
+    }
+  }
+  return out;
+}

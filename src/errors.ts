@@ -1,0 +1,82 @@
+// The error hierarchy every layer throws; http/error-handler.ts maps it to responses in one place.
+
+export type ErrorDetails = Record<string, unknown>;
+
+export interface FieldError {
+  path: string[];
+  message: string;
+  name: 'ValidationError';
+  value?: unknown;
+}
+
+export abstract class FolioError extends Error {
+  abstract readonly status: number;
+  readonly details: ErrorDetails | undefined;
+  constructor(message: string, details: ErrorDetails | undefined = {}) {
+    super(message);
+    this.details = details;
+  }
+}
+
+export class ApplicationError extends FolioError {
+  readonly status: number = 400;
+  override readonly name: string = 'ApplicationError';
+}
+
+export class ValidationError extends ApplicationError {
+  override readonly name: string = 'ValidationError';
+  /** a list of field errors: message is the single one's, or "<n> errors occurred" */
+  static of(errors: FieldError[]): ValidationError {
+    const message = errors.length === 1 ? errors[0]!.message : `${errors.length} errors occurred`;
+    return new ValidationError(message, { errors });
+  }
+  /** the shape Strapi's query and body validators use for an unknown or forbidden key */
+  static invalidKey(key: string, path: string | null, source: 'query' | 'body', param?: string): ValidationError {
+    const message = path === null || path === key ? `Invalid key ${key}` : `Invalid key ${key} at ${path}`;
+    const details: ErrorDetails = { key, path, source };
+    if (param !== undefined) details['param'] = param;
+    return new ValidationError(message, details);
+  }
+}
+
+export class PaginationError extends ApplicationError {
+  override readonly name = 'PaginationError';
+}
+
+export class UnauthorizedError extends FolioError {
+  readonly status = 401;
+  override readonly name = 'UnauthorizedError';
+}
+
+export class ForbiddenError extends FolioError {
+  readonly status = 403;
+  override readonly name = 'ForbiddenError';
+}
+
+export class NotFoundError extends FolioError {
+  readonly status = 404;
+  override readonly name = 'NotFoundError';
+}
+
+export class PayloadTooLargeError extends FolioError {
+  readonly status = 413;
+  override readonly name = 'PayloadTooLargeError';
+}
+
+export class RateLimitError extends FolioError {
+  readonly status = 429;
+  override readonly name = 'RateLimitError';
+}
+
+/** A schema file that can't be loaded: start-up prints `message` alone and exits 1. */
+export class SchemaError extends Error {
+  override readonly name = 'SchemaError';
+  constructor(file: string, attribute: string | null, problem: string) {
+    super(`${file}${attribute ? `: attribute "${attribute}"` : ''}: ${problem}`);
+  }
+}
+
+/** Bad configuration: start-up prints the message alone and exits 1. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}

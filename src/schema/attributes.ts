@@ -1,0 +1,148 @@
+// Turns one raw attribute definition into a checked Attribute (relations are paired later).
+import { SchemaError } from '../errors.js';
+import type { Attribute, RelationKind, ScalarType } from './types.js';
+
+const SCALAR_TYPES: ReadonlySet<string> = new Set<ScalarType>([
+  'string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid',
+  'date', 'time', 'datetime', 'timestamp',
+  'integer', 'biginteger', 'float', 'decimal',
+  'boolean', 'json', 'blocks',
+]);
+const RELATIONS: ReadonlySet<string> = new Set<RelationKind>(['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany']);
+const RESERVED = new Set(['id', 'documentId', 'document_id', 'createdAt', 'updatedAt', 'publishedAt', 'locale',
+  'localizations', 'createdBy', 'updatedBy', '__component', '__type', 'meta']);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export interface AttributeContext {
+  readonly file: string;
+  readonly typeLocalized: boolean;
+}
+
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase();
+}
+
+function num(def: Record<string, unknown>, key: string, ctx: AttributeContext, name: string): number | undefined {
+  const v = def[key];
+  if (v === undefined || v === null) return undefined;
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw new SchemaError(ctx.file, name, `"${key}" must be a number`);
+  return n;
+}
+
+function bool(def: Record<string, unknown>, key: string, ctx: AttributeContext, name: string): boolean {
+  const v = def[key];
+  if (v === undefined || v === null) return false;
+  if (typeof v !== 'boolean') throw new SchemaError(ctx.file, name, `"${key}" must be true or false`);
+  return v;
+}
+
+function localizedFlag(def: Record<string, unknown>, ctx: AttributeContext): boolean {
+  if (!ctx.typeLocalized) return false;
+  const opts = def['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined;
+  return opts?.i18n?.localized !== false;
+}
+
+export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext): Attribute {
+  if (!NAME.test(name)) throw new SchemaError(ctx.file, name, 'name must be letters, digits and underscores');
+  if (RESERVED.has(name)) throw new SchemaError(ctx.file, name, 'name is reserved');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new SchemaError(ctx.file, name, 'definition must be an object');
+  }
+  const def = raw as Record<string, unknown>;
+  const type = def['type'];
+  if (typeof type !== 'string') throw new SchemaError(ctx.file, name, 'missing "type"');
+  const base = {
+    name,
+    required: bool(def, 'required', ctx, name),
+    private: bool(def, 'private', ctx, name) || type === 'password',
+    localized: localizedFlag(def, ctx),
+    writable: def['writable'] !== false,
+  };
+
+  if (SCALAR_TYPES.has(type)) {
+    const enumValues = def['enum'];
+    if (type === 'enumeration') {
+      if (!Array.isArray(enumValues) || enumValues.length === 0 || !enumValues.every((v) => typeof v === 'string')) {
+        throw new SchemaError(ctx.file, name, 'an enumeration needs "enum": a non-empty array of strings');
+      }
+    }
+    const regex = def['regex'];
+    if (regex !== undefined) {
+      if (typeof regex !== 'string') throw new SchemaError(ctx.file, name, '"regex" must be a string');
+      try { new RegExp(regex); } catch { throw new SchemaError(ctx.file, name, `"regex" is not a valid regular expression: ${regex}`); }
+    }
+    const targetField = def['targetField'];
+    if (targetField !== undefined && typeof targetField !== 'string') {
+      throw new SchemaError(ctx.file, name, '"targetField" must be a string');
+    }
+    const attr: Attribute = {
+      ...base,
+      // uid is always localized when the type is (Strapi treats it so whatever pluginOptions say)
+      localized: type === 'uid' ? ctx.typeLocalized : base.localized,
+      kind: 'scalar',
+      type: (type === 'timestamp' ? 'datetime' : type) as ScalarType,
+      column: snakeCase(name),
+      unique: bool(def, 'unique', ctx, name),
+      default: def['default'],
+      min: num(def, 'min', ctx, name),
+      max: num(def, 'max', ctx, name),
+      minLength: num(def, 'minLength', ctx, name),
+      maxLength: num(def, 'maxLength', ctx, name),
+      regex: regex as string | undefined,
+      enum: type === 'enumeration' ? (enumValues as string[]) : undefined,
+      targetField: targetField as string | undefined,
+      searchable: def['searchable'] !== false && type !== 'password',
+    };
+    return attr;
+  }
+  if (type === 'relation') {
+    const relation = def['relation'];
+    const target = def['target'];
+    if (typeof relation !== 'string' || !RELATIONS.has(relation)) {
+      throw new SchemaError(ctx.file, name, `"relation" must be one of ${[...RELATIONS].join(', ')} (polymorphic relations are not supported)`);
+    }
+    if (typeof target !== 'string') throw new SchemaError(ctx.file, name, 'a relation needs "target"');
+    const inversedBy = def['inversedBy'];
+    const mappedBy = def['mappedBy'];
+    if (inversedBy !== undefined && mappedBy !== undefined) {
+      throw new SchemaError(ctx.file, name, 'a relation can\'t have both "inversedBy" and "mappedBy"');
+    }
+    const kind = relation as RelationKind;
+    return {
+      ...base,
+      localized: ctx.typeLocalized,
+      kind: 'relation',
+      relation: kind,
+      target,
+      owner: mappedBy === undefined,
+      inverse: (inversedBy ?? mappedBy) as string | undefined,
+      linkTable: '', // set when the pair is resolved
+      toMany: kind === 'oneToMany' || kind === 'manyToMany',
+      inverseToMany: kind === 'manyToOne' || kind === 'manyToMany',
+    };
+  }
+  if (type === 'media') {
+    const allowed = def['allowedTypes'];
+    if (allowed !== undefined && (!Array.isArray(allowed) || !allowed.every((v) => typeof v === 'string'))) {
+      throw new SchemaError(ctx.file, name, '"allowedTypes" must be an array of strings');
+    }
+    return { ...base, kind: 'media', multiple: bool(def, 'multiple', ctx, name), allowedTypes: allowed as string[] | undefined };
+  }
+  if (type === 'component') {
+    const component = def['component'];
+    if (typeof component !== 'string') throw new SchemaError(ctx.file, name, 'a component attribute needs "component"');
+    return {
+      ...base, kind: 'component', component, repeatable: bool(def, 'repeatable', ctx, name),
+      min: num(def, 'min', ctx, name), max: num(def, 'max', ctx, name),
+    };
+  }
+  if (type === 'dynamiczone') {
+    const components = def['components'];
+    if (!Array.isArray(components) || components.length === 0 || !components.every((c) => typeof c === 'string')) {
+      throw new SchemaError(ctx.file, name, 'a dynamic zone needs "components": a non-empty array of component uids');
+    }
+    return { ...base, kind: 'dynamiczone', components, min: num(def, 'min', ctx, name), max: num(def, 'max', ctx, name) };
+  }
+  throw new SchemaError(ctx.file, name, `unknown type "${type}"`);
+}

@@ -1,0 +1,167 @@
+// Builds the whole model from a project folder: project types, components and built-in types,
+// with relations paired and every cross-reference checked.
+import { SchemaError } from '../errors.js';
+import { buildAttribute, snakeCase } from './attributes.js';
+import { BUILTIN_SCHEMAS } from './builtin.js';
+import { readComponentFiles, readContentTypeFiles } from './read-files.js';
+import type { Attribute, Component, ContentType, Model, RelationAttribute } from './types.js';
+
+const TABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function str(json: Record<string, unknown>, path: string[], file: string): string {
+  let cur: unknown = json;
+  for (const p of path) cur = (cur as Record<string, unknown> | undefined)?.[p];
+  if (typeof cur !== 'string' || cur === '') throw new SchemaError(file, null, `missing "${path.join('.')}"`);
+  return cur;
+}
+
+function attributesOf(json: Record<string, unknown>, file: string, typeLocalized: boolean): [Map<string, Attribute>, string[]] {
+  const raw = json['attributes'];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SchemaError(file, null, 'missing "attributes" object');
+  const map = new Map<string, Attribute>();
+  const columns = new Map<string, string>();
+  for (const [name, def] of Object.entries(raw)) {
+    const attr = buildAttribute(name, def, { file, typeLocalized });
+    if (attr.kind === 'scalar') {
+      const clash = columns.get(attr.column);
+      if (clash) throw new SchemaError(file, name, `its column "${attr.column}" clashes with attribute "${clash}"`);
+      columns.set(attr.column, name);
+    }
+    map.set(name, attr);
+  }
+  return [map, Object.keys(raw)];
+}
+
+function contentType(uid: string, json: Record<string, unknown>, file: string, origin: 'api' | 'plugin'): ContentType {
+  const kind = json['kind'];
+  if (kind !== 'collectionType' && kind !== 'singleType') {
+    throw new SchemaError(file, null, '"kind" must be "collectionType" or "singleType"');
+  }
+  const singularName = str(json, ['info', 'singularName'], file);
+  const pluralName = str(json, ['info', 'pluralName'], file);
+  if (singularName === pluralName) throw new SchemaError(file, null, 'singularName and pluralName must differ');
+  const table = typeof json['collectionName'] === 'string' ? (json['collectionName'] as string) : snakeCase(pluralName);
+  if (!TABLE.test(table)) throw new SchemaError(file, null, `collectionName "${table}" is not a valid table name`);
+  const options = (json['options'] ?? {}) as Record<string, unknown>;
+  const localized = (json['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized === true;
+  const [attributes, order] = attributesOf(json, file, localized);
+  const info = json['info'] as Record<string, unknown>;
+  return {
+    modelType: 'contentType', uid, kind, singularName, pluralName, table, file, origin,
+    displayName: typeof info['displayName'] === 'string' ? info['displayName'] : singularName,
+    draftAndPublish: options['draftAndPublish'] === true,
+    localized, attributes, order, componentTable: `${table}_cmps`,
+  };
+}
+
+function pairRelations(types: Map<string, ContentType>, components: Map<string, Component>): void {
+  const all = [...types.values(), ...components.values()];
+  for (const schema of all) {
+    for (const attr of schema.attributes.values()) {
+      if (attr.kind !== 'relation') continue;
+      const target = types.get(attr.target);
+      if (!target) throw new SchemaError(schema.file, attr.name, `relation target "${attr.target}" does not exist`);
+      const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
+      if (attr.owner) {
+        mutable.linkTable = `${schema.table}_${snakeCase(attr.name)}_lnk`;
+        if (attr.inverse === undefined) {
+          mutable.inverseToMany = true; // a one-way relation: any number of sources may point at one target
+          continue;
+        }
+      }
+      if (schema.modelType === 'component' && attr.inverse !== undefined) {
+        throw new SchemaError(schema.file, attr.name, 'relations in components must be one-way (no inversedBy/mappedBy)');
+      }
+      const other = target.attributes.get(attr.inverse!);
+      if (!other || other.kind !== 'relation' || other.target !== schema.uid || other.inverse !== attr.name) {
+        throw new SchemaError(schema.file, attr.name,
+          `"${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" needs a matching relation "${attr.inverse}" on ${attr.target} pointing back with "${attr.owner ? 'mappedBy' : 'inversedBy'}: ${attr.name}"`);
+      }
+      if (other.owner === attr.owner) throw new SchemaError(schema.file, attr.name, 'one side of a pair must use inversedBy and the other mappedBy');
+      const expected: Record<string, string> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
+      if (expected[attr.relation] !== other.relation) {
+        throw new SchemaError(schema.file, attr.name, `a ${attr.relation} relation must be paired with ${expected[attr.relation]}, not ${other.relation}`);
+      }
+      if (!attr.owner) mutable.linkTable = `${target.table}_${snakeCase(other.name)}_lnk`;
+    }
+  }
+}
+
+function checkComponentRefs(schemas: Iterable<ContentType | Component>, components: Map<string, Component>): void {
+  for (const schema of schemas) {
+    for (const attr of schema.attributes.values()) {
+      const refs = attr.kind === 'component' ? [attr.component] : attr.kind === 'dynamiczone' ? attr.components : [];
+      for (const ref of refs) {
+        if (!components.has(ref)) throw new SchemaError(schema.file, attr.name, `component "${ref}" does not exist`);
+      }
+      if (attr.kind === 'dynamiczone' && schema.modelType === 'component') {
+        throw new SchemaError(schema.file, attr.name, 'dynamic zones are not allowed inside components');
+      }
+    }
+  }
+}
+
+function checkComponentCycles(components: Map<string, Component>): void {
+  const visiting = new Set<string>();
+  const done = new Set<string>();
+  const visit = (c: Component): void => {
+    if (done.has(c.uid)) return;
+    if (visiting.has(c.uid)) throw new SchemaError(c.file, null, `component "${c.uid}" contains itself`);
+    visiting.add(c.uid);
+    for (const attr of c.attributes.values()) if (attr.kind === 'component') visit(components.get(attr.component)!);
+    visiting.delete(c.uid);
+    done.add(c.uid);
+  };
+  for (const c of components.values()) visit(c);
+}
+
+export function loadModel(root: string): Model {
+  const types = new Map<string, ContentType>();
+  const tables = new Map<string, string>();
+  const claimTable = (table: string, file: string): void => {
+    const prev = tables.get(table);
+    if (prev) throw new SchemaError(file, null, `table "${table}" is already used by ${prev}`);
+    tables.set(table, file);
+  };
+  for (const b of BUILTIN_SCHEMAS) {
+    const ct = contentType(b.uid, b.json, `<built-in ${b.uid}>`, 'plugin');
+    claimTable(ct.table, ct.file);
+    types.set(ct.uid, ct);
+  }
+  for (const raw of readContentTypeFiles(root)) {
+    const uid = `api::${raw.api}.${raw.name}`;
+    const ct = contentType(uid, raw.json, raw.file, 'api');
+    if (ct.singularName !== raw.name) {
+      throw new SchemaError(raw.file, null, `info.singularName "${ct.singularName}" must match the folder name "${raw.name}"`);
+    }
+    claimTable(ct.table, raw.file);
+    types.set(uid, ct);
+  }
+  const components = new Map<string, Component>();
+  for (const raw of readComponentFiles(root)) {
+    const uid = `${raw.category}.${raw.name}`;
+    const table = typeof raw.json['collectionName'] === 'string'
+      ? (raw.json['collectionName'] as string)
+      : `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
+    if (!TABLE.test(table)) throw new SchemaError(raw.file, null, `collectionName "${table}" is not a valid table name`);
+    claimTable(table, raw.file);
+    const [attributes, order] = attributesOf(raw.json, raw.file, false);
+    components.set(uid, {
+      modelType: 'component', uid, category: raw.category, table, file: raw.file, attributes, order,
+      componentTable: `${table}_cmps`,
+    });
+  }
+  checkComponentRefs([...types.values(), ...components.values()], components);
+  checkComponentCycles(components);
+  pairRelations(types, components);
+
+  const routes = new Map<string, string>();
+  for (const ct of types.values()) {
+    if (ct.origin !== 'api') continue;
+    const segment = ct.kind === 'collectionType' ? ct.pluralName : ct.singularName;
+    const prev = routes.get(segment);
+    if (prev) throw new SchemaError(ct.file, null, `route /api/${segment} is already used by ${prev}`);
+    routes.set(segment, ct.uid);
+  }
+  return { contentTypes: types, components, routes };
+}

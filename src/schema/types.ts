@@ -1,0 +1,138 @@
+// The model: what the schema files say, resolved and checked, as plain immutable data.
+// Every other module reads the model; none reads schema files.
+
+export type ScalarType =
+  | 'string' | 'text' | 'richtext' | 'enumeration' | 'email' | 'password' | 'uid'
+  | 'date' | 'time' | 'datetime' | 'timestamp'
+  | 'integer' | 'biginteger' | 'float' | 'decimal'
+  | 'boolean' | 'json' | 'blocks';
+
+export type RelationKind = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany';
+
+interface AttributeBase {
+  readonly name: string;
+  readonly required: boolean;
+  readonly private: boolean;
+  /** false when pluginOptions.i18n.localized is explicitly false on a localized type */
+  readonly localized: boolean;
+  readonly writable: boolean;
+}
+
+export interface ScalarAttribute extends AttributeBase {
+  readonly kind: 'scalar';
+  readonly type: ScalarType;
+  /** SQL column name */
+  readonly column: string;
+  readonly unique: boolean;
+  readonly default?: unknown;
+  readonly min?: number;
+  readonly max?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly regex?: string;
+  readonly enum?: readonly string[];
+  readonly targetField?: string;
+  /** excluded from _q search (passwords, tokens) */
+  readonly searchable: boolean;
+}
+
+export interface RelationAttribute extends AttributeBase {
+  readonly kind: 'relation';
+  readonly relation: RelationKind;
+  readonly target: string;
+  /** true on the side that stores the links (inversedBy side or a one-way relation) */
+  readonly owner: boolean;
+  /** the attribute on the other side, if the relation is bidirectional */
+  readonly inverse?: string;
+  /** link table holding this relation's rows (shared by both sides of a pair) */
+  readonly linkTable: string;
+  /** true when this side holds many targets */
+  readonly toMany: boolean;
+  /** true when the other side holds many (for owner-side writes that must steal links) */
+  readonly inverseToMany: boolean;
+}
+
+export interface MediaAttribute extends AttributeBase {
+  readonly kind: 'media';
+  readonly multiple: boolean;
+  readonly allowedTypes?: readonly string[];
+}
+
+export interface ComponentAttribute extends AttributeBase {
+  readonly kind: 'component';
+  readonly component: string;
+  readonly repeatable: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export interface DynamicZoneAttribute extends AttributeBase {
+  readonly kind: 'dynamiczone';
+  readonly components: readonly string[];
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export type Attribute =
+  | ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+
+/** Shared shape of content-types and components: both are rows in a table with attributes. */
+export interface Schema {
+  readonly uid: string;
+  readonly table: string;
+  readonly attributes: ReadonlyMap<string, Attribute>;
+  /** attribute names in schema order */
+  readonly order: readonly string[];
+  /** the file it came from, for error messages */
+  readonly file: string;
+}
+
+export interface ContentType extends Schema {
+  readonly modelType: 'contentType';
+  readonly kind: 'collectionType' | 'singleType';
+  readonly singularName: string;
+  readonly pluralName: string;
+  readonly displayName: string;
+  readonly draftAndPublish: boolean;
+  readonly localized: boolean;
+  /** 'api' for application types, 'plugin' for built-in ones (users, roles, files) */
+  readonly origin: 'api' | 'plugin';
+  /** link table for components and dynamic zones of this type's rows */
+  readonly componentTable: string;
+}
+
+export interface Component extends Schema {
+  readonly modelType: 'component';
+  readonly category: string;
+  readonly componentTable: string;
+}
+
+export interface Model {
+  readonly contentTypes: ReadonlyMap<string, ContentType>;
+  readonly components: ReadonlyMap<string, Component>;
+  /** route segment (pluralName for collections, singularName for singles) → uid */
+  readonly routes: ReadonlyMap<string, string>;
+}
+
+export const SYSTEM_COLUMNS = {
+  id: 'id',
+  documentId: 'document_id',
+  locale: 'locale',
+  publishedAt: 'published_at',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+} as const;
+
+export const FILE_UID = 'plugin::upload.file';
+export const USER_UID = 'plugin::users-permissions.user';
+export const ROLE_UID = 'plugin::users-permissions.role';
+
+export function isScalar(a: Attribute): a is ScalarAttribute {
+  return a.kind === 'scalar';
+}
+
+export function schemaOf(model: Model, uid: string): ContentType | Component {
+  const s = model.contentTypes.get(uid) ?? model.components.get(uid);
+  if (!s) throw new Error(`unknown schema ${uid}`);
+  return s;
+}
