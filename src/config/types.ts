@@ -1,0 +1,41 @@
+// The resolved configuration of one Folio project: config/ files and environment, validated.
+import type { DatabaseConfig } from '../database/connect.js';
+
+export interface RestConfig {
+  readonly prefix: string;
+  readonly defaultLimit: number;
+  /** null = no upper clamp */
+  readonly maxLimit: number | null;
+  readonly withCount: boolean;
+  readonly strictParams: boolean;
+  /** JSON body limit in bytes */
+  readonly jsonLimit: number;
+}
+
+export interface LocaleSeed {
+  readonly code: string;
+  readonly name: string;
+}
+
+export interface FolioConfig {
+  /** the project folder */
+  readonly dir: string;
+  readonly env: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly database: DatabaseConfig;
+  readonly rest: RestConfig;
+  readonly secrets: {
+    readonly apiTokenSalt: string;
+    readonly jwtSecret: string;
+    readonly appKeys: readonly string[];
+  };
+  readonly i18n: {
+    readonly defaultLocale: string;
+    /** locales created on first start when the locale table is empty */
+    readonly locales: readonly LocaleSeed[];
+  };
+  /** log requests (pino) */
+  readonly logger: boolean;
+}
