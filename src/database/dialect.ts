@@ -26,8 +26,10 @@ export interface Dialect {
   readonly parallelReads: boolean;
   /** extra table options appended at CREATE TABLE (MySQL: binary collation for case-sensitive compare) */
   readonly tableSuffix: string;
-  /** ordering that puts NULLs first on ascending sorts like SQLite and MySQL do */
+  /** true when ascending sorts already put NULLs first (SQLite, MySQL); else it is asked for */
   readonly nullsFirstOnAsc: boolean;
+  /** appended to a string sort key so every dialect orders by code point (PostgreSQL: COLLATE "C") */
+  readonly binarySort: string;
 }
 
 export interface Database {

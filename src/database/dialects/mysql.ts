@@ -23,5 +23,6 @@ export const mysqlDialect: Dialect = {
   parallelReads: true,
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite
   tableSuffix: 'default character set utf8mb4 collate utf8mb4_bin',
+  binarySort: '',
   nullsFirstOnAsc: true,
 };

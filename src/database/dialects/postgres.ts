@@ -22,5 +22,6 @@ export const postgresDialect: Dialect = {
   returning: true,
   parallelReads: true,
   tableSuffix: '',
+  binarySort: ' collate "C"',
   nullsFirstOnAsc: false,
 };

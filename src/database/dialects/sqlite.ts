@@ -24,5 +24,6 @@ export const sqliteDialect: Dialect = {
   returning: true,
   parallelReads: false,
   tableSuffix: '',
+  binarySort: '',
   nullsFirstOnAsc: true,
 };

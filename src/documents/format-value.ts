@@ -1,0 +1,67 @@
+// Converts what a driver returns for a column into the JSON value clients see, identical on all
+// three dialects (behaviour.md §2.1).
+import type { ScalarType } from '../schema/types.js';
+
+export type Formatter = (v: unknown) => unknown;
+
+function pad(n: number, w = 2): string {
+  return String(n).padStart(w, '0');
+}
+
+export function formatDatetime(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  const s = String(v);
+  // MySQL returns `YYYY-MM-DD HH:MM:SS.sss` in UTC (connection time zone Z)
+  if (s.length >= 19 && s[10] === ' ') return new Date(`${s.replace(' ', 'T')}Z`).toISOString();
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? s : d.toISOString();
+}
+
+export function formatDate(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
+  return String(v).slice(0, 10);
+}
+
+export function formatTime(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?/.exec(String(v));
+  if (!m) return String(v);
+  const ms = (m[4] ?? '').padEnd(3, '0').slice(0, 3);
+  return `${m[1]}:${m[2]}:${m[3] ?? '00'}.${ms}`;
+}
+
+function parseJson(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+const identity: Formatter = (v) => (v === undefined ? null : v);
+
+export function formatterFor(type: ScalarType): Formatter {
+  switch (type) {
+    case 'boolean': return (v) => (v === null || v === undefined ? null : v === true || v === 1 || v === '1');
+    case 'integer': return (v) => (v === null || v === undefined ? null : Number(v));
+    case 'float':
+    case 'decimal': return (v) => (v === null || v === undefined ? null : Number(v));
+    case 'biginteger': return (v) => (v === null || v === undefined ? null : String(v));
+    case 'date': return formatDate;
+    case 'time': return formatTime;
+    case 'datetime':
+    case 'timestamp': return formatDatetime;
+    case 'json':
+    case 'blocks': return parseJson;
+    default: return identity;
+  }
+}
+
+/** Serialises a value for storage in a json/blocks column (text on every dialect). */
+export function storeJson(v: unknown): string | null {
+  return v === null || v === undefined ? null : JSON.stringify(v);
+}

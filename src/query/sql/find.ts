@@ -1,0 +1,165 @@
+// Root reads of a content type: one statement for the page, one for the count.
+// Everything (filters, status, locale, publication cohorts, sort, pagination) happens in SQL.
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { FindQuery, PublicationFilter, SortItem, Status } from '../ast.js';
+import type { Database } from '../../database/dialect.js';
+import type { Component, ContentType, Model } from '../../schema/types.js';
+import { and, ref, statusCondition, targetVersion, ownerVersion, type ReadScope } from './scope.js';
+import { aliasCounter, compileWhere, type WhereContext } from './where.js';
+
+export interface ReadContext {
+  readonly model: Model;
+  readonly database: Database;
+  readonly defaultLocale: string;
+}
+
+export type Row = Record<string, unknown>;
+
+export function scopeOf(ctx: ReadContext, q: Pick<FindQuery, 'status' | 'locale'>): ReadScope {
+  return { status: q.status, locale: typeof q.locale === 'string' && q.locale !== '*' ? q.locale : ctx.defaultLocale };
+}
+
+function sameDocument(type: ContentType, a: string, b: string, sameLocale: boolean): RawBuilder<SqlBool> {
+  const conds = [sql<SqlBool>`${ref(b, 'document_id')} = ${ref(a, 'document_id')}`];
+  if (sameLocale && type.localized) conds.push(sql<SqlBool>`${ref(b, 'locale')} = ${ref(a, 'locale')}`);
+  return and(conds);
+}
+
+function publicationCondition(type: ContentType, alias: string, f: PublicationFilter, status: Status): Expression<SqlBool> {
+  const o = `${alias}_pf`;
+  const T = sql.table(type.table);
+  const other = (sameLocale: boolean, extra?: RawBuilder<SqlBool>): RawBuilder<SqlBool> => {
+    const conds = [sameDocument(type, alias, o, sameLocale),
+      status === 'draft' ? sql<SqlBool>`${ref(o, 'published_at')} is not null` : sql<SqlBool>`${ref(o, 'published_at')} is null`];
+    if (extra) conds.push(extra);
+    return sql<SqlBool>`exists (select 1 from ${T} as ${sql.id(o)} where ${and(conds)})`;
+  };
+  const none = sql<SqlBool>`1 = 0`;
+  // the draft's updatedAt against the published row's
+  const draftNewer = status === 'draft'
+    ? sql<SqlBool>`${ref(alias, 'updated_at')} > ${ref(o, 'updated_at')}` : sql<SqlBool>`${ref(o, 'updated_at')} > ${ref(alias, 'updated_at')}`;
+  const draftNotNewer = status === 'draft'
+    ? sql<SqlBool>`${ref(alias, 'updated_at')} <= ${ref(o, 'updated_at')}` : sql<SqlBool>`${ref(o, 'updated_at')} <= ${ref(alias, 'updated_at')}`;
+  switch (f) {
+    case 'never-published': return status === 'draft' ? sql<SqlBool>`not ${other(true)}` : none;
+    case 'never-published-document': return status === 'draft' ? sql<SqlBool>`not ${other(false)}` : none;
+    case 'has-published-version': return other(true);
+    case 'has-published-version-document': return other(false);
+    case 'modified': return other(true, draftNewer);
+    case 'unmodified': return other(true, draftNotNewer);
+    case 'published-without-draft': return status === 'published' ? sql<SqlBool>`not ${other(true)}` : none;
+    case 'published-with-draft': return status === 'published' ? other(true) : none;
+  }
+}
+
+function searchCondition(type: ContentType, alias: string, q: string, w: WhereContext): Expression<SqlBool> {
+  const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const items: Expression<SqlBool>[] = [];
+  const numeric = q.trim() !== '' && Number.isFinite(Number(q));
+  for (const a of type.attributes.values()) {
+    if (a.kind !== 'scalar' || a.private || !a.searchable) continue;
+    if (['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(a.type)) {
+      items.push(sql<SqlBool>`${w.dialect.lower(ref(alias, a.column))} like ${pattern.toLowerCase()} escape '!'`);
+    } else if (numeric && ['integer', 'biginteger', 'float', 'decimal'].includes(a.type)) {
+      items.push(sql<SqlBool>`${ref(alias, a.column)} = ${Number(q)}`);
+    }
+  }
+  if (numeric) items.push(sql<SqlBool>`${ref(alias, 'id')} = ${Number(q)}`);
+  return items.length ? sql<SqlBool>`(${sql.join(items, sql` or `)})` : sql<SqlBool>`1 = 0`;
+}
+
+/** The root conditions of a read: version, cohort, filters, search, and optionally one document. */
+export function rootConditions(ctx: ReadContext, type: ContentType, alias: string, q: FindQuery, w: WhereContext, documentId?: string): Expression<SqlBool>[] {
+  const conds: Expression<SqlBool>[] = [];
+  const st = statusCondition(type, alias, q.status);
+  if (st) conds.push(st);
+  if (type.localized && q.locale !== null && q.locale !== '*') {
+    if (typeof q.locale === 'string') conds.push(sql<SqlBool>`${ref(alias, 'locale')} = ${q.locale}`);
+    else conds.push(q.locale.length ? sql<SqlBool>`${ref(alias, 'locale')} in (${sql.join([...q.locale])})` : sql<SqlBool>`1 = 0`);
+  }
+  if (documentId !== undefined) conds.push(sql<SqlBool>`${ref(alias, 'document_id')} = ${documentId}`);
+  if (q.publicationFilter && type.draftAndPublish) conds.push(publicationCondition(type, alias, q.publicationFilter, q.status));
+  if (q.where) conds.push(compileWhere(w, type, alias, q.where));
+  if (q.search !== null) conds.push(searchCondition(type, alias, q.search, w));
+  return conds;
+}
+
+/** ORDER BY terms for sort items on rows aliased `alias` of `schema`. */
+export function orderTerms(w: WhereContext, schema: ContentType | Component, alias: string, sort: readonly SortItem[]): RawBuilder<unknown>[] {
+  const d = w.dialect;
+  const terms: RawBuilder<unknown>[] = [];
+  let idLast = false;
+  for (const s of sort) {
+    const key = s.path.length === 0 ? ref(alias, s.field.column) : relatedSortKey(w, schema, alias, s);
+    const collate = s.field.valueType === 'string' ? sql.raw(d.binarySort) : sql.raw('');
+    const dir = s.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
+    const nulls = d.nullsFirstOnAsc ? sql.raw('') : sql.raw(s.direction === 'asc' ? ' nulls first' : ' nulls last');
+    terms.push(sql`${key}${collate} ${dir}${nulls}`);
+    idLast = s.path.length === 0 && s.field.column === 'id';
+  }
+  if (!idLast) terms.push(sql`${ref(alias, 'id')} asc`);
+  return terms;
+}
+
+/** A correlated subquery giving the smallest (asc) or largest (desc) related value to sort by. */
+function relatedSortKey(w: WhereContext, schema: ContentType | Component, alias: string, s: SortItem): RawBuilder<unknown> {
+  let cur: ContentType | Component = schema;
+  let prev = alias;
+  const joins: RawBuilder<unknown>[] = [];
+  const conds: Expression<SqlBool>[] = [];
+  let first = true;
+  for (const name of s.path) {
+    const a = cur.attributes.get(name)!;
+    const l = w.next();
+    const t = w.next();
+    if (a.kind === 'relation') {
+      const target = w.model.contentTypes.get(a.target)!;
+      const linkOn = a.owner ? sql<SqlBool>`${ref(l, 'source_id')} = ${ref(prev, 'id')}` : sql<SqlBool>`${ref(l, 'target_document_id')} = ${ref(prev, 'document_id')}`;
+      const targetOn = a.owner ? sql<SqlBool>`${ref(t, 'document_id')} = ${ref(l, 'target_document_id')}` : sql<SqlBool>`${ref(t, 'id')} = ${ref(l, 'source_id')}`;
+      const version = a.owner ? targetVersion(cur, prev, target, t, l, w.scope) : ownerVersion(cur, prev, target, t, l, w.scope);
+      joins.push(first ? sql`${sql.table(a.linkTable)} as ${sql.id(l)}` : sql`join ${sql.table(a.linkTable)} as ${sql.id(l)} on ${linkOn}`);
+      if (first) conds.push(linkOn);
+      joins.push(sql`join ${sql.table(target.table)} as ${sql.id(t)} on ${and([targetOn, ...version])}`);
+      cur = target;
+    } else if (a.kind === 'component') {
+      const comp = w.model.components.get(a.component)!;
+      const linkOn = and([sql<SqlBool>`${ref(l, 'entity_id')} = ${ref(prev, 'id')}`, sql<SqlBool>`${ref(l, 'field')} = ${name}`]);
+      joins.push(first ? sql`${sql.table(cur.componentTable)} as ${sql.id(l)}` : sql`join ${sql.table(cur.componentTable)} as ${sql.id(l)} on ${linkOn}`);
+      if (first) conds.push(linkOn);
+      joins.push(sql`join ${sql.table(comp.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'cmp_id')}`);
+      cur = comp;
+    } else {
+      throw new Error(`cannot sort through ${name}`);
+    }
+    prev = t;
+    first = false;
+  }
+  const agg = s.direction === 'asc' ? sql.raw('min') : sql.raw('max');
+  return sql`(select ${agg}(${ref(prev, s.field.column)}) from ${sql.join(joins, sql` `)} where ${and(conds)})`;
+}
+
+export function whereContext(ctx: ReadContext, scope: ReadScope): WhereContext {
+  return { model: ctx.model, dialect: ctx.database.dialect, scope, next: aliasCounter() };
+}
+
+/** Columns every root read selects, besides the shape's. */
+export function baseColumns(type: ContentType): string[] {
+  return ['id', 'document_id', ...(type.localized ? ['locale'] : []), 'published_at'];
+}
+
+export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery, columns: readonly string[], documentId?: string): Promise<{ rows: Row[]; total: number | null }> {
+  const scope = scopeOf(ctx, q);
+  const w = whereContext(ctx, scope);
+  const conds = rootConditions(ctx, type, 'r', q, w, documentId);
+  const cols = [...new Set([...baseColumns(type), ...columns])].map((c) => `r.${c}`);
+  const db = ctx.database.db;
+  let page = db.selectFrom(`${type.table} as r`).select(cols).where(and(conds));
+  for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
+  page = page.limit(q.pagination.limit).offset(q.pagination.start);
+  if (!q.pagination.withCount || documentId !== undefined) return { rows: (await page.execute()) as Row[], total: null };
+  const countQ = db.selectFrom(`${type.table} as r`)
+    .select(sql<number>`count(*)`.as('c'))
+    .where(and(rootConditions(ctx, type, 'r', q, whereContext(ctx, scope))));
+  const [rows, c] = await Promise.all([page.execute(), countQ.executeTakeFirst()]);
+  return { rows: rows as Row[], total: Number((c as { c: unknown } | undefined)?.c ?? 0) };
+}

@@ -1,0 +1,200 @@
+// Loads populated relations, media, components and dynamic zones for a batch of parent rows.
+// One statement per populated attribute and level (IN lists over the whole batch), never one per
+// document, so the statement count depends on the populate's shape only.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { PopulateMap, PopulateNode } from '../ast.js';
+import { FILE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
+import { rowShape } from '../../documents/row-shape.js';
+import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
+import { compileWhere } from './where.js';
+import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
+
+/** A loader's answer: the value of one attribute for each parent id, and the value when none. */
+interface Loaded {
+  readonly name: string;
+  readonly byParent: Map<number, unknown>;
+  readonly empty: () => unknown;
+}
+
+export interface Parent {
+  readonly row: Row;
+  readonly out: Record<string, unknown>;
+}
+
+type Schema = ContentType | Component;
+
+function ids(parents: readonly Parent[]): number[] {
+  return [...new Set(parents.map((p) => Number(p.row['id'])))];
+}
+
+function group(rows: Row[], key: string): Map<number, Row[]> {
+  const m = new Map<number, Row[]>();
+  for (const r of rows) {
+    const k = Number(r[key]);
+    let list = m.get(k);
+    if (!list) m.set(k, (list = []));
+    list.push(r);
+  }
+  return m;
+}
+
+function selectColumns(schema: Schema, alias: string, node: PopulateNode): string[] {
+  const shape = rowShape(schema, node.fields);
+  const base = isContentType(schema) ? ['id', 'document_id', 'published_at', ...(schema.localized ? ['locale'] : [])] : ['id'];
+  return [...new Set([...base, ...shape.columns])].map((c) => `${alias}.${c}`);
+}
+
+/** Builds child objects from rows, populates them further, and returns them by parent id. */
+async function children(ctx: ReadContext, schema: Schema, rows: Row[], node: PopulateNode, nested: PopulateMap, scope: ReadScope): Promise<Map<number, Record<string, unknown>[]>> {
+  const shape = rowShape(schema, node.fields);
+  const built: Parent[] = rows.map((row) => ({ row, out: shape.build(row) }));
+  if (nested.size > 0) await populate(ctx, schema, built, nested, scope);
+  const out = new Map<number, Record<string, unknown>[]>();
+  built.forEach((b) => {
+    const k = Number(b.row['__src']);
+    let list = out.get(k);
+    if (!list) out.set(k, (list = []));
+    list.push(b.out);
+  });
+  return out;
+}
+
+async function loadRelation(ctx: ReadContext, schema: Schema, attr: RelationAttribute, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+  const target = ctx.model.contentTypes.get(attr.target)!;
+  const w = whereContext(ctx, scope);
+  const db = ctx.database.db;
+  const parentIds = ids(parents);
+  const conds: Expression<SqlBool>[] = [];
+  let q;
+  if (attr.owner) {
+    const version = targetVersion(schema, 's', target, 't', 'l', scope);
+    q = db.selectFrom(`${attr.linkTable} as l`)
+      .innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('l', 'target_document_id')}`, ...version])));
+    if (isContentType(schema) && schema.localized && target.localized) q = q.innerJoin(`${schema.table} as s`, 's.id', 'l.source_id');
+    conds.push(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`);
+  } else {
+    const version = ownerVersion(schema, 's', target, 't', 'l', scope);
+    q = db.selectFrom(`${attr.linkTable} as l`)
+      .innerJoin(`${schema.table} as s`, 's.document_id', 'l.target_document_id')
+      .innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'id')} = ${ref('l', 'source_id')}`, ...version])));
+    conds.push(sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`);
+  }
+  if (node.where) conds.push(compileWhere(w, target, 't', node.where));
+  const src = attr.owner ? ref('l', 'source_id') : ref('s', 'id');
+  if (node.count) {
+    const rows = await q.select([sql`${src}`.as('__src'), sql<number>`count(*)`.as('c')]).where(and(conds)).groupBy(sql`${src}` as never).execute() as Row[];
+    return { name: attr.name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['c']) }])), empty: () => ({ count: 0 }) };
+  }
+  let sel = q.select([...selectColumns(target, 't', node), sql`${src}`.as('__src')]).where(and(conds));
+  if (node.sort && node.sort.length) for (const term of orderTerms(w, target, 't', node.sort)) sel = sel.orderBy(term);
+  else sel = sel.orderBy(attr.owner ? 'l.ord' : 'l.inv_ord').orderBy('l.id');
+  const rows = await sel.execute() as Row[];
+  return pick(attr.name, await children(ctx, target, rows, node, node.populate, scope), attr.toMany, true);
+}
+
+function pick(name: string, byParent: Map<number, Record<string, unknown>[]>, many: boolean, last = false): Loaded {
+  if (many) return { name, byParent, empty: () => [] };
+  const one = new Map<number, unknown>();
+  for (const [k, list] of byParent) one.set(k, (last ? list[list.length - 1] : list[0]) ?? null);
+  return { name, byParent: one, empty: () => null };
+}
+
+async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multiple: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+  const file = ctx.model.contentTypes.get(FILE_UID)!;
+  const w = whereContext(ctx, scope);
+  const conds: Expression<SqlBool>[] = [
+    sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(ids(parents))})`,
+    sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
+    sql<SqlBool>`${ref('m', 'field')} = ${name}`,
+  ];
+  if (node.where) conds.push(compileWhere(w, file, 't', node.where));
+  let sel = ctx.database.db.selectFrom('files_related_mph as m')
+    .innerJoin(`${file.table} as t`, 't.id', 'm.file_id')
+    .select([...selectColumns(file, 't', node), 'm.related_id as __src'])
+    .where(and(conds));
+  if (node.sort && node.sort.length) for (const term of orderTerms(w, file, 't', node.sort)) sel = sel.orderBy(term);
+  else sel = sel.orderBy('m.ord').orderBy('m.id');
+  const rows = await sel.execute() as Row[];
+  return pick(name, await children(ctx, file, rows, node, node.populate, scope), multiple);
+}
+
+async function loadComponent(ctx: ReadContext, schema: Schema, name: string, uid: string, repeatable: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+  const comp = ctx.model.components.get(uid)!;
+  const rows = await ctx.database.db.selectFrom(`${schema.componentTable} as c`)
+    .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
+    .select([...selectColumns(comp, 't', node), 'c.entity_id as __src'])
+    .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(ids(parents))})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+    .orderBy('c.ord').orderBy('c.id')
+    .execute() as Row[];
+  return pick(name, await children(ctx, comp, rows, node, node.populate, scope), repeatable);
+}
+
+async function loadZone(ctx: ReadContext, schema: Schema, name: string, components: readonly string[], parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+  const entries = new Map<number, { ord: number; id: number; out: Record<string, unknown> }[]>();
+  await Promise.all(components.map(async (uid) => {
+    const comp = ctx.model.components.get(uid)!;
+    const nested = node.on?.get(uid) ?? new Map();
+    const sub: PopulateNode = { ...node, fields: null, where: null, sort: null };
+    const rows = await ctx.database.db.selectFrom(`${schema.componentTable} as c`)
+      .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
+      .select([...selectColumns(comp, 't', sub), 'c.entity_id as __src', 'c.ord as __ord', 'c.id as __link'])
+      .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(ids(parents))})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`,
+        sql<SqlBool>`${ref('c', 'component_type')} = ${uid}`]))
+      .execute() as Row[];
+    const shape = rowShape(comp, null);
+    const built: Parent[] = rows.map((row) => ({ row, out: shape.build(row) }));
+    if (nested.size > 0) await populate(ctx, comp, built, nested, scope);
+    for (const b of built) {
+      b.out['__component'] = uid;
+      const k = Number(b.row['__src']);
+      let list = entries.get(k);
+      if (!list) entries.set(k, (list = []));
+      list.push({ ord: Number(b.row['__ord']), id: Number(b.row['__link']), out: b.out });
+    }
+  }));
+  const byParent = new Map<number, unknown>();
+  for (const [k, list] of entries) byParent.set(k, list.sort((a, b) => a.ord - b.ord || a.id - b.id).map((e) => e.out));
+  return { name, byParent, empty: () => [] };
+}
+
+async function loadLocalizations(ctx: ReadContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+  const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('s', 'id')} in (${sql.join(ids(parents))})`];
+  const st = statusCondition(type, 't', scope.status);
+  if (st) conds.push(st);
+  const rows = await ctx.database.db.selectFrom(`${type.table} as s`)
+    .innerJoin(`${type.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('s', 'document_id')}`,
+      sql<SqlBool>`${ref('t', 'locale')} <> ${ref('s', 'locale')}`])))
+    .select([...selectColumns(type, 't', node), 's.id as __src'])
+    .where(and(conds))
+    .orderBy('t.id')
+    .execute() as Row[];
+  return pick('localizations', await children(ctx, type, rows, node, node.populate, scope), true);
+}
+
+/** Fills `out` of every parent with the populated attributes, in schema order. */
+export async function populate(ctx: ReadContext, schema: Schema, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
+  if (parents.length === 0 || map.size === 0) return;
+  const jobs: Promise<Loaded>[] = [];
+  for (const node of map.values()) {
+    if (node.kind === 'localizations') {
+      if (isContentType(schema)) jobs.push(loadLocalizations(ctx, schema, parents, node, scope));
+      continue;
+    }
+    const attr = schema.attributes.get(node.attribute);
+    if (!attr) continue;
+    if (attr.kind === 'relation') jobs.push(loadRelation(ctx, schema, attr, parents, node, scope));
+    else if (attr.kind === 'media') jobs.push(loadMedia(ctx, schema, attr.name, attr.multiple, parents, node, scope));
+    else if (attr.kind === 'component') jobs.push(loadComponent(ctx, schema, attr.name, attr.component, attr.repeatable, parents, node, scope));
+    else if (attr.kind === 'dynamiczone') jobs.push(loadZone(ctx, schema, attr.name, attr.components, parents, node, scope));
+  }
+  const loaded = new Map((await Promise.all(jobs)).map((l) => [l.name, l]));
+  // populated keys follow the schema order, whatever order the loads finished in
+  const order = [...schema.order.filter((n) => loaded.has(n)), ...(loaded.has('localizations') ? ['localizations'] : [])];
+  for (const p of parents) {
+    const id = Number(p.row['id']);
+    for (const name of order) {
+      const l = loaded.get(name)!;
+      p.out[name] = l.byParent.has(id) ? l.byParent.get(id) : l.empty();
+    }
+  }
+}

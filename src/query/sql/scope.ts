@@ -1,0 +1,77 @@
+// Which version of a document a read sees: its status and locale. Shared by the root query,
+// filters through relations and populate, so every path applies the same rule.
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Status } from '../ast.js';
+import type { Component, ContentType, Schema } from '../../schema/types.js';
+
+export interface ReadScope {
+  readonly status: Status;
+  /** the locale a non-localized source uses to pick a localized target's version */
+  readonly locale: string;
+}
+
+export function isContentType(s: Schema): s is ContentType {
+  return (s as ContentType).modelType === 'contentType';
+}
+
+export function ref(alias: string, column: string): RawBuilder<unknown> {
+  return sql.ref(`${alias}.${column}`);
+}
+
+/** status condition on rows of `type` aliased `alias` (true when the type has no draft & publish) */
+export function statusCondition(type: ContentType, alias: string, status: Status | RawBuilder<unknown>): RawBuilder<SqlBool> | null {
+  if (!type.draftAndPublish) return null;
+  if (typeof status === 'string') {
+    return status === 'published' ? sql<SqlBool>`${ref(alias, 'published_at')} is not null` : sql<SqlBool>`${ref(alias, 'published_at')} is null`;
+  }
+  return sql<SqlBool>`((${status} = 'published' and ${ref(alias, 'published_at')} is not null) or (${status} = 'draft' and ${ref(alias, 'published_at')} is null))`;
+}
+
+/**
+ * The condition selecting the version of the target rows `t` that a link from a source row shows.
+ * - target localized: same locale as the source row when the source is localized, else the
+ *   link's explicit locale or the reader's locale;
+ * - target with draft & publish: the link's explicit status, else the reader's status.
+ */
+export function targetVersion(
+  source: ContentType | Component, sourceAlias: string, target: ContentType, targetAlias: string,
+  linkAlias: string, scope: ReadScope,
+): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  if (target.localized) {
+    if (isContentType(source) && source.localized) out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = ${ref(sourceAlias, 'locale')}`);
+    else out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = coalesce(${ref(linkAlias, 'target_locale')}, ${scope.locale})`);
+  }
+  if (target.draftAndPublish) {
+    const explicit = isContentType(source) && source.draftAndPublish;
+    const st = explicit ? statusCondition(target, targetAlias, scope.status)
+      : statusCondition(target, targetAlias, sql`coalesce(${ref(linkAlias, 'target_status')}, ${scope.status})`);
+    if (st) out.push(st);
+  }
+  return out;
+}
+
+/** The version condition for owner rows `t` read from the inverse side (rows of `self` at `selfAlias`). */
+export function ownerVersion(
+  self: ContentType | Component, selfAlias: string, owner: ContentType, ownerAlias: string, linkAlias: string, scope: ReadScope,
+): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  if (owner.localized) {
+    if (isContentType(self) && self.localized) out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${ref(selfAlias, 'locale')}`);
+    else out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${scope.locale}`);
+  }
+  const st = statusCondition(owner, ownerAlias, scope.status);
+  if (st) out.push(st);
+  if (isContentType(self) && self.localized) {
+    out.push(sql<SqlBool>`(${ref(linkAlias, 'target_locale')} is null or ${ref(linkAlias, 'target_locale')} = ${ref(selfAlias, 'locale')})`);
+  }
+  if (isContentType(self) && self.draftAndPublish && !owner.draftAndPublish) {
+    out.push(sql<SqlBool>`(${ref(linkAlias, 'target_status')} is null or ${ref(linkAlias, 'target_status')} = ${scope.status})`);
+  }
+  return out;
+}
+
+export function and(items: Expression<SqlBool>[]): RawBuilder<SqlBool> {
+  if (items.length === 0) return sql<SqlBool>`1 = 1`;
+  return sql<SqlBool>`(${sql.join(items, sql` and `)})`;
+}
