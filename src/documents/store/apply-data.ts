@@ -1,0 +1,88 @@
+// Writes the non-scalar parts of checked input onto a stored row: components and dynamic-zone
+// entries (recursively), relations and media. Scalars of the row itself are the caller's.
+import { ApplicationError } from '../../errors.js';
+import type { Component, ContentType, RelationAttribute } from '../../schema/types.js';
+import type { ComponentInput, WriteData, ZoneEntryInput } from '../input/types.js';
+import { deleteChildren } from './children.js';
+import { setMedia } from './media.js';
+import { writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
+import { defaultColumns, insertMany, insertRow, scalarColumns } from './rows.js';
+
+type Schema = ContentType | Component;
+
+interface Item {
+  readonly component: string;
+  readonly id?: number;
+  readonly data: WriteData;
+}
+
+async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, items: readonly Item[], isNew: boolean): Promise<void> {
+  const { tx } = ctx.store;
+  const existing = isNew ? [] : await tx.selectFrom(owner.schema.componentTable).select(['cmp_id', 'component_type'])
+    .where('entity_id', '=', owner.id).where('field', '=', field).execute();
+  const attached = new Set(existing.map((r) => `${String(r.component_type)}#${Number(r.cmp_id)}`));
+  for (const it of items) {
+    if (it.id !== undefined && !attached.has(`${it.component}#${it.id}`)) {
+      throw new ApplicationError(`Some of the provided components in ${field} are not related to the entity`);
+    }
+  }
+  const kept = new Set<string>();
+  const links: Record<string, unknown>[] = [];
+  for (const [i, it] of items.entries()) {
+    const comp = ctx.model.components.get(it.component)!;
+    let id: number;
+    if (it.id !== undefined) {
+      id = it.id;
+      kept.add(`${it.component}#${id}`);
+      const cols = scalarColumns(ctx.store.dialect, comp, it.data.scalars);
+      if (Object.keys(cols).length) await tx.updateTable(comp.table).set(cols).where('id', '=', id).execute();
+      await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp }, it.data, false);
+    } else {
+      const cols = { ...defaultColumns(ctx.store.dialect, comp, it.data.scalars), ...scalarColumns(ctx.store.dialect, comp, it.data.scalars) };
+      id = await insertRow(ctx.store, comp.table, cols);
+      await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp }, it.data, true);
+    }
+    links.push({ entity_id: owner.id, cmp_id: id, component_type: it.component, field, ord: i + 1 });
+  }
+  // components dropped from the value are deleted with everything they hold
+  const byType = new Map<string, number[]>();
+  for (const r of existing) {
+    const key = `${String(r.component_type)}#${Number(r.cmp_id)}`;
+    if (kept.has(key)) continue;
+    const list = byType.get(String(r.component_type)) ?? [];
+    list.push(Number(r.cmp_id));
+    byType.set(String(r.component_type), list);
+  }
+  for (const [uid, ids] of byType) {
+    const comp = ctx.model.components.get(uid);
+    if (!comp) continue;
+    await deleteChildren(ctx.store, ctx.model, comp, ids);
+    await tx.deleteFrom(comp.table).where('id', 'in', ids).execute();
+  }
+  if (!isNew) await tx.deleteFrom(owner.schema.componentTable).where('entity_id', '=', owner.id).where('field', '=', field).execute();
+  await insertMany(ctx.store, owner.schema.componentTable, links);
+}
+
+function componentItems(uid: string, v: ComponentInput | ComponentInput[] | null): Item[] {
+  if (v === null) return [];
+  return (Array.isArray(v) ? v : [v]).map((c) => ({ component: uid, id: c.id, data: c.data }));
+}
+
+function zoneItems(v: ZoneEntryInput[] | null): Item[] {
+  return (v ?? []).map((e) => ({ component: e.component, id: e.id, data: e.data }));
+}
+
+export async function applyData(ctx: RelationContext, row: SourceRow, data: WriteData, isNew: boolean): Promise<void> {
+  const schema: Schema = row.schema;
+  for (const [name, value] of data.components) {
+    const a = schema.attributes.get(name);
+    if (a?.kind === 'component') await writeItems(ctx, row, name, componentItems(a.component, value), isNew);
+  }
+  for (const [name, value] of data.zones) await writeItems(ctx, row, name, zoneItems(value), isNew);
+  for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, row.id, name, refs);
+  for (const [name, op] of data.relations) {
+    const a = schema.attributes.get(name) as RelationAttribute;
+    if (a.owner) await writeOwnerRelation(ctx, row, a, op);
+    else await writeInverseRelation(ctx, row as SourceRow & { schema: ContentType }, a, op);
+  }
+}

@@ -1,0 +1,40 @@
+// Media attributes: the files linked to a row's media field, in order.
+import { ValidationError } from '../../errors.js';
+import type { MediaRef } from '../input/types.js';
+import { insertMany, type Store } from './rows.js';
+
+const FILES = 'files';
+
+/** File row ids for refs given by id or documentId; unknown ones are a 400 like Strapi's. */
+export async function resolveFiles(s: Store, refs: readonly MediaRef[]): Promise<number[]> {
+  const byId = refs.filter((r) => r.id !== undefined).map((r) => r.id!);
+  const byDoc = refs.filter((r) => r.id === undefined && r.documentId !== undefined).map((r) => r.documentId!);
+  const found = new Map<string, number>();
+  if (byId.length) {
+    for (const r of await s.tx.selectFrom(FILES).select('id').where('id', 'in', byId).execute()) found.set(`#${Number(r.id)}`, Number(r.id));
+  }
+  if (byDoc.length) {
+    for (const r of await s.tx.selectFrom(FILES).select(['id', 'document_id']).where('document_id', 'in', byDoc).execute()) {
+      found.set(String(r.document_id), Number(r.id));
+    }
+  }
+  const out: number[] = [];
+  let missing = 0;
+  for (const r of refs) {
+    const id = r.id !== undefined ? found.get(`#${r.id}`) : found.get(r.documentId ?? '');
+    if (id === undefined) missing++;
+    else out.push(id);
+  }
+  if (missing) {
+    const message = `${missing} relation(s) of type plugin::upload.file associated with this entity do not exist`;
+    throw ValidationError.of([{ path: [], message, name: 'ValidationError' }]);
+  }
+  return out;
+}
+
+/** Replaces the files of one media field of a row. */
+export async function setMedia(s: Store, relatedType: string, relatedId: number, field: string, refs: readonly MediaRef[] | null): Promise<void> {
+  const ids = refs && refs.length ? await resolveFiles(s, refs) : [];
+  await s.tx.deleteFrom('files_related_mph').where('related_id', '=', relatedId).where('related_type', '=', relatedType).where('field', '=', field).execute();
+  await insertMany(s, 'files_related_mph', ids.map((file_id, i) => ({ file_id, related_id: relatedId, related_type: relatedType, field, ord: i + 1 })));
+}

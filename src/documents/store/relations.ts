@@ -1,0 +1,237 @@
+// Relation writes. Links go from a source row to a target *document*; which version of the target a
+// reader sees is decided at read time (query/sql/scope.ts), so publishing never re-links.
+import { sql } from 'kysely';
+import { ValidationError } from '../../errors.js';
+import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
+import type { Position, RelationOp, RelationRef } from '../input/types.js';
+import { insertMany, type Store } from './rows.js';
+
+export interface SourceRow {
+  readonly id: number;
+  readonly documentId: string | null;
+  readonly locale: string | null;
+  readonly schema: ContentType | Component;
+}
+
+export interface RelationContext {
+  readonly store: Store;
+  readonly model: Model;
+  readonly defaultLocale: string;
+}
+
+interface Entry {
+  doc: string;
+  locale: string | null;
+  status: string | null;
+}
+
+function localizedSource(source: SourceRow): boolean {
+  return source.schema.modelType === 'contentType' && source.schema.localized;
+}
+
+function dpSource(source: SourceRow): boolean {
+  return source.schema.modelType === 'contentType' && source.schema.draftAndPublish;
+}
+
+function notFound(doc: string, locale: string | null): ValidationError {
+  return new ValidationError(`Document with id "${doc}", locale "${locale ?? 'null'}" not found`);
+}
+
+/** Resolves refs to target documents, checking each exists in the version the link will show. */
+async function resolve(ctx: RelationContext, target: ContentType, refs: readonly RelationRef[], localeFor: (r: RelationRef) => string | null, statusFor: (r: RelationRef) => string | null, check: boolean): Promise<Entry[]> {
+  const tx = ctx.store.tx;
+  const numeric = refs.filter((r) => r.id !== undefined && r.documentId === undefined).map((r) => r.id!);
+  const rowsById = new Map<number, { doc: string; locale: string | null; published: boolean }>();
+  if (numeric.length) {
+    const rows = await tx.selectFrom(target.table).select(['id', 'document_id', 'locale', 'published_at']).where('id', 'in', numeric).execute();
+    for (const r of rows) rowsById.set(Number(r.id), { doc: String(r.document_id), locale: (r.locale as string | null) ?? null, published: r.published_at !== null });
+    const missing = numeric.filter((id) => !rowsById.has(id)).length;
+    if (missing) {
+      const message = `${missing} relation(s) of type ${target.uid} associated with this entity do not exist`;
+      throw ValidationError.of([{ path: [], message, name: 'ValidationError' }]);
+    }
+  }
+  const entries: Entry[] = refs.map((r) => {
+    if (r.documentId === undefined && r.id !== undefined) {
+      const row = rowsById.get(r.id)!;
+      return { doc: row.doc, locale: target.localized ? row.locale : null, status: target.draftAndPublish ? (row.published ? 'published' : 'draft') : null };
+    }
+    return { doc: r.documentId!, locale: localeFor(r), status: statusFor(r) };
+  });
+  if (check) await checkExists(ctx, target, entries);
+  return entries;
+}
+
+async function checkExists(ctx: RelationContext, target: ContentType, entries: readonly Entry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const docs = [...new Set(entries.map((e) => e.doc))];
+  const rows = await ctx.store.tx.selectFrom(target.table).select(['document_id', 'locale', 'published_at']).where('document_id', 'in', docs).execute();
+  const have = new Set(rows.map((r) => `${String(r.document_id)}|${target.localized ? String(r.locale) : ''}|${r.published_at === null ? 'draft' : 'published'}`));
+  for (const e of entries) {
+    const loc = target.localized ? e.locale ?? ctx.defaultLocale : '';
+    const statuses = target.draftAndPublish ? [e.status ?? 'draft'] : ['published'];
+    if (!statuses.some((st) => have.has(`${e.doc}|${loc}|${st}`))) throw notFound(e.doc, target.localized ? loc : null);
+  }
+}
+
+/** Applies set / connect / disconnect with positions to an ordered list of documents. */
+function applyOp<T extends { doc: string }>(current: T[], op: RelationOp, connect: T[], set: T[], disconnect: readonly string[], toMany: boolean): T[] {
+  let list: T[];
+  if (op.kind === 'set') {
+    list = [];
+    for (const e of set) {
+      if (list.some((x) => x.doc === e.doc)) throw duplicate(e.doc);
+      list.push(e);
+    }
+  } else {
+    const gone = new Set(disconnect);
+    list = current.filter((e) => !gone.has(e.doc));
+    op.connect.forEach((ref, i) => {
+      const e = connect[i]!;
+      list = list.filter((x) => x.doc !== e.doc);
+      place(list, e, ref.position);
+    });
+  }
+  return toMany ? list : list.slice(-1);
+}
+
+function duplicate(doc: string): ValidationError {
+  return new ValidationError(`The relation with id ${doc} is already connected. You cannot connect the same relation twice.`);
+}
+
+function place<T extends { doc: string }>(list: T[], e: T, position: Position | undefined): void {
+  if (!position || 'end' in position) {
+    list.push(e);
+    return;
+  }
+  if ('start' in position) {
+    list.unshift(e);
+    return;
+  }
+  const anchor = 'before' in position ? position.before : position.after;
+  const i = list.findIndex((x) => x.doc === anchor);
+  if (i < 0) {
+    throw new ValidationError(`There was a problem connecting relation with id ${e.doc} at position ${JSON.stringify(position)}. The relation with id ${anchor} needs to be connected first.`);
+  }
+  list.splice('before' in position ? i : i + 1, 0, e);
+}
+
+function checkConnectDuplicates(op: RelationOp): void {
+  if (op.kind !== 'change') return;
+  const seen = new Set<string>();
+  for (const r of op.connect) {
+    const key = r.documentId ?? `#${r.id}`;
+    if (seen.has(key)) throw duplicate(r.documentId ?? String(r.id));
+    seen.add(key);
+  }
+}
+
+async function nextInverseOrd(ctx: RelationContext, table: string, docs: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (docs.length === 0) return out;
+  const rows = await ctx.store.tx.selectFrom(table).select(['target_document_id', sql<number>`max(inv_ord)`.as('m')])
+    .where('target_document_id', 'in', [...docs]).groupBy('target_document_id').execute();
+  for (const r of rows) out.set(String(r.target_document_id), Number(r.m ?? 0));
+  return out;
+}
+
+/** Writes a relation from the side that stores the links. */
+export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp): Promise<void> {
+  checkConnectDuplicates(op);
+  const target = ctx.model.contentTypes.get(attr.target)!;
+  const tx = ctx.store.tx;
+  const srcLocalized = localizedSource(source);
+  const localeFor = (r: RelationRef): string | null => (!target.localized ? null : srcLocalized ? source.locale : r.locale ?? ctx.defaultLocale);
+  const storedLocale = (e: Entry): string | null => (target.localized && !srcLocalized ? e.locale ?? ctx.defaultLocale : null);
+  const statusFor = (r: RelationRef): string | null => (target.draftAndPublish && !dpSource(source) ? r.status ?? null : null);
+
+  const currentRows = await tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale', 'target_status', 'inv_ord'])
+    .where('source_id', '=', source.id).orderBy('ord').execute();
+  const current = currentRows.map((r) => ({ doc: String(r.target_document_id), locale: r.target_locale as string | null, status: r.target_status as string | null, inv: Number(r.inv_ord) }));
+  const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, true) : [];
+  const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, true) : [];
+  const disconnect = op.kind === 'change' ? (await resolve(ctx, target, op.disconnect, localeFor, statusFor, false)).map((e) => e.doc) : [];
+  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany);
+
+  await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
+  const fresh = next.filter((e) => e.inv === undefined).map((e) => e.doc);
+  const maxInv = await nextInverseOrd(ctx, attr.linkTable, fresh);
+  if (!attr.inverseToMany && next.length) {
+    // the other side holds one document: taking these targets takes them from other sources
+    const sameDoc = source.documentId === null ? [source.id]
+      : (await tx.selectFrom((source.schema as ContentType).table).select('id').where('document_id', '=', source.documentId).execute()).map((r) => Number(r.id));
+    await tx.deleteFrom(attr.linkTable).where('target_document_id', 'in', next.map((e) => e.doc)).where('source_id', 'not in', sameDoc).execute();
+  }
+  await insertMany(ctx.store, attr.linkTable, next.map((e, i) => {
+    let inv = e.inv;
+    if (inv === undefined) {
+      inv = (maxInv.get(e.doc) ?? 0) + 1;
+      maxInv.set(e.doc, inv);
+    }
+    return { source_id: source.id, target_document_id: e.doc, target_locale: storedLocale(e), target_status: e.status, ord: i + 1, inv_ord: inv };
+  }));
+}
+
+/** Writes a relation from the mappedBy side: it edits the links the owner documents' rows hold. */
+export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp): Promise<void> {
+  checkConnectDuplicates(op);
+  const owner = ctx.model.contentTypes.get(attr.target)!;
+  const ownerAttr = owner.attributes.get(attr.inverse!) as RelationAttribute;
+  const tx = ctx.store.tx;
+  const selfDoc = self.documentId!;
+  const ownerLocale = (r: RelationRef): string | null => (!owner.localized ? null : self.schema.localized ? self.locale : r.locale ?? ctx.defaultLocale);
+  const linkLocale = self.schema.localized && !owner.localized ? self.locale : null;
+
+  let cur = tx.selectFrom(`${attr.linkTable} as l`).innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
+    .select(['l.source_id', 'a.document_id', 'a.locale']).where('l.target_document_id', '=', selfDoc);
+  if (linkLocale !== null) cur = cur.where((eb) => eb.or([eb('l.target_locale', 'is', null), eb('l.target_locale', '=', linkLocale)]));
+  const currentRows = await cur.orderBy('l.inv_ord').orderBy('l.id').execute();
+  const current: Entry[] = [];
+  for (const r of currentRows) {
+    const doc = String(r.document_id);
+    if (!current.some((e) => e.doc === doc)) current.push({ doc, locale: (r.locale as string | null) ?? null, status: null });
+  }
+  const none = (): null => null;
+  const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, none, true) : [];
+  const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, none, true) : [];
+  const disconnect = op.kind === 'change' ? (await resolve(ctx, owner, op.disconnect, ownerLocale, none, false)).map((e) => e.doc) : [];
+  const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
+
+  const rowsOf = async (docs: string[], locales: (string | null)[]): Promise<Map<string, number[]>> => {
+    const out = new Map<string, number[]>();
+    if (docs.length === 0) return out;
+    let q = tx.selectFrom(owner.table).select(['id', 'document_id', 'locale']).where('document_id', 'in', docs);
+    const ls = locales.filter((l): l is string => l !== null);
+    if (owner.localized && ls.length) q = q.where('locale', 'in', ls);
+    for (const r of await q.execute()) {
+      const d = String(r.document_id);
+      const list = out.get(d) ?? [];
+      list.push(Number(r.id));
+      out.set(d, list);
+    }
+    return out;
+  };
+  const keep = new Set(next.map((e) => e.doc));
+  const removed = current.filter((e) => !keep.has(e.doc));
+  const removedRows = [...(await rowsOf(removed.map((e) => e.doc), removed.map((e) => e.locale))).values()].flat();
+  if (removedRows.length) await tx.deleteFrom(attr.linkTable).where('target_document_id', '=', selfDoc).where('source_id', 'in', removedRows).execute();
+
+  const had = new Set(current.map((e) => e.doc));
+  const added = next.filter((e) => !had.has(e.doc));
+  const rows = await rowsOf(next.map((e) => e.doc), next.map((e) => e.locale ?? (owner.localized ? ctx.defaultLocale : null)));
+  for (const [i, e] of next.entries()) {
+    const ids = rows.get(e.doc) ?? [];
+    if (!had.has(e.doc) || added.includes(e)) {
+      if (!ownerAttr.toMany && ids.length) await tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids).execute();
+      const maxOrd = ownerAttr.toMany && ids.length
+        ? await tx.selectFrom(attr.linkTable).select(['source_id', sql<number>`max(ord)`.as('m')]).where('source_id', 'in', ids).groupBy('source_id').execute()
+        : [];
+      const ordOf = new Map(maxOrd.map((r) => [Number(r.source_id), Number(r.m ?? 0)]));
+      await insertMany(ctx.store, attr.linkTable, ids.map((id) => ({
+        source_id: id, target_document_id: selfDoc, target_locale: linkLocale, target_status: null, ord: (ordOf.get(id) ?? 0) + 1, inv_ord: i + 1,
+      })));
+    } else if (ids.length) {
+      await tx.updateTable(attr.linkTable).set({ inv_ord: i + 1 }).where('target_document_id', '=', selfDoc).where('source_id', 'in', ids).execute();
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// Row-level storage: inserts that return ids on every dialect, and scalar values in column form.
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../database/dialect.js';
+import type { Component, ContentType, ScalarAttribute } from '../../schema/types.js';
+import { storeJson } from '../format-value.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- table shapes come from the model at run time
+export type Tx = Kysely<any>;
+
+export interface Store {
+  readonly tx: Tx;
+  readonly dialect: Dialect;
+}
+
+export async function insertRow(s: Store, table: string, values: Record<string, unknown>): Promise<number> {
+  if (s.dialect.returning) {
+    const r = await s.tx.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
+    return Number((r as { id: unknown }).id);
+  }
+  const r = await s.tx.insertInto(table).values(values).executeTakeFirstOrThrow();
+  return Number(r.insertId);
+}
+
+export async function insertMany(s: Store, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await s.tx.insertInto(table).values(rows).execute();
+}
+
+/** A checked input value in the form its column stores. */
+export function toColumn(d: Dialect, attr: ScalarAttribute, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (attr.type) {
+    case 'boolean': return d.toBoolean(v === true);
+    case 'datetime':
+    case 'timestamp': return d.toDatetime(v instanceof Date ? v : new Date(String(v)));
+    case 'json':
+    case 'blocks': return storeJson(v);
+    default: return v;
+  }
+}
+
+/** Column values for a map of attribute name → checked value. */
+export function scalarColumns(d: Dialect, schema: ContentType | Component, scalars: ReadonlyMap<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of scalars) {
+    const a = schema.attributes.get(name);
+    if (a?.kind === 'scalar') out[a.column] = toColumn(d, a, v);
+  }
+  return out;
+}
+
+/** Column values of the schema defaults for attributes absent from the input (on create). */
+export function defaultColumns(d: Dialect, schema: ContentType | Component, present: ReadonlyMap<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const a of schema.attributes.values()) {
+    if (a.kind !== 'scalar' || a.default === undefined || present.has(a.name)) continue;
+    out[a.column] = toColumn(d, a, a.default);
+  }
+  return out;
+}

@@ -1,0 +1,209 @@
+// Document writes: create, update (including a new locale version), delete. Each runs in one
+// transaction: a document appears whole, with its components, relations and media, or not at all.
+import { ForbiddenError, ValidationError, type FieldError } from '../errors.js';
+import type { Status } from '../query/ast.js';
+import type { ContentType, Model } from '../schema/types.js';
+import type { Database } from '../database/dialect.js';
+import { newDocumentId } from './document-id.js';
+import { formatterFor } from './format-value.js';
+import type { WriteData } from './input/types.js';
+import { validateForPublish } from './input/validate-publish.js';
+import { publishDraft } from './publish.js';
+import { applyData } from './store/apply-data.js';
+import { copyChildren, deleteChildren } from './store/children.js';
+import { setMedia } from './store/media.js';
+import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
+import type { RelationContext } from './store/relations.js';
+
+export interface WriteOptions {
+  readonly status: Status;
+  /** the target locale on localized types, else null */
+  readonly locale: string | null;
+  /** whether the caller may add a locale version to an existing document */
+  readonly canCreateLocalization: boolean;
+}
+
+export interface WriteServices {
+  readonly model: Model;
+  readonly database: Database;
+  readonly defaultLocale: string;
+  /** a test hook: throw after the component rows of a create were written */
+  readonly failAfterComponents?: () => void;
+}
+
+function plainValues(data: WriteData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of data.scalars) out[k] = v;
+  for (const [k, v] of data.components) out[k] = v === null ? null : Array.isArray(v) ? v.map((c) => plainValues(c.data)) : plainValues(v.data);
+  for (const [k, v] of data.zones) out[k] = v === null ? null : v.map((e) => ({ __component: e.component, ...plainValues(e.data) }));
+  return out;
+}
+
+function storedValues(type: ContentType, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const a of type.attributes.values()) if (a.kind === 'scalar') out[a.name] = formatterFor(a.type)(row[a.column]);
+  return out;
+}
+
+async function checkUnique(tx: Tx, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const a of type.attributes.values()) {
+    if (a.kind !== 'scalar' || !a.unique) continue;
+    const v = values[a.name];
+    if (v === null || v === undefined) continue;
+    let q = tx.selectFrom(type.table).select('id').where(a.column, '=', v).where('document_id', '<>', documentId);
+    if (type.draftAndPublish) q = q.where('published_at', 'is not', null);
+    if (type.localized && locale !== null) q = q.where('locale', '=', locale);
+    if (await q.limit(1).executeTakeFirst()) errors.push({ path: [a.name], message: 'This attribute must be unique', name: 'ValidationError', value: v });
+  }
+  return errors;
+}
+
+async function validatePublished(tx: Tx, model: Model, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null, isCreate: boolean): Promise<void> {
+  const errors = validateForPublish(model, type, values, { isCreate, draftAndPublish: type.draftAndPublish });
+  errors.push(...await checkUnique(tx, type, values, documentId, locale));
+  if (errors.length) throw ValidationError.of(errors);
+}
+
+export class DocumentWriter {
+  constructor(private readonly services: WriteServices) {}
+
+  private context(tx: Tx): RelationContext {
+    return { store: { tx, dialect: this.services.database.dialect }, model: this.services.model, defaultLocale: this.services.defaultLocale };
+  }
+
+  /** Creates a document; returns its documentId. */
+  async create(type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
+    const documentId = newDocumentId();
+    await this.services.database.db.transaction().execute(async (tx) => {
+      await this.insertVersion(this.context(tx), type, documentId, data, opts, null, true);
+    });
+    return documentId;
+  }
+
+  /**
+   * Updates the version of `documentId` in the target locale, creating that locale version when the
+   * document exists only in other locales. Returns false when the document doesn't exist at all.
+   */
+  async update(type: ContentType, documentId: string, data: WriteData, opts: WriteOptions): Promise<boolean> {
+    return this.services.database.db.transaction().execute(async (tx) => {
+      const ctx = this.context(tx);
+      const rows = await tx.selectFrom(type.table).selectAll().where('document_id', '=', documentId).execute() as Record<string, unknown>[];
+      if (rows.length === 0) return false;
+      const inLocale = rows.filter((r) => !type.localized || r['locale'] === opts.locale);
+      const target = inLocale.find((r) => !type.draftAndPublish || r['published_at'] === null);
+      if (!target) {
+        if (!opts.canCreateLocalization) throw new ForbiddenError('Forbidden');
+        const source = rows.find((r) => r['published_at'] !== null) ?? rows[0]!;
+        await this.insertVersion(ctx, type, documentId, data, opts, source, false);
+        return true;
+      }
+      await this.updateVersion(ctx, type, target, rows, data, opts);
+      return true;
+    });
+  }
+
+  private async insertVersion(ctx: RelationContext, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions, copyFrom: Record<string, unknown> | null, isCreate: boolean): Promise<void> {
+    const s = ctx.store;
+    const now = new Date();
+    const locale = type.localized ? opts.locale : null;
+    const publish = !type.draftAndPublish || opts.status === 'published';
+    const inherited: Record<string, unknown> = {};
+    if (copyFrom) {
+      // a new locale version takes the shared (non-localized) values of the existing document
+      for (const a of type.attributes.values()) {
+        if (a.kind !== 'scalar' || a.localized) continue;
+        if (data.scalars.has(a.name)) throw ValidationError.invalidKey(a.name, a.name, 'body');
+        inherited[a.column] = copyFrom[a.column];
+      }
+      for (const a of type.attributes.values()) {
+        if (a.localized || a.kind === 'scalar') continue;
+        if (data.components.has(a.name) || data.zones.has(a.name) || data.media.has(a.name)) throw ValidationError.invalidKey(a.name, a.name, 'body');
+      }
+    }
+    const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...plainValues(data) };
+    if (publish) await validatePublished(s.tx, ctx.model, type, values, documentId, locale, isCreate && !copyFrom);
+    const row = {
+      ...defaultColumns(s.dialect, type, data.scalars), ...inherited, ...scalarColumns(s.dialect, type, data.scalars),
+      document_id: documentId, locale, created_at: s.dialect.toDatetime(now), updated_at: s.dialect.toDatetime(now),
+      published_at: type.draftAndPublish ? null : s.dialect.toDatetime(now),
+    };
+    const id = await insertRow(s, type.table, row);
+    if (copyFrom) await this.copyShared(s, type, Number(copyFrom['id']), id);
+    await applyData(ctx, { id, documentId, locale, schema: type }, data, true);
+    this.services.failAfterComponents?.();
+    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, id, now);
+  }
+
+  /** Copies the non-localized media and components of another locale's row onto a new one. */
+  private async copyShared(s: Store, type: ContentType, fromId: number, toId: number): Promise<void> {
+    const shared = [...type.attributes.values()].filter((a) => !a.localized && (a.kind === 'media' || a.kind === 'component' || a.kind === 'dynamiczone'));
+    if (shared.length === 0) return;
+    const tmp = { ...type, attributes: new Map(shared.map((a) => [a.name, a])) } as ContentType;
+    await copyChildren(s, this.services.model, tmp, fromId, toId);
+  }
+
+  private async updateVersion(ctx: RelationContext, type: ContentType, target: Record<string, unknown>, all: Record<string, unknown>[], data: WriteData, opts: WriteOptions): Promise<void> {
+    const s = ctx.store;
+    const now = new Date();
+    const id = Number(target['id']);
+    const documentId = String(target['document_id']);
+    const locale = type.localized ? opts.locale : null;
+    const publish = !type.draftAndPublish || opts.status === 'published';
+    if (publish) {
+      const merged = { ...storedValues(type, target), ...plainValues(data) };
+      await validatePublished(s.tx, ctx.model, type, merged, documentId, locale, false);
+    }
+    const cols = {
+      ...scalarColumns(s.dialect, type, data.scalars), updated_at: s.dialect.toDatetime(now),
+      ...(type.draftAndPublish ? {} : { published_at: s.dialect.toDatetime(now) }),
+    };
+    await s.tx.updateTable(type.table).set(cols).where('id', '=', id).execute();
+    await applyData(ctx, { id, documentId, locale, schema: type }, data, false);
+    if (type.localized) await this.syncShared(s, type, data, all, id, now);
+    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, id, now);
+  }
+
+  /** Writing a non-localized attribute in one locale writes it in every locale of the document. */
+  private async syncShared(s: Store, type: ContentType, data: WriteData, all: Record<string, unknown>[], selfId: number, now: Date): Promise<void> {
+    const shared = new Map([...data.scalars].filter(([name]) => type.attributes.get(name)?.localized === false));
+    const media = [...data.media].filter(([name]) => type.attributes.get(name)?.localized === false);
+    const others = all.map((r) => Number(r['id'])).filter((i) => i !== selfId);
+    if (others.length === 0) return;
+    if (shared.size) {
+      await s.tx.updateTable(type.table).set({ ...scalarColumns(s.dialect, type, shared), updated_at: s.dialect.toDatetime(now) })
+        .where('id', 'in', others).execute();
+    }
+    for (const [name, refs] of media) for (const other of others) await setMedia(s, type.uid, other, name, refs);
+  }
+
+  /** Deletes the document's rows in a locale ('*': all locales; null: the type isn't localized). */
+  async delete(type: ContentType, documentId: string, locale: string | '*' | null): Promise<void> {
+    await this.services.database.db.transaction().execute(async (tx) => {
+      const s: Store = { tx, dialect: this.services.database.dialect };
+      let q = tx.selectFrom(type.table).select('id').where('document_id', '=', documentId);
+      if (type.localized && locale !== null && locale !== '*') q = q.where('locale', '=', locale);
+      const ids = (await q.execute()).map((r) => Number(r.id));
+      if (ids.length === 0) return;
+      await deleteChildren(s, this.services.model, type, ids);
+      await tx.deleteFrom(type.table).where('id', 'in', ids).execute();
+      const left = await tx.selectFrom(type.table).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst();
+      if (left) return;
+      // the document is gone: links pointing at it go too
+      for (const schema of [...this.services.model.contentTypes.values(), ...this.services.model.components.values()]) {
+        for (const a of schema.attributes.values()) {
+          if (a.kind === 'relation' && a.owner && a.target === type.uid) {
+            await tx.deleteFrom(a.linkTable).where('target_document_id', '=', documentId).execute();
+          }
+        }
+      }
+    });
+  }
+}
+
+export async function documentIdOfSingle(db: Tx, type: ContentType): Promise<string | null> {
+  const row = await db.selectFrom(type.table).select('document_id').limit(1).executeTakeFirst();
+  return row ? String(row.document_id) : null;
+}
+
+export { insertRow };
