@@ -1,18 +1,93 @@
 // Builds a Folio application: model, database, services and the HTTP server, ready to listen.
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { FolioConfig } from './config/types.js';
 import type { Database } from './database/dialect.js';
 import type { Model } from './schema/types.js';
+import { loadModel } from './schema/load-model.js';
+import { connect } from './database/connect.js';
+import { syncSchema, type SyncReport } from './database/sync.js';
+import { parseQueryString } from './query/parse/qs.js';
+import { DocumentWriter } from './documents/write.js';
+import { ApiTokenService } from './auth/api-tokens.js';
+import { RoleStore } from './auth/roles.js';
+import { Authenticator } from './auth/authenticate.js';
+import { LocaleService } from './i18n/locales.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerBodyParsers } from './http/json-body.js';
+import { registerNotFound } from './http/not-found.js';
+import { registerContentRoutes } from './http/content-routes.js';
+import type { LocaleView, Services } from './http/services.js';
 
 export interface App {
   readonly fastify: FastifyInstance;
   readonly config: FolioConfig;
   readonly model: Model;
   readonly database: Database;
+  readonly services: Services;
+  readonly sync: SyncReport;
   close(): Promise<void>;
 }
 
-export async function createApp(config: FolioConfig): Promise<App> {
-  void config;
-  throw new Error('not built yet');
+export interface AppOptions {
+  /** a test hook: throw after the component rows of a create were written */
+  readonly failAfterComponents?: () => void;
+}
+
+async function localeView(locales: LocaleService): Promise<LocaleView> {
+  let codes = locales.codes();
+  let def = await locales.defaultLocale();
+  return {
+    codes: () => {
+      const now = locales.codes();
+      if (now !== codes) {
+        codes = now;
+        void locales.defaultLocale().then((d) => { def = d; });
+      }
+      return codes;
+    },
+    defaultCode: () => def,
+  };
+}
+
+export async function createApp(config: FolioConfig, options: AppOptions = {}): Promise<App> {
+  const model = loadModel(config.dir);
+  const database = await connect(config.database);
+  try {
+    const sync = await syncSchema(database, model);
+    const roles = new RoleStore(database);
+    await roles.seed();
+    const locales = new LocaleService(database);
+    await locales.seed(config.i18n);
+    const view = await localeView(locales);
+    const tokens = new ApiTokenService(database, config.secrets.apiTokenSalt);
+    const readContext = { model, database, get defaultLocale() { return view.defaultCode(); } };
+    const writer = new DocumentWriter({
+      model, database, get defaultLocale() { return view.defaultCode(); }, failAfterComponents: options.failAfterComponents,
+    });
+    const services: Services = {
+      config, model, database, readContext, writer, roles, tokens, locales: view,
+      authenticator: new Authenticator(tokens, roles),
+    };
+    const fastify = Fastify({
+      logger: config.logger,
+      querystringParser: parseQueryString,
+      routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+      bodyLimit: config.rest.jsonLimit,
+    });
+    registerErrorHandler(fastify);
+    registerBodyParsers(fastify, config.rest.jsonLimit);
+    registerNotFound(fastify, model, config.rest.prefix);
+    registerContentRoutes(fastify, services);
+    await fastify.ready();
+    return {
+      fastify, config, model, database, services, sync,
+      async close() {
+        await fastify.close();
+        await database.close();
+      },
+    };
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
 }

@@ -178,17 +178,17 @@ export class DocumentWriter {
   }
 
   /** Deletes the document's rows in a locale ('*': all locales; null: the type isn't localized). */
-  async delete(type: ContentType, documentId: string, locale: string | '*' | null): Promise<void> {
-    await this.services.database.db.transaction().execute(async (tx) => {
+  async delete(type: ContentType, documentId: string, locale: string | '*' | null): Promise<boolean> {
+    return this.services.database.db.transaction().execute(async (tx) => {
       const s: Store = { tx, dialect: this.services.database.dialect };
       let q = tx.selectFrom(type.table).select('id').where('document_id', '=', documentId);
       if (type.localized && locale !== null && locale !== '*') q = q.where('locale', '=', locale);
       const ids = (await q.execute()).map((r) => Number(r.id));
-      if (ids.length === 0) return;
+      if (ids.length === 0) return false;
       await deleteChildren(s, this.services.model, type, ids);
       await tx.deleteFrom(type.table).where('id', 'in', ids).execute();
       const left = await tx.selectFrom(type.table).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst();
-      if (left) return;
+      if (left) return true;
       // the document is gone: links pointing at it go too
       for (const schema of [...this.services.model.contentTypes.values(), ...this.services.model.components.values()]) {
         for (const a of schema.attributes.values()) {
@@ -197,6 +197,7 @@ export class DocumentWriter {
           }
         }
       }
+      return true;
     });
   }
 }
@@ -206,4 +207,3 @@ export async function documentIdOfSingle(db: Tx, type: ContentType): Promise<str
   return row ? String(row.document_id) : null;
 }
 
-export { insertRow };

@@ -1,0 +1,152 @@
+// The generated content endpoints: one pipeline for every route —
+// authenticate → authorize the action → parse & validate the query (and body) against the model →
+// document service → envelope. Nothing reaches the database before every check has passed.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import type { ContentType } from '../schema/types.js';
+import type { FindQuery } from '../query/ast.js';
+import { parseFindQuery, type ParseContext } from '../query/parse/find-query.js';
+import { checkWriteData } from '../documents/input/check-write-data.js';
+import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
+import { documentIdOfSingle } from '../documents/write.js';
+import type { Caller } from '../auth/authenticate.js';
+import type { Services } from './services.js';
+import { toV4 } from './v4-format.js';
+
+type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
+interface Call {
+  readonly caller: Caller;
+  readonly query: Record<string, unknown>;
+}
+
+function envelope(req: FastifyRequest, services: Services, type: ContentType, data: DocumentObject | DocumentObject[] | null, meta: Record<string, unknown>): unknown {
+  if (req.headers['strapi-response-format'] === 'v4') return { data: toV4(services.model, type, data), meta };
+  return { data, meta };
+}
+
+function queryOf(req: FastifyRequest): Record<string, unknown> {
+  return (req.query ?? {}) as Record<string, unknown>;
+}
+
+async function begin(services: Services, req: FastifyRequest, type: ContentType, action: Action): Promise<Call> {
+  const caller = await services.authenticator.authenticate(req.headers.authorization);
+  if (!caller.ability.can(`${type.uid}.${action}`)) throw new ForbiddenError('Forbidden');
+  return { caller, query: queryOf(req) };
+}
+
+function parseContext(services: Services, call: Call): ParseContext {
+  return {
+    model: services.model, rest: services.config.rest, ability: call.caller.ability,
+    defaultLocale: services.locales.defaultCode(), locales: services.locales.codes(),
+  };
+}
+
+function parse(services: Services, call: Call, type: ContentType): FindQuery {
+  return parseFindQuery(parseContext(services, call), type, call.query);
+}
+
+function writeLocale(type: ContentType, q: FindQuery): string | null {
+  if (!type.localized) return null;
+  if (q.locale === '*' || Array.isArray(q.locale)) {
+    throw new ValidationError('Invalid locale param * provided. Document locales must be strings.');
+  }
+  return q.locale as string;
+}
+
+function bodyData(req: FastifyRequest): unknown {
+  const body = req.body as Record<string, unknown> | undefined;
+  const data = body && typeof body === 'object' && !Array.isArray(body) ? body['data'] : undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ValidationError('Missing "data" payload in the request body');
+  }
+  return data;
+}
+
+function single(q: FindQuery): FindQuery {
+  return { ...q, pagination: { mode: 'offset', start: 0, limit: 1, withCount: false } };
+}
+
+export function registerContentRoutes(app: FastifyInstance, services: Services): void {
+  const prefix = services.config.rest.prefix;
+  const read = services.readContext;
+
+  const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const call = await begin(services, req, type, 'find');
+    const q = parse(services, call, type);
+    const { data, total } = await readDocuments(read, type, q);
+    const p = q.pagination;
+    const pagination: Record<string, number> = p.mode === 'page'
+      ? { page: Math.floor(p.start / p.limit) + 1, pageSize: p.limit }
+      : { start: p.start, limit: p.limit };
+    if (total !== null) {
+      if (p.mode === 'page') pagination['pageCount'] = Math.ceil(total / p.limit);
+      pagination['total'] = total;
+    }
+    return reply.send(envelope(req, services, type, data, { pagination }));
+  };
+
+  const findOne = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const call = await begin(services, req, type, isSingle ? 'find' : 'findOne');
+    const q = parse(services, call, type);
+    const id = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
+    const doc = id === null || q.locale === '*' ? null : await readDocument(read, type, id, single(q));
+    if (!doc) throw new NotFoundError('Document not found');
+    return reply.send(envelope(req, services, type, doc, {}));
+  };
+
+  const create = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const call = await begin(services, req, type, 'create');
+    const q = parse(services, call, type);
+    const locale = writeLocale(type, q);
+    const data = checkWriteData({ model: services.model, ability: call.caller.ability }, type, bodyData(req));
+    const documentId = await services.writer.create(type, data, { status: q.status, locale, canCreateLocalization: true });
+    const doc = await readDocument(read, type, documentId, single(q));
+    return reply.code(201).send(envelope(req, services, type, doc, {}));
+  };
+
+  const update = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const call = await begin(services, req, type, 'update');
+    const q = parse(services, call, type);
+    const locale = writeLocale(type, q);
+    const data = checkWriteData({ model: services.model, ability: call.caller.ability }, type, bodyData(req));
+    const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };
+    let documentId = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
+    if (documentId === null) {
+      documentId = await services.writer.create(type, data, opts);
+    } else if (!(await services.writer.update(type, documentId, data, opts))) {
+      throw new NotFoundError('Document not found');
+    }
+    const doc = await readDocument(read, type, documentId, single(q));
+    return reply.send(envelope(req, services, type, doc, {}));
+  };
+
+  const remove = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const call = await begin(services, req, type, 'delete');
+    const q = parse(services, call, type);
+    if (type.draftAndPublish && call.query['status'] !== undefined && q.status === 'draft') {
+      throw new ValidationError('DELETE removes every version of the document in the locale; deleting only the draft is not supported (drop status=draft)');
+    }
+    const documentId = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
+    const deleted = documentId !== null && await services.writer.delete(type, documentId, type.localized ? (q.locale as string | '*') : null);
+    if (!deleted) throw new NotFoundError('Document not found');
+    return reply.code(204).send();
+  };
+
+  for (const type of services.model.contentTypes.values()) {
+    if (type.origin !== 'api') continue;
+    if (type.kind === 'collectionType') {
+      const base = `${prefix}/${type.pluralName}`;
+      app.get(base, find(type));
+      app.post(base, create(type));
+      app.get(`${base}/:documentId`, findOne(type, false));
+      app.put(`${base}/:documentId`, update(type, false));
+      app.delete(`${base}/:documentId`, remove(type, false));
+    } else {
+      const base = `${prefix}/${type.singularName}`;
+      app.get(base, findOne(type, true));
+      app.put(base, update(type, true));
+      app.delete(base, remove(type, true));
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// JSON and form bodies parsed the way Strapi's clients expect (behaviour.md §2.5).
+import type { FastifyInstance } from 'fastify';
+import qs from 'qs';
+
+class BodySyntaxError extends SyntaxError {
+  readonly statusCode = 400;
+}
+
+export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): void {
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(['application/json', 'application/vnd.api+json'], { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      return done(new BodySyntaxError((e as Error).message), undefined);
+    }
+    if (typeof parsed !== 'object' || parsed === null) {
+      return done(new BodySyntaxError('invalid JSON, only supports object and array'), undefined);
+    }
+    done(null, parsed);
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
+    done(null, qs.parse(body as string, { depth: 20, arrayLimit: 100 }));
+  });
+  // any other type reaches the handler without a parsed body: "Missing data payload" there
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: jsonLimit }, (_req, _body, done) => done(null, undefined));
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const forbidden = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
+const invalidCredentials = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
+
+describe('access to content routes', () => {
+  it('a request without a token runs as Public, which may do nothing by default: 403', async () => {
+    for (const [method, path] of [['GET', '/api/articles'], ['POST', '/api/articles'], ['GET', '/api/global'], ['DELETE', '/api/tags/x']] as const) {
+      const r = await t.request(method, path, { token: null, body: method === 'POST' ? { data: {} } : undefined });
+      expect(r.status, `${method} ${path}`).toBe(403);
+      expect(r.body).toEqual(forbidden);
+    }
+  });
+
+  it('an unknown bearer token is a 401', async () => {
+    const r = await t.get('/api/articles', { token: 'not-a-token' });
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual(invalidCredentials);
+  });
+
+  it('a malformed Authorization header counts as no header (403, not 401)', async () => {
+    const r = await t.get('/api/articles', { token: null, headers: { authorization: 'Basic abc' } });
+    expect(r.status).toBe(403);
+  });
+
+  it('a read-only token may find and findOne but not write', async () => {
+    const ro = await t.tokenOf('read-only');
+    expect((await t.get('/api/articles', { token: ro })).status).toBe(200);
+    const w = await t.request('POST', '/api/tags', { token: ro, body: { data: { label: 'x' } } });
+    expect(w.status).toBe(403);
+    expect(w.body).toEqual(forbidden);
+  });
+
+  it('a custom token may call exactly its actions', async () => {
+    const custom = await t.tokenOf('custom', ['api::article.article.find']);
+    expect((await t.get('/api/articles', { token: custom })).status).toBe(200);
+    expect((await t.get('/api/tags', { token: custom })).status).toBe(403);
+    expect((await t.get('/api/articles/abc', { token: custom })).status).toBe(403);
+  });
+
+  it('an expired token is a 401 "Token expired"', async () => {
+    const { token, accessKey } = await t.app.services.tokens.create({ name: 'soon-expired', type: 'full-access', lifespanDays: 7 });
+    await t.app.database.db.updateTable('folio_api_tokens').set({ expires_at: t.app.database.dialect.toDatetime(new Date(Date.now() - 1000)) })
+      .where('id', '=', token.id).execute();
+    const fresh = await t.get('/api/articles', { token: accessKey });
+    expect(fresh.status).toBe(401);
+    expect(fresh.body).toEqual({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Token expired', details: {} } });
+  });
+
+  it('Public gets access once the role holds the action', async () => {
+    await t.app.services.roles.grant('public', ['api::tag.tag.find']);
+    const r = await t.get('/api/tags', { token: null });
+    expect(r.status).toBe(200);
+    expect((await t.get('/api/articles', { token: null })).status).toBe(403);
+  });
+});

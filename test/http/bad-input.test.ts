@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+async function countTags(): Promise<number> {
+  return (await t.get('/api/tags?status=draft')).body.meta.pagination.total;
+}
+
+describe('bad input gets a clear error and changes nothing', () => {
+  it('an unknown route is the 404 envelope', async () => {
+    const r = await t.get('/api/nothing-here');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+  });
+
+  it('a known path with the wrong method is 405', async () => {
+    const r = await t.request('PATCH', '/api/articles/abc', { body: { data: {} } });
+    expect(r.status).toBe(405);
+  });
+
+  it('malformed JSON is a 400 SyntaxError without details', async () => {
+    const r = await t.request('POST', '/api/tags', { raw: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.body.data).toBeNull();
+    expect(r.body.error.name).toBe('SyntaxError');
+    expect(r.body.error.status).toBe(400);
+    expect(r.body.error).not.toHaveProperty('details');
+  });
+
+  it('JSON that is not an object or array is a 400 SyntaxError', async () => {
+    const r = await t.request('POST', '/api/tags', { raw: '"str"', headers: { 'content-type': 'application/json' } });
+    expect(r.body.error).toEqual({ status: 400, name: 'SyntaxError', message: 'invalid JSON, only supports object and array' });
+  });
+
+  it('a body without a data object is a 400', async () => {
+    const expected = { data: null, error: { status: 400, name: 'ValidationError', message: 'Missing "data" payload in the request body', details: {} } };
+    for (const body of [{}, { data: 'x' }, { data: [1] }, [1], { label: 'x' }]) {
+      const r = await t.request('POST', '/api/tags', { body });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual(expected);
+    }
+    const empty = await t.request('POST', '/api/tags', { raw: '', headers: { 'content-type': 'text/plain' } });
+    expect(empty.body).toEqual(expected);
+  });
+
+  it('unknown and system keys in data are 400 Invalid key', async () => {
+    const cases: [Record<string, unknown>, string, Record<string, unknown>][] = [
+      [{ label: 'a', foo: 1 }, 'Invalid key foo', { key: 'foo', path: null, source: 'body' }],
+      [{ label: 'a', id: 3 }, 'Invalid key id', { key: 'id', source: 'body' }],
+      [{ label: 'a', documentId: 'x' }, 'Invalid key documentId', { key: 'documentId', source: 'body' }],
+      [{ label: 'a', createdAt: '2020-01-01' }, 'Invalid key createdAt', { key: 'createdAt', path: 'createdAt', source: 'body' }],
+    ];
+    for (const [data, message, details] of cases) {
+      const r = await t.request('POST', '/api/tags', { body: { data } });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message, details });
+    }
+    expect(await countTags()).toBe(0);
+  });
+
+  it('a JSON body over the limit is 413', async () => {
+    const big = 'x'.repeat(1024 * 1024 + 10);
+    const r = await t.request('POST', '/api/tags', { body: { data: { label: big } } });
+    expect(r.status).toBe(413);
+    expect(r.body.error).toEqual({ status: 413, name: 'PayloadTooLargeError', message: 'request entity too large' });
+  });
+
+  it('validation failures are 400 with details.errors and nothing is written', async () => {
+    const cases: [string, Record<string, unknown>, { path: string[]; message: string }][] = [
+      ['authors', { email: 'a@b.test' }, { path: ['name'], message: 'name must be defined.' }],
+      ['tags', { label: 'x', color: 'red' }, { path: ['color'], message: 'color must match the following: "/^#[0-9a-fA-F]{6}$/"' }],
+      ['articles', { title: 'x', views: -1 }, { path: ['views'], message: 'views must be greater than or equal to 0' }],
+      ['articles', { title: 'x'.repeat(201) }, { path: ['title'], message: 'title must be at most 200 characters' }],
+      ['articles', { title: 'x', kind: 'rant' }, { path: ['kind'], message: 'kind must be one of the following values: news, tutorial, opinion, ' }],
+      ['articles', { title: 'x', contactEmail: 'nope' }, { path: ['contactEmail'], message: 'contactEmail must be a valid email' }],
+      ['articles', { title: 'x', slug: 'has space' }, { path: ['slug'], message: 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"' }],
+      ['articles', { title: 'x', views: 1.5 }, { path: ['views'], message: 'views must be an integer' }],
+    ];
+    for (const [plural, data, err] of cases) {
+      const r = await t.request('POST', `/api/${plural}`, { body: { data } });
+      expect(r.status, JSON.stringify(data)).toBe(400);
+      expect(r.body.error.name).toBe('ValidationError');
+      expect(r.body.error.message).toBe(err.message);
+      expect(r.body.error.details.errors[0]).toMatchObject({ path: err.path, message: err.message, name: 'ValidationError' });
+    }
+    expect((await t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(0);
+    expect((await t.get('/api/authors')).body.meta.pagination.total).toBe(0);
+  });
+
+  it('a unique attribute can\'t be published twice', async () => {
+    expect((await t.request('POST', '/api/authors', { body: { data: { name: 'Same' } } })).status).toBe(201);
+    const r = await t.request('POST', '/api/authors', { body: { data: { name: 'Same' } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('This attribute must be unique');
+    expect(r.body.error.details.errors).toEqual([{ path: ['name'], message: 'This attribute must be unique', name: 'ValidationError', value: 'Same' }]);
+    expect((await t.get('/api/authors')).body.meta.pagination.total).toBe(1);
+  });
+
+  it('bad date, time and datetime values are 400 with Strapi\'s messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: 'x', publishDate: '2025-13-45' }, 'Invalid format, expected yyyy-MM-dd'],
+      [{ title: 'x', publishTime: '25:99' }, 'Invalid time format, expected HH:mm:ss.SSS'],
+      [{ title: 'x', eventAt: 'yesterday' }, 'Invalid format, expected a timestamp or an ISO date'],
+    ];
+    for (const [data, message] of cases) {
+      const r = await t.request('POST', '/api/articles', { body: { data } });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message, details: {} });
+    }
+  });
+});

@@ -1,0 +1,84 @@
+// Starts Folio on the example app against a fresh database and talks to it over real HTTP.
+import { fileURLToPath } from 'node:url';
+import { createApp, type App, type AppOptions } from '../../src/app.js';
+import type { FolioConfig } from '../../src/config/types.js';
+import type { ApiTokenType } from '../../src/auth/api-tokens.js';
+import { createTestDatabase } from './database.js';
+
+export const EXAMPLE_DIR = fileURLToPath(new URL('../../examples/blog', import.meta.url));
+
+export interface Response<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string | null;
+  headers?: Record<string, string>;
+  raw?: string | FormData;
+}
+
+export interface TestApp {
+  readonly app: App;
+  readonly url: string;
+  /** a full-access token */
+  readonly token: string;
+  tokenOf(type: ApiTokenType, permissions?: string[]): Promise<string>;
+  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<Response<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  get<T = any>(path: string, opts?: RequestOptions): Promise<Response<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  statements(): number;
+  close(): Promise<void>;
+}
+
+export function testConfig(database: FolioConfig['database'], over: Partial<FolioConfig> = {}): FolioConfig {
+  return {
+    dir: EXAMPLE_DIR, env: 'test', host: '127.0.0.1', port: 0, publicUrl: 'http://127.0.0.1',
+    database,
+    rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
+    secrets: { apiTokenSalt: 'test-salt', jwtSecret: 'test-jwt', appKeys: ['a', 'b'] },
+    i18n: { defaultLocale: 'en', locales: [{ code: 'en', name: 'English (en)' }, { code: 'fr', name: 'French (fr)' }, { code: 'de', name: 'German (de)' }] },
+    logger: false,
+    ...over,
+  };
+}
+
+export async function startTestApp(over: Partial<FolioConfig> = {}, options: AppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const app = await createApp(testConfig(db.config, over), options);
+  await app.fastify.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  let n = 0;
+  const tokenOf = async (type: ApiTokenType, permissions?: string[]): Promise<string> =>
+    (await app.services.tokens.create({ name: `t${++n}`, type, permissions })).accessKey;
+  const token = await tokenOf('full-access');
+  const request = async (method: string, path: string, opts: RequestOptions = {}): Promise<Response> => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const tok = opts.token === undefined ? token : opts.token;
+    if (tok) headers['authorization'] = `Bearer ${tok}`;
+    let body: string | FormData | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+    return { status: res.status, body: parsed, text, headers: res.headers };
+  };
+  return {
+    app, url, token, tokenOf, request,
+    get: (path, opts) => request('GET', path, opts),
+    statements: () => app.database.statements(),
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
