@@ -70,8 +70,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     };
     const fastify = Fastify({
       logger: config.logger,
-      querystringParser: parseQueryString,
-      routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+      routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString },
       bodyLimit: config.rest.jsonLimit,
     });
     registerErrorHandler(fastify);

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+async function create(plural: string, data: Record<string, unknown>, query = ''): Promise<string> {
+  const r = await t.request('POST', `/api/${plural}${query}`, { body: { data } });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.data.documentId;
+}
+
+const ids = (list: { documentId: string }[]): string[] => list.map((x) => x.documentId);
+
+describe('relation writes and populate', () => {
+  it('many-to-many: an array of documentIds sets the relation in order, visible from both sides', async () => {
+    const a = await create('tags', { label: 'a' });
+    const b = await create('tags', { label: 'b' });
+    const c = await create('tags', { label: 'c' });
+    const art = await create('articles', { title: 'm2m', tags: [c, a, b] });
+    const r = await t.get(`/api/articles/${art}?populate=tags`);
+    expect(ids(r.body.data.tags)).toEqual([c, a, b]);
+    const back = await t.get(`/api/tags/${a}?populate=articles`);
+    expect(ids(back.body.data.articles)).toEqual([art]);
+  });
+
+  it('connect with positions applies in array order; disconnect removes', async () => {
+    const [x, y, z, w] = [await create('tags', { label: 'x' }), await create('tags', { label: 'y' }), await create('tags', { label: 'z' }), await create('tags', { label: 'w' })];
+    const art = await create('articles', { title: 'pos', tags: [x, y] });
+    const u = await t.request('PUT', `/api/articles/${art}`, { body: { data: { tags: {
+      connect: [{ documentId: z, position: { start: true } }, { documentId: w, position: { after: x } }],
+      disconnect: [y],
+    } } } });
+    expect(u.status, JSON.stringify(u.body)).toBe(200);
+    const r = await t.get(`/api/articles/${art}?populate=tags`);
+    expect(ids(r.body.data.tags)).toEqual([z, x, w]);
+  });
+
+  it('order survives publishing again', async () => {
+    const [p, q] = [await create('tags', { label: 'p' }), await create('tags', { label: 'q' })];
+    const art = await create('articles', { title: 'order', tags: [q, p] });
+    await t.request('PUT', `/api/articles/${art}`, { body: { data: { title: 'order 2' } } });
+    const r = await t.get(`/api/articles/${art}?populate=tags`);
+    expect(ids(r.body.data.tags)).toEqual([q, p]);
+  });
+
+  it('many-to-one written from the owner side shows on the inverse one-to-many, and vice versa', async () => {
+    const author = await create('authors', { name: 'Owner side' });
+    const a1 = await create('articles', { title: 'a1', author });
+    const a2 = await create('articles', { title: 'a2' });
+    await t.request('PUT', `/api/authors/${author}`, { body: { data: { articles: { connect: [a2] } } } });
+    const r = await t.get(`/api/authors/${author}?populate=articles`);
+    expect(ids(r.body.data.articles)).toEqual([a1, a2]);
+    const art2 = await t.get(`/api/articles/${a2}?populate=author`);
+    expect(art2.body.data.author.documentId).toBe(author);
+  });
+
+  it('one-to-one bidirectional: connecting a taken profile moves it', async () => {
+    const profile = await create('profiles', { handle: '@p' });
+    const first = await create('authors', { name: 'First', profile });
+    const second = await create('authors', { name: 'Second', profile });
+    expect((await t.get(`/api/authors/${first}?populate=profile`)).body.data.profile).toBeNull();
+    expect((await t.get(`/api/authors/${second}?populate=profile`)).body.data.profile.documentId).toBe(profile);
+    expect((await t.get(`/api/profiles/${profile}?populate=author`)).body.data.author.documentId).toBe(second);
+  });
+
+  it('to-one relations keep only the last entry', async () => {
+    const [a, b] = [await create('authors', { name: 'LastA' }), await create('authors', { name: 'LastB' })];
+    const art = await create('articles', { title: 'last', author: { connect: [a, b] } });
+    expect((await t.get(`/api/articles/${art}?populate=author`)).body.data.author.documentId).toBe(b);
+  });
+
+  it('empty to-many is [] and empty to-one is null', async () => {
+    const art = await create('articles', { title: 'empty' });
+    const r = await t.get(`/api/articles/${art}?populate[0]=tags&populate[1]=author&populate[2]=gallery&populate[3]=cover`);
+    expect(r.body.data.tags).toEqual([]);
+    expect(r.body.data.author).toBeNull();
+    expect(r.body.data.gallery).toEqual([]);
+    expect(r.body.data.cover).toBeNull();
+  });
+
+  it('errors: unknown documentId, set with connect, connecting twice, position not in the relation — nothing written', async () => {
+    const tag = await create('tags', { label: 'err' });
+    const before = (await t.get('/api/articles?status=draft')).body.meta.pagination.total;
+    const bad: [unknown, RegExp][] = [
+      [['missingdoc'], /^Document with id "missingdoc", locale "null" not found$/],
+      [{ set: [tag], connect: [tag] }, /set/],
+      [{ connect: [tag, tag] }, /already connected/],
+      [{ connect: [{ documentId: tag, position: { before: 'nothere' } }] }, /needs to be connected first/],
+    ];
+    for (const [tags, message] of bad) {
+      const r = await t.request('POST', '/api/articles', { body: { data: { title: 'bad', tags } } });
+      expect(r.status, JSON.stringify(tags)).toBe(400);
+      expect(r.body.error.name).toBe('ValidationError');
+      expect(r.body.error.message).toMatch(message);
+    }
+    expect((await t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
+  });
+
+  it('a draft-only target is invisible from the published parent until it is published', async () => {
+    const draftTag = await create('tags', { label: 'later' }, '?status=draft');
+    const art = await create('articles', { title: 'waits', tags: [draftTag] });
+    expect((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags).toEqual([]);
+    expect(ids((await t.get(`/api/articles/${art}?populate=tags&status=draft`)).body.data.tags)).toEqual([draftTag]);
+    await t.request('PUT', `/api/tags/${draftTag}`, { body: { data: {} } });
+    expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([draftTag]);
+  });
+});
+
+describe('components and dynamic zones', () => {
+  it('creates, reads and partially updates components with ids sent back', async () => {
+    const author = await create('authors', { name: 'Linker', links: [{ label: 'one', url: 'https://1.test' }, { label: 'two', url: 'https://2.test', newTab: true }] });
+    const r = await t.get(`/api/authors/${author}?populate=links`);
+    expect(r.body.data.links.map((l: { label: string }) => l.label)).toEqual(['one', 'two']);
+    expect(r.body.data.links[0]).toEqual({ id: expect.any(Number), label: 'one', url: 'https://1.test', newTab: false });
+    const [l1, l2] = r.body.data.links;
+    const u = await t.request('PUT', `/api/authors/${author}`, { body: { data: { links: [{ id: l2.id, label: 'two!' }, { id: l1.id }] } } });
+    expect(u.status, JSON.stringify(u.body)).toBe(200);
+    const after = (await t.get(`/api/authors/${author}?populate=links`)).body.data.links;
+    expect(after.map((l: { id: number; label: string }) => [l.id, l.label])).toEqual([[l2.id, 'two!'], [l1.id, 'one']]);
+  });
+
+  it('nested components and dynamic zones round-trip with populate', async () => {
+    const person = await create('authors', { name: 'Quoted' });
+    const art = await create('articles', {
+      title: 'dz',
+      seo: { metaTitle: 'SEO', openGraph: { ogTitle: 'OG' } },
+      blocks: [{ __component: 'shared.rich-text', body: 'text' }, { __component: 'shared.quote', title: 'Q', person }],
+    });
+    const r = await t.get(`/api/articles/${art}?populate[seo][populate]=*&populate[blocks][on][shared.quote][populate][person][fields][0]=name&populate[blocks][on][shared.rich-text]=true`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.seo).toMatchObject({ metaTitle: 'SEO', openGraph: { ogTitle: 'OG' }, shareImage: null });
+    expect(r.body.data.blocks).toEqual([
+      { id: expect.any(Number), body: 'text', __component: 'shared.rich-text' },
+      { id: expect.any(Number), title: 'Q', body: null, person: { id: expect.any(Number), documentId: person, name: 'Quoted' }, __component: 'shared.quote' },
+    ]);
+  });
+
+  it('a dynamic-zone entry without __component is a 400', async () => {
+    const r = await t.request('POST', '/api/articles', { body: { data: { title: 'x', blocks: [{ body: 'no type' }] } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details.errors[0].path).toEqual(['blocks', '0', '__component']);
+  });
+
+  it('a failure after the component rows leaves nothing behind', async () => {
+    const failing = await startTestApp({}, { failAfterComponents: () => { throw new Error('forced failure'); } });
+    try {
+      const r = await failing.request('POST', '/api/authors', { body: { data: { name: 'Half', links: [{ label: 'l', url: 'u' }] } } });
+      expect(r.status).toBe(500);
+      const db = failing.app.database.db;
+      expect(await db.selectFrom('authors').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('components_shared_links').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('authors_cmps').selectAll().execute()).toEqual([]);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('no N+1', () => {
+  it('a list of 25 and of 100 articles with the deep populate run the same number of statements', async () => {
+    const author = await create('authors', { name: 'Prolific', profile: await create('profiles', { handle: '@pro' }) });
+    const cat = await create('categories', { name: 'Cat' });
+    const tag = await create('tags', { label: 'n1' });
+    for (let i = 0; i < 100; i++) {
+      await create('articles', { title: `n+1 ${i}`, author, categories: [cat], tags: [tag], seo: { metaTitle: `s${i}`, openGraph: { ogTitle: 'o' } },
+        blocks: [{ __component: 'shared.quote', title: 'q', person: author }, { __component: 'shared.rich-text', body: 'b' }] });
+    }
+    const q = 'populate[author][populate][0]=profile&populate[categories][fields][0]=name&populate[seo][populate]=*&populate[blocks][populate]=*';
+    const count = async (size: number): Promise<number> => {
+      const before = t.statements();
+      const r = await t.get(`/api/articles?${q}&pagination[pageSize]=${size}&filters[title][$startsWith]=n%2B1`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data).toHaveLength(size);
+      expect(r.body.data[0].author.profile.handle).toBe('@pro');
+      return t.statements() - before;
+    };
+    const small = await count(25);
+    const large = await count(100);
+    expect(large).toBe(small);
+  });
+});
