@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+const doc: Record<string, string> = {};
+
+async function create(plural: string, data: Record<string, unknown>): Promise<string> {
+  const r = await t.request('POST', `/api/${plural}`, { body: { data } });
+  if (r.status !== 201) throw new Error(`${plural}: ${r.status} ${r.text}`);
+  return r.body.data.documentId;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  doc['red'] = await create('tags', { label: 'Red', color: '#ff0000' });
+  doc['blue'] = await create('tags', { label: 'blue', color: '#0000ff' });
+  doc['green'] = await create('tags', { label: 'Grün', color: null });
+  doc['ada'] = await create('authors', { name: 'Ada', age: 36 });
+  doc['bob'] = await create('authors', { name: 'Bob', age: 52 });
+  doc['a1'] = await create('articles', { title: 'Éclair recipes', views: 10, rating: 4.5, isFeatured: true, publishDate: '2025-01-10', eventAt: '2025-01-10T10:00:00.000Z', author: doc['ada'], tags: [doc['red'], doc['blue']] });
+  doc['a2'] = await create('articles', { title: 'éclair history', views: 20, rating: 3.25, isFeatured: false, publishDate: '2025-02-10', eventAt: '2025-02-10T10:00:00.000Z', author: doc['bob'], tags: [doc['red']] });
+  doc['a3'] = await create('articles', { title: 'Plain 100% text_', views: 30, isFeatured: false, publishDate: '2025-03-10', author: doc['ada'], tags: [doc['red'], doc['blue'], doc['green']] });
+  doc['a4'] = await create('articles', { title: 'Nothing', views: 40 });
+});
+afterAll(async () => { await t.close(); });
+
+async function titles(query: string): Promise<string[]> {
+  const r = await t.get(`/api/articles?${query}`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.map((a: { title: string }) => a.title);
+}
+
+describe('filters', () => {
+  it('$eq is case-sensitive and $eqi is not, also for non-ASCII letters', async () => {
+    expect(await titles('filters[title][$eq]=éclair history')).toEqual(['éclair history']);
+    expect(await titles('filters[title][$eq]=Éclair history')).toEqual([]);
+    expect(await titles('filters[title][$eqi]=ÉCLAIR HISTORY')).toEqual(['éclair history']);
+  });
+
+  it('$contains is case-sensitive and $containsi folds case including É/é', async () => {
+    expect(await titles('filters[title][$contains]=clair')).toEqual(['Éclair recipes', 'éclair history']);
+    expect(await titles('filters[title][$contains]=Éclair')).toEqual(['Éclair recipes']);
+    expect(await titles('filters[title][$containsi]=ÉCLAIR')).toEqual(['Éclair recipes', 'éclair history']);
+    expect(await titles('filters[title][$notContainsi]=éclair')).toEqual(['Plain 100% text_', 'Nothing']);
+  });
+
+  it('$startsWith/$endsWith and their i variants; % and _ are literal', async () => {
+    expect(await titles('filters[title][$startsWith]=é')).toEqual(['éclair history']);
+    expect(await titles('filters[title][$startsWithi]=é')).toEqual(['Éclair recipes', 'éclair history']);
+    expect(await titles('filters[title][$endsWith]=text_')).toEqual(['Plain 100% text_']);
+    expect(await titles('filters[title][$contains]=100%25')).toEqual(['Plain 100% text_']);
+    expect(await titles('filters[title][$endsWithi]=RECIPES')).toEqual(['Éclair recipes']);
+  });
+
+  it('comparisons, $in, $notIn, $between, $ne on numbers, dates and booleans', async () => {
+    expect(await titles('filters[views][$gt]=20')).toEqual(['Plain 100% text_', 'Nothing']);
+    expect(await titles('filters[views][$lte]=20')).toEqual(['Éclair recipes', 'éclair history']);
+    expect(await titles('filters[views][$in][0]=10&filters[views][$in][1]=40')).toEqual(['Éclair recipes', 'Nothing']);
+    expect(await titles('filters[views][$in]=30')).toEqual(['Plain 100% text_']);
+    expect(await titles('filters[views][$notIn][0]=10')).toEqual(['éclair history', 'Plain 100% text_', 'Nothing']);
+    expect(await titles('filters[views][$between][0]=15&filters[views][$between][1]=30')).toEqual(['éclair history', 'Plain 100% text_']);
+    expect(await titles('filters[publishDate][$gte]=2025-02-01')).toEqual(['éclair history', 'Plain 100% text_']);
+    expect(await titles('filters[eventAt][$lt]=2025-02-01T00:00:00.000Z')).toEqual(['Éclair recipes']);
+    expect(await titles('filters[isFeatured][$eq]=true')).toEqual(['Éclair recipes']);
+    expect(await titles('filters[rating][$gt]=4')).toEqual(['Éclair recipes']);
+    expect(await titles('filters[views][$ne]=10')).toEqual(['éclair history', 'Plain 100% text_', 'Nothing']);
+  });
+
+  it('$null and $notNull take true/false', async () => {
+    expect(await titles('filters[publishDate][$null]=true')).toEqual(['Nothing']);
+    expect(await titles('filters[publishDate][$null]=false')).toEqual(['Éclair recipes', 'éclair history', 'Plain 100% text_']);
+    expect(await titles('filters[publishDate][$notNull]=true')).toEqual(['Éclair recipes', 'éclair history', 'Plain 100% text_']);
+  });
+
+  it('$and, $or and $not nest at any depth; several fields are an implicit $and', async () => {
+    expect(await titles('filters[$or][0][views]=10&filters[$or][1][views]=40')).toEqual(['Éclair recipes', 'Nothing']);
+    expect(await titles('filters[$and][0][$or][0][views]=10&filters[$and][0][$or][1][views]=20&filters[$and][1][$not][title][$startsWith]=é')).toEqual(['Éclair recipes']);
+    expect(await titles('filters[views][$gte]=20&filters[isFeatured]=false')).toEqual(['éclair history', 'Plain 100% text_', 'Nothing']);
+    expect(await titles('filters[title][$not][$containsi]=éclair')).toEqual(['Plain 100% text_', 'Nothing']);
+  });
+
+  it('deep filters through relations from both sides, including documentId', async () => {
+    expect(await titles('filters[author][name][$eq]=Ada')).toEqual(['Éclair recipes', 'Plain 100% text_']);
+    expect(await titles(`filters[author][documentId][$eq]=${doc['bob']}`)).toEqual(['éclair history']);
+    expect(await titles('filters[tags][label][$eq]=blue')).toEqual(['Éclair recipes', 'Plain 100% text_']);
+    const authors = await t.get('/api/authors?filters[articles][views][$gte]=30');
+    expect(authors.body.data.map((a: { name: string }) => a.name)).toEqual(['Ada']);
+  });
+
+  it('totals count documents when a to-many filter matches several related rows', async () => {
+    const r = await t.get('/api/articles?filters[tags][label][$in][0]=Red&filters[tags][label][$in][1]=blue&pagination[pageSize]=1');
+    expect(r.body.meta.pagination).toEqual({ page: 1, pageSize: 1, pageCount: 3, total: 3 });
+    const seen = new Set<string>();
+    for (let page = 1; page <= 3; page++) {
+      const p = await t.get(`/api/articles?filters[tags][label][$in][0]=Red&filters[tags][label][$in][1]=blue&pagination[pageSize]=1&pagination[page]=${page}`);
+      seen.add(p.body.data[0].documentId);
+    }
+    expect(seen.size).toBe(3);
+    const or = await t.get('/api/articles?filters[$or][0][tags][label]=Red&filters[$or][1][author][name]=Ada');
+    expect(or.body.meta.pagination.total).toBe(3);
+  });
+});
+
+describe('private stays private', () => {
+  it('private attributes and passwords cannot be filtered, sorted or selected, at any depth', async () => {
+    const cases: [string, string][] = [
+      ['filters[internalNotes][$eq]=x', 'Invalid key internalNotes'],
+      ['filters[editor][password][$startsWith]=$2', 'Invalid key password at editor.password'],
+      ['filters[$or][0][editor][resetPasswordToken][$null]=false', 'Invalid key resetPasswordToken at editor.resetPasswordToken'],
+      ['filters[editor][t1.password][$eq]=x', 'Invalid key t1.password at editor'],
+      ['sort=internalNotes', 'Invalid key internalNotes'],
+      ['fields[0]=internalNotes', 'Invalid key internalNotes'],
+    ];
+    for (const [q, message] of cases) {
+      const r = await t.get(`/api/articles?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error.name).toBe('ValidationError');
+      expect(r.body.error.message, q).toBe(message);
+    }
+  });
+
+  it('a probe of a secret gets the same answer whatever the secret', async () => {
+    const a = await t.get('/api/articles?filters[editor][password][$startsWith]=$2');
+    const b = await t.get('/api/articles?filters[editor][password][$startsWith]=$9');
+    expect(a.status).toBe(b.status);
+    expect(a.body).toEqual(b.body);
+  });
+});
+
+describe('malformed queries are 400, never 500', () => {
+  it.each([
+    'filters[views][$between]=1',
+    'filters[$or][label]=x',
+    'filters[$eq]=x',
+    'fields=',
+    'filters[views][$foo]=1',
+    'filters[title][$eq][a]=b',
+    'filters=abc',
+    'sort=nope',
+    'sort=title:sideways',
+    'pagination[page]=abc',
+    'pagination[page]=1&pagination[start]=0',
+    'pagination[withCount]=maybe',
+    'status=bogus',
+    'locale=xx',
+    'publicationFilter=whatever',
+    'populate=nope',
+    'populate[tags][status]=draft',
+    'populate[tags][pageSize]=2',
+  ])('%s', async (q) => {
+    const r = await t.get(`/api/articles?${q}`);
+    expect(r.status).toBe(400);
+    expect(r.body.data).toBeNull();
+    expect(r.body.error.status).toBe(400);
+  });
+
+  it('__proto__ keys pollute nothing', async () => {
+    const r = await t.get('/api/articles?filters[__proto__][polluted]=1&__proto__[x]=1');
+    expect([200, 400]).toContain(r.status);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
+  });
+});
+
+describe('sort, pagination and fields', () => {
+  it('sort forms: field, :desc, arrays, comma lists, object, through a relation', async () => {
+    expect(await titles('sort=views:desc')).toEqual(['Nothing', 'Plain 100% text_', 'éclair history', 'Éclair recipes']);
+    expect(await titles('sort[0]=isFeatured:desc&sort[1]=views:desc')).toEqual(['Éclair recipes', 'Nothing', 'Plain 100% text_', 'éclair history']);
+    expect(await titles('sort=isFeatured:desc,views:asc')).toEqual(['Éclair recipes', 'éclair history', 'Plain 100% text_', 'Nothing']);
+    expect(await titles('sort[views]=desc')).toEqual(['Nothing', 'Plain 100% text_', 'éclair history', 'Éclair recipes']);
+    expect(await titles('sort=author.name:desc&filters[author][id][$notNull]=true')).toEqual(['éclair history', 'Éclair recipes', 'Plain 100% text_']);
+  });
+
+  it('pagination clamps out-of-range numbers and reports the effective values', async () => {
+    expect((await t.get('/api/articles?pagination[pageSize]=1000')).body.meta.pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: 4 });
+    expect((await t.get('/api/articles?pagination[page]=0&pagination[pageSize]=2')).body.meta.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 4 });
+    expect((await t.get('/api/articles?pagination[start]=1&pagination[limit]=2')).body.meta.pagination).toEqual({ start: 1, limit: 2, total: 4 });
+    expect((await t.get('/api/articles?pagination[withCount]=false')).body.meta.pagination).toEqual({ page: 1, pageSize: 25 });
+    const mixed = await t.get('/api/articles?pagination[page]=1&pagination[limit]=2');
+    expect(mixed.body.error).toEqual({ status: 400, name: 'PaginationError', message: 'Cannot use both page & offset pagination in the same query', details: {} });
+  });
+
+  it('fields selects scalars; id and documentId always come back', async () => {
+    const r = await t.get('/api/articles?fields[0]=title&sort=views&pagination[pageSize]=1');
+    expect(r.body.data).toEqual([{ id: expect.any(Number), documentId: doc['a1'], title: 'Éclair recipes' }]);
+    const bad = await t.get('/api/articles?fields[0]=tags');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Invalid key tags');
+  });
+
+  it('a filtered, sorted, counted list runs the same statements for 1 and 4 results', async () => {
+    const before = t.statements();
+    await t.get('/api/articles?filters[tags][label][$eq]=Red&sort=views&pagination[pageSize]=1');
+    const one = t.statements() - before;
+    const mid = t.statements();
+    await t.get('/api/articles?filters[tags][label][$eq]=Red&sort=views&pagination[pageSize]=4');
+    expect(t.statements() - mid).toBe(one);
+  });
+});
