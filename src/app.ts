@@ -17,6 +17,7 @@ import { registerBodyParsers } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerContentRoutes } from './http/content-routes.js';
 import type { LocaleView, Services } from './http/services.js';
+import { registerLocaleRoutes } from './plugins/i18n/routes.js';
 
 export interface App {
   readonly fastify: FastifyInstance;
@@ -77,6 +78,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     registerBodyParsers(fastify, config.rest.jsonLimit);
     registerNotFound(fastify, model, config.rest.prefix);
     registerContentRoutes(fastify, services);
+    registerLocaleRoutes(fastify, services, locales);
     await fastify.ready();
     return {
       fastify, config, model, database, services, sync,

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+async function post(path: string, data: Record<string, unknown>): Promise<{ documentId: string; id: number; publishedAt: string | null }> {
+  const r = await t.request('POST', path, { body: { data } });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.data;
+}
+
+async function put(path: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const r = await t.request('PUT', path, { body: { data } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data;
+}
+
+const docIds = (r: { body: { data: { documentId: string }[] } }): string[] => r.body.data.map((d) => d.documentId).sort();
+
+describe('draft & publish transitions', () => {
+  it('POST without status publishes; with status=draft only a draft exists', async () => {
+    const pub = await post('/api/tags', { label: 'pub' });
+    expect(pub.publishedAt).not.toBeNull();
+    const draft = await post('/api/tags?status=draft', { label: 'draft' });
+    expect(draft.publishedAt).toBeNull();
+    expect((await t.get(`/api/tags/${draft.documentId}`)).status).toBe(404);
+    expect((await t.get(`/api/tags/${draft.documentId}?status=draft`)).body.data.label).toBe('draft');
+    const list = await t.get('/api/tags');
+    expect(list.body.data.map((x: { label: string }) => x.label)).toEqual(['pub']);
+  });
+
+  it('PUT with status=draft leaves the published version untouched; PUT without status publishes', async () => {
+    const d = await post('/api/tags', { label: 'v1' });
+    await put(`/api/tags/${d.documentId}?status=draft`, { label: 'v2' });
+    expect((await t.get(`/api/tags/${d.documentId}`)).body.data.label).toBe('v1');
+    expect((await t.get(`/api/tags/${d.documentId}?status=draft`)).body.data.label).toBe('v2');
+    const published = await put(`/api/tags/${d.documentId}`, {});
+    expect(published['label']).toBe('v2');
+    expect((await t.get(`/api/tags/${d.documentId}`)).body.data.label).toBe('v2');
+  });
+
+  it('the published id stays the same across publishes', async () => {
+    const d = await post('/api/tags', { label: 'stable' });
+    const again = await put(`/api/tags/${d.documentId}?status=published`, { label: 'stable 2' });
+    expect(again['id']).toBe(d.id);
+  });
+
+  it('publishedAt in a body is ignored', async () => {
+    const d = await post('/api/tags?status=draft', { label: 'ignored', publishedAt: '2020-01-01T00:00:00.000Z' });
+    expect(d.publishedAt).toBeNull();
+  });
+
+  it('an unknown status is a 400', async () => {
+    const r = await t.get('/api/tags?status=bogus');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe("Invalid parameter at 'status'. Expected 'published' or 'draft', received: bogus");
+  });
+
+  it('publicationFilter selects cohorts and combines with status', async () => {
+    const never = await post('/api/tags?status=draft', { label: 'pf-never' });
+    const same = await post('/api/tags', { label: 'pf-same' });
+    const edited = await post('/api/tags', { label: 'pf-edited' });
+    await new Promise((r) => setTimeout(r, 5));
+    await put(`/api/tags/${edited.documentId}?status=draft`, { label: 'pf-edited-draft' });
+    const q = (pf: string, status = 'draft'): Promise<string[]> =>
+      t.get(`/api/tags?filters[label][$startsWith]=pf-&status=${status}&publicationFilter=${pf}`).then(docIds);
+    expect(await q('never-published')).toEqual([never.documentId]);
+    expect(await q('never-published', 'published')).toEqual([]);
+    expect(await q('has-published-version')).toEqual([same.documentId, edited.documentId].sort());
+    expect(await q('modified')).toEqual([edited.documentId]);
+    expect(await q('unmodified')).toEqual([same.documentId]);
+    expect(await q('modified', 'published')).toEqual([edited.documentId]);
+    expect(await q('published-with-draft', 'published')).toEqual([same.documentId, edited.documentId].sort());
+    expect(await q('published-without-draft', 'published')).toEqual([]);
+    expect(await q('never-published-document')).toEqual([never.documentId]);
+    expect(await q('has-published-version-document', 'published')).toEqual([same.documentId, edited.documentId].sort());
+    const bad = await t.get('/api/tags?publicationFilter=nope');
+    expect(bad.body.error).toEqual({
+      status: 400, name: 'ValidationError',
+      message: "Invalid value for 'publicationFilter'. Expected one of: never-published, has-published-version, modified, unmodified, never-published-document, has-published-version-document, published-without-draft, published-with-draft.",
+      details: { source: 'query', param: 'publicationFilter' },
+    });
+  });
+
+  it('DELETE ?status=draft is a 400, not a 500', async () => {
+    const d = await post('/api/tags', { label: 'del' });
+    const r = await t.request('DELETE', `/api/tags/${d.documentId}?status=draft`);
+    expect(r.status).toBe(400);
+    expect((await t.get(`/api/tags/${d.documentId}`)).status).toBe(200);
+  });
+});
+
+describe('locales', () => {
+  it('GET /api/i18n/locales lists the configured locales', async () => {
+    const r = await t.get('/api/i18n/locales');
+    expect(r.status).toBe(200);
+    expect(r.body.map((l: { code: string }) => l.code).sort()).toEqual(['de', 'en', 'fr']);
+    expect(r.body.find((l: { code: string }) => l.code === 'en').isDefault).toBe(true);
+  });
+
+  it('creates in the default or a given locale; an unknown locale is a 400 and writes nothing', async () => {
+    const en = await post('/api/categories', { name: 'English' });
+    expect((en as unknown as { locale: string }).locale).toBe('en');
+    const fr = await post('/api/categories?locale=fr', { name: 'Français' });
+    expect((fr as unknown as { locale: string }).locale).toBe('fr');
+    const bad = await t.request('POST', '/api/categories?locale=xx', { body: { data: { name: 'x' } } });
+    expect(bad.status).toBe(400);
+    expect((await t.get('/api/categories?locale=*')).body.meta.pagination.total).toBe(2);
+  });
+
+  it('PUT ?locale= adds a locale version that shares non-localized fields; updating one updates all', async () => {
+    const doc = await post('/api/categories', { name: 'Shared', slug: 'shared', position: 7 });
+    const fr = await put(`/api/categories/${doc.documentId}?locale=fr`, { name: 'Partagé' });
+    expect(fr).toMatchObject({ documentId: doc.documentId, name: 'Partagé', position: 7, locale: 'fr' });
+    await put(`/api/categories/${doc.documentId}?locale=fr`, { position: 8 });
+    expect((await t.get(`/api/categories/${doc.documentId}`)).body.data.position).toBe(8);
+    const withLocalizations = await t.get(`/api/categories/${doc.documentId}?populate=localizations`);
+    expect(withLocalizations.body.data.localizations.map((l: { locale: string }) => l.locale)).toEqual(['fr']);
+  });
+
+  it('a new locale version rejects non-localized fields in its body', async () => {
+    const doc = await post('/api/categories', { name: 'Only localized', position: 1 });
+    const r = await t.request('PUT', `/api/categories/${doc.documentId}?locale=de`, { body: { data: { name: 'Nur', position: 2 } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('Invalid key position');
+  });
+
+  it('without createLocalization a new locale version is 403', async () => {
+    const doc = await post('/api/categories', { name: 'Guarded' });
+    const custom = await t.tokenOf('custom', ['api::category.category.update', 'api::category.category.find', 'api::category.category.findOne']);
+    const r = await t.request('PUT', `/api/categories/${doc.documentId}?locale=fr`, { token: custom, body: { data: { name: 'Gardé' } } });
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toBe('Forbidden');
+  });
+
+  it('DELETE ?locale= removes one locale version only', async () => {
+    const doc = await post('/api/categories', { name: 'Two' });
+    await put(`/api/categories/${doc.documentId}?locale=fr`, { name: 'Deux' });
+    expect((await t.request('DELETE', `/api/categories/${doc.documentId}?locale=fr`)).status).toBe(204);
+    expect((await t.get(`/api/categories/${doc.documentId}?locale=fr`)).status).toBe(404);
+    expect((await t.get(`/api/categories/${doc.documentId}`)).status).toBe(200);
+  });
+
+  it('relations and their order survive adding a locale and publishing it', async () => {
+    const [x, y] = [await post('/api/tags', { label: 'loc-x' }), await post('/api/tags', { label: 'loc-y' })];
+    const art = await post('/api/articles', { title: 'Localized', tags: [y.documentId, x.documentId] });
+    await put(`/api/articles/${art.documentId}?locale=fr`, { title: 'Localisé' });
+    await put(`/api/articles/${art.documentId}`, { summary: 'republished' });
+    const en = await t.get(`/api/articles/${art.documentId}?populate=tags`);
+    expect(en.body.data.tags.map((tg: { documentId: string }) => tg.documentId)).toEqual([y.documentId, x.documentId]);
+  });
+});
