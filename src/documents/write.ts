@@ -41,7 +41,9 @@ function plainValues(data: WriteData): Record<string, unknown> {
 
 function storedValues(type: ContentType, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const a of type.attributes.values()) if (a.kind === 'scalar') out[a.name] = formatterFor(a.type)(row[a.column]);
+  for (const a of type.attributes.values()) {
+    if (a.kind === 'scalar' && a.column in row) out[a.name] = formatterFor(a.type)(row[a.column]);
+  }
   return out;
 }
 

@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+// Side-by-side benchmark: Folio and the reference Strapi 5 on the same machine, data and database.
+//
+//   npm run bench                      # Folio alone when no reference is installed
+//   STRAPI_DIR=/path/to/strapi-ref npm run bench
+//
+// Env: STRAPI_DIR (a folder prepared with ../shared/reference/setup.sh), BENCH_DURATION (s, default 10),
+//      BENCH_CONNECTIONS (10), SEED_ARTICLES (1000), BENCH_SCENARIOS (comma list to run a subset),
+//      FOLIO_WORKERS (1). Writes bench/results/<timestamp>.json and prints a table.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const shared = join(root, '..', 'shared');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ARTICLES = Number(process.env.SEED_ARTICLES ?? 1000);
+const STRAPI_DIR = process.env.STRAPI_DIR;
+const WORKERS = Number(process.env.FOLIO_WORKERS ?? 1);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function rssOf(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** RSS of a process and its children (cluster workers). */
+function treeRss(pid) {
+  let total = rssOf(pid) ?? 0;
+  try {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    for (const k of kids) total += treeRss(Number(k));
+  } catch { /* no children */ }
+  return total;
+}
+
+async function waitFor(url, token, started, timeoutMs = 120_000) {
+  for (;;) {
+    try {
+      const r = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      if (r.status === 200) return (performance.now() - started) / 1000;
+    } catch { /* not listening yet */ }
+    if (performance.now() - started > timeoutMs) throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+function run(cmd, args, opts) {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  let log = '';
+  child.stdout.on('data', (d) => { log += d; });
+  child.stderr.on('data', (d) => { log += d; });
+  child.log = () => log;
+  return child;
+}
+
+function execText(cmd, args, opts) {
+  return new Promise((resolve, reject) => {
+    const c = run(cmd, args, opts);
+    let out = '';
+    c.stdout.on('data', (d) => { out += d; });
+    c.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${c.log()}`))));
+  });
+}
+
+async function startFolio(port, dataDir) {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_CLIENT: 'sqlite',
+    DATABASE_FILENAME: join(dataDir, 'data.db'), API_TOKEN_SALT: 'bench-salt', JWT_SECRET: 'bench-jwt', APP_KEYS: 'a,b' };
+  const cli = join(root, 'dist', 'cli', 'main.js');
+  const dir = join(root, 'examples', 'blog');
+  const token = await execText('node', [cli, 'api-token', 'create', '--dir', dir, '--name', `bench-${Date.now()}`, '--type', 'full-access'], { env });
+  const started = performance.now();
+  const args = [cli, 'start', '--dir', dir, ...(WORKERS > 1 ? ['--workers', String(WORKERS)] : [])];
+  const child = run('node', args, { env });
+  const cold = await waitFor(`http://127.0.0.1:${port}/api/articles`, token, started);
+  return { name: 'folio', child, token, base: `http://127.0.0.1:${port}`, cold };
+}
+
+async function startStrapi(port) {
+  const started = performance.now();
+  rmSync(join(STRAPI_DIR, '.tmp', 'data.db'), { force: true });
+  rmSync(join(STRAPI_DIR, '.tmp', 'api-token.txt'), { force: true });
+  const child = run('bash', [join(shared, 'reference', 'start.sh'), STRAPI_DIR, String(port)], { env: { ...process.env, UP_RATELIMIT: 'off' } });
+  const tokenFile = join(STRAPI_DIR, '.tmp', 'api-token.txt');
+  while (!existsSync(tokenFile)) {
+    if (child.exitCode !== null) throw new Error(`strapi exited: ${child.log()}`);
+    await sleep(50);
+  }
+  await sleep(50);
+  const token = readFileSync(tokenFile, 'utf8').trim();
+  const cold = await waitFor(`http://127.0.0.1:${port}/api/articles`, token, started);
+  return { name: 'strapi', child, token, base: `http://127.0.0.1:${port}`, cold };
+}
+
+async function seed(server) {
+  const t0 = performance.now();
+  await execText('node', [join(shared, 'tools', 'seed.mjs')], {
+    env: { ...process.env, BASE_URL: server.base, TOKEN: server.token, SEED_ARTICLES: String(ARTICLES) },
+  });
+  return (performance.now() - t0) / 1000;
+}
+
+const DEEP = 'populate[author][populate][0]=profile&populate[categories][fields][0]=name&populate[seo][populate]=*&populate[blocks][populate]=*';
+
+async function scenarios(server) {
+  const h = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' };
+  const list = await (await fetch(`${server.base}/api/articles?pagination[pageSize]=1&fields[0]=title`, { headers: h })).json();
+  const one = list.data[0].documentId;
+  const author = (await (await fetch(`${server.base}/api/authors?pagination[pageSize]=1`, { headers: h })).json()).data[0].documentId;
+  const tag = (await (await fetch(`${server.base}/api/tags?pagination[pageSize]=1`, { headers: h })).json()).data[0].documentId;
+  const body = (i) => JSON.stringify({ data: {
+    title: `Bench article ${i}`, summary: 'bench', views: i, author, tags: [tag],
+    seo: { metaTitle: `Bench ${i}`, openGraph: { ogTitle: 'og' } },
+    blocks: [{ __component: 'shared.rich-text', body: 'text' }, { __component: 'shared.quote', title: 'q', person: author }],
+  } });
+  let n = 0;
+  return [
+    { name: 'list', path: '/api/articles' },
+    { name: 'populate=*', path: '/api/articles?populate=*' },
+    { name: 'deep populate', path: `/api/articles?${DEEP}` },
+    { name: 'deep populate 100', path: `/api/articles?${DEEP}&pagination[pageSize]=100` },
+    { name: 'relation filter+sort', path: '/api/articles?filters[categories][name][$containsi]=category&sort=views:desc&pagination[withCount]=true' },
+    { name: 'findOne populate=*', path: `/api/articles/${one}?populate=*` },
+    { name: 'create', method: 'POST', path: '/api/articles', connections: 8, setupRequest: (req) => ({ ...req, body: body(++n) }) },
+    { name: 'update', method: 'PUT', path: `/api/articles/${one}`, connections: 8, setupRequest: (req) => ({ ...req, body: JSON.stringify({ data: { views: ++n } }) }) },
+  ].map((s) => ({ ...s, headers: h }));
+}
+
+async function load(base, s) {
+  const result = await autocannon({
+    url: base + s.path, method: s.method ?? 'GET', headers: s.headers, connections: s.connections ?? CONNECTIONS,
+    duration: DURATION, requests: s.setupRequest ? [{ method: s.method, path: s.path, headers: s.headers, setupRequest: s.setupRequest }] : undefined,
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function measure(server, only) {
+  const out = { cold: server.cold, idleRss: null, loadRss: 0, scenarios: {} };
+  const list = (await scenarios(server)).filter((s) => !only || only.includes(s.name));
+  for (const s of list.slice(0, 2)) await autocannon({ url: server.base + s.path, headers: s.headers, connections: CONNECTIONS, duration: 2 });
+  await sleep(1000);
+  out.idleRss = treeRss(server.child.pid);
+  for (const s of list) {
+    const timer = setInterval(() => { out.loadRss = Math.max(out.loadRss, treeRss(server.child.pid)); }, 250);
+    out.scenarios[s.name] = await load(server.base, s);
+    clearInterval(timer);
+    process.stdout.write(`  ${server.name} ${s.name}: ${out.scenarios[s.name].rps.toFixed(0)} req/s\n`);
+  }
+  return out;
+}
+
+/** A bare Fastify route answering the bytes Folio answered: the ceiling of the HTTP layer. */
+async function ceiling(folio) {
+  const res = await fetch(`${folio.base}/api/articles`, { headers: { authorization: `Bearer ${folio.token}` } });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const app = Fastify();
+  app.get('/api/articles', (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = app.server.address().port;
+  const r = await load(`http://127.0.0.1:${port}`, { path: '/api/articles' });
+  await app.close();
+  return r;
+}
+
+function fmt(n, d = 0) {
+  return n === null || n === undefined ? '—' : Number(n).toFixed(d);
+}
+
+async function main() {
+  const only = process.env.BENCH_SCENARIOS?.split(',');
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+  const results = { date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, articles: ARTICLES, workers: WORKERS, servers: {} };
+  const servers = [];
+  try {
+    console.log('Starting Folio…');
+    const folio = await startFolio(13370, dataDir);
+    servers.push(folio);
+    console.log(`  cold start ${folio.cold.toFixed(2)} s; seeding ${ARTICLES} articles…`);
+    results.seedFolio = await seed(folio);
+    results.servers.folio = await measure(folio, only);
+    results.ceiling = await ceiling(folio);
+    folio.child.kill('SIGTERM');
+    if (STRAPI_DIR) {
+      console.log('Starting Strapi…');
+      const strapi = await startStrapi(13371);
+      servers.push(strapi);
+      console.log(`  cold start ${strapi.cold.toFixed(2)} s; seeding…`);
+      results.seedStrapi = await seed(strapi);
+      results.servers.strapi = await measure(strapi, only);
+      strapi.child.kill('SIGTERM');
+    }
+  } finally {
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const f = results.servers.folio;
+  const s = results.servers.strapi;
+  const rows = [['scenario', 'folio req/s', 'p50', 'p99', 'strapi req/s', 'p50', 'p99', 'ratio']];
+  for (const name of Object.keys(f.scenarios)) {
+    const a = f.scenarios[name];
+    const b = s?.scenarios[name];
+    rows.push([name, fmt(a.rps), fmt(a.p50), fmt(a.p99), fmt(b?.rps), fmt(b?.p50), fmt(b?.p99), b ? `${fmt(a.rps / b.rps, 1)}×` : '—']);
+  }
+  rows.push(['ceiling (bare Fastify, list bytes)', fmt(results.ceiling.rps), fmt(results.ceiling.p50), fmt(results.ceiling.p99), '', '', '',
+    `folio list = ${fmt((100 * f.scenarios.list?.rps) / results.ceiling.rps)}%`]);
+  rows.push(['cold start (s)', fmt(f.cold, 2), '', '', fmt(s?.cold, 2), '', '', '']);
+  rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(s?.idleRss), '', '', '']);
+  rows.push(['RSS under load (MB)', fmt(f.loadRss), '', '', fmt(s?.loadRss), '', '', '']);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const r of rows) console.log(r.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+  mkdirSync(join(here, 'results'), { recursive: true });
+  const file = join(here, 'results', `${results.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  console.log(`\nWrote ${file}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
