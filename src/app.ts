@@ -34,20 +34,8 @@ export interface AppOptions {
   readonly failAfterComponents?: () => void;
 }
 
-async function localeView(locales: LocaleService): Promise<LocaleView> {
-  let codes = locales.codes();
-  let def = await locales.defaultLocale();
-  return {
-    codes: () => {
-      const now = locales.codes();
-      if (now !== codes) {
-        codes = now;
-        void locales.defaultLocale().then((d) => { def = d; });
-      }
-      return codes;
-    },
-    defaultCode: () => def,
-  };
+function localeView(locales: LocaleService): LocaleView {
+  return { codes: () => locales.codes(), defaultCode: () => locales.currentDefault() };
 }
 
 export async function createApp(config: FolioConfig, options: AppOptions = {}): Promise<App> {
@@ -59,7 +47,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     await roles.seed();
     const locales = new LocaleService(database);
     await locales.seed(config.i18n);
-    const view = await localeView(locales);
+    const view = localeView(locales);
     const tokens = new ApiTokenService(database, config.secrets.apiTokenSalt);
     const readContext = { model, database, get defaultLocale() { return view.defaultCode(); } };
     const writer = new DocumentWriter({

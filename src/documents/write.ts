@@ -7,7 +7,7 @@ import type { Database } from '../database/dialect.js';
 import { newDocumentId } from './document-id.js';
 import { formatterFor } from './format-value.js';
 import type { WriteData } from './input/types.js';
-import { validateForPublish } from './input/validate-publish.js';
+import { PARTIAL, validateForPublish } from './input/validate-publish.js';
 import { publishDraft } from './publish.js';
 import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteChildren } from './store/children.js';
@@ -34,8 +34,10 @@ export interface WriteServices {
 function plainValues(data: WriteData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of data.scalars) out[k] = v;
-  for (const [k, v] of data.components) out[k] = v === null ? null : Array.isArray(v) ? v.map((c) => plainValues(c.data)) : plainValues(v.data);
-  for (const [k, v] of data.zones) out[k] = v === null ? null : v.map((e) => ({ __component: e.component, ...plainValues(e.data) }));
+  // a component sent back with its id is a partial update: absent keys keep their stored values
+  const item = (c: { id?: number; data: WriteData }): Record<string, unknown> => ({ ...plainValues(c.data), ...(c.id !== undefined ? { [PARTIAL]: true } : {}) });
+  for (const [k, v] of data.components) out[k] = v === null ? null : Array.isArray(v) ? v.map(item) : item(v);
+  for (const [k, v] of data.zones) out[k] = v === null ? null : v.map((e) => ({ __component: e.component, ...item(e) }));
   return out;
 }
 

@@ -16,7 +16,7 @@ export function testClient(): DatabaseConfig['client'] {
   return c;
 }
 
-function server(client: 'postgres' | 'mysql'): Omit<DatabaseConfig, 'client'> {
+function server(client: 'postgres' | 'mysql'): { host: string; port: number; user: string; password: string } {
   return {
     host: process.env['DATABASE_HOST'] ?? '127.0.0.1',
     port: Number(process.env['DATABASE_PORT'] ?? (client === 'postgres' ? 5432 : 3306)),

@@ -1,0 +1,41 @@
+// Checked, normalised write input: what the document writer consumes.
+
+export type Position = { before: string } | { after: string } | { start: true } | { end: true };
+
+export interface RelationRef {
+  documentId?: string;
+  id?: number;
+  locale?: string;
+  status?: 'draft' | 'published';
+  position?: Position;
+}
+
+export type RelationOp =
+  | { kind: 'set'; items: RelationRef[] }
+  | { kind: 'change'; connect: RelationRef[]; disconnect: RelationRef[] };
+
+export interface MediaRef {
+  id?: number;
+  documentId?: string;
+}
+
+export interface ComponentInput {
+  id?: number;
+  data: WriteData;
+}
+
+export interface ZoneEntryInput {
+  component: string;
+  id?: number;
+  data: WriteData;
+}
+
+export interface WriteData {
+  /** attribute name → value cast for storage; null clears */
+  scalars: Map<string, unknown>;
+  relations: Map<string, RelationOp>;
+  /** null or [] clears */
+  media: Map<string, MediaRef[] | null>;
+  components: Map<string, ComponentInput | ComponentInput[] | null>;
+  zones: Map<string, ZoneEntryInput[] | null>;
+}

@@ -1,0 +1,130 @@
+// `filters` → Where, checked against the model (behaviour.md §5.1). Unknown, private and
+// forbidden keys are rejected where they are met, with the offending path.
+import { ValidationError } from '../../errors.js';
+import { findAction } from '../../auth/ability.js';
+import { COMPARE_OPS, type CompareOp, type FieldRef, type SqlValue, type Where } from '../ast.js';
+import { FILE_UID, type Component, type ContentType } from '../../schema/types.js';
+import { castBoolean, castFilterValue } from './cast-value.js';
+import { isObj, isPoison, type ParseContext } from './context.js';
+import { scalarField } from './field-ref.js';
+
+type Schema = ContentType | Component;
+
+const TEXT_OPS = new Set<CompareOp>(['$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi']);
+
+function invalid(key: string, path: string | null): ValidationError {
+  return ValidationError.invalidKey(key, path, 'query', 'filters');
+}
+
+const joinPath = (path: readonly string[]): string | null => (path.length ? path.join('.') : null);
+
+function and(items: Where[]): Where | null {
+  if (items.length === 0) return null;
+  return items.length === 1 ? items[0]! : { kind: 'and', items };
+}
+
+function compare(field: FieldRef, op: CompareOp, raw: unknown, name: string): Where {
+  if (TEXT_OPS.has(op) && field.valueType !== 'string') {
+    throw new ValidationError(`${op} can only be used on text fields, not on ${name}`, { source: 'query', param: 'filters' });
+  }
+  if (op === '$null' || op === '$notNull') return { kind: 'compare', field, op, value: castBoolean(raw, name) };
+  if (op === '$in' || op === '$notIn') {
+    const list = Array.isArray(raw) ? raw : isObj(raw) ? null : [raw];
+    if (!list) throw new ValidationError(`${op} on ${name} expects a list of values`, { source: 'query', param: 'filters' });
+    return { kind: 'compare', field, op, value: list.map((v) => castFilterValue(field, v, name)) };
+  }
+  if (op === '$between') {
+    if (!Array.isArray(raw) || raw.length !== 2) throw new ValidationError(`$between on ${name} needs exactly two values`, { source: 'query', param: 'filters' });
+    return { kind: 'compare', field, op, value: raw.map((v) => castFilterValue(field, v, name)) as SqlValue[] };
+  }
+  if (Array.isArray(raw)) {
+    if (raw.length === 0) throw new ValidationError(`${op} on ${name} got an empty list`, { source: 'query', param: 'filters' });
+    return { kind: 'or', items: raw.map((v) => compare(field, op, v, name)) };
+  }
+  if (raw === null && !['$eq', '$ne', '$eqi', '$nei'].includes(op)) {
+    throw new ValidationError(`${op} on ${name} needs a value`, { source: 'query', param: 'filters' });
+  }
+  return { kind: 'compare', field, op, value: castFilterValue(field, raw, name) };
+}
+
+/** The conditions on one scalar field: `filters[field]=v` or `filters[field][$op]=v`. */
+function fieldConditions(field: FieldRef, raw: unknown, name: string, path: readonly string[]): Where | null {
+  if (!isObj(raw)) return compare(field, '$eq', raw, name);
+  const items: Where[] = [];
+  for (const [op, v] of Object.entries(raw)) {
+    if (op === '$not') {
+      const inner = fieldConditions(field, v, name, path);
+      if (inner) items.push({ kind: 'not', item: inner });
+    } else if (op === '$and' || op === '$or') {
+      if (!Array.isArray(v)) throw new ValidationError(`${op} under ${name} expects an array`, { source: 'query', param: 'filters' });
+      const sub = v.map((x) => fieldConditions(field, x, name, path)).filter((w): w is Where => w !== null);
+      if (sub.length) items.push({ kind: op === '$and' ? 'and' : 'or', items: sub });
+    } else if (COMPARE_OPS.has(op)) {
+      items.push(compare(field, op as CompareOp, v, name));
+    } else {
+      throw invalid(op, path.join('.'));
+    }
+  }
+  return and(items);
+}
+
+function logical(ctx: ParseContext, schema: Schema, op: '$and' | '$or', v: unknown, path: readonly string[]): Where | null {
+  if (!Array.isArray(v)) throw new ValidationError(`${op} expects an array of filter objects`, { key: op, path: joinPath(path), source: 'query', param: 'filters' });
+  const items: Where[] = [];
+  for (const item of v) {
+    if (!isObj(item)) throw new ValidationError(`${op} expects an array of filter objects`, { key: op, path: joinPath(path), source: 'query', param: 'filters' });
+    const w = parseObject(ctx, schema, item, path);
+    if (w) items.push(w);
+  }
+  if (items.length === 0) return null;
+  return { kind: op === '$and' ? 'and' : 'or', items };
+}
+
+function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unknown>, path: readonly string[]): Where | null {
+  const items: Where[] = [];
+  for (const [key, v] of Object.entries(obj)) {
+    if (isPoison(key)) throw invalid(key, joinPath(path));
+    if (key === '$and' || key === '$or') {
+      const w = logical(ctx, schema, key, v, path);
+      if (w) items.push(w);
+      continue;
+    }
+    if (key === '$not') {
+      if (!isObj(v)) throw new ValidationError('$not expects a filter object', { key, path: joinPath(path), source: 'query', param: 'filters' });
+      const w = parseObject(ctx, schema, v, path);
+      if (w) items.push({ kind: 'not', item: w });
+      continue;
+    }
+    if (key.startsWith('$')) throw invalid(key, joinPath(path));
+    const field = scalarField(schema, key);
+    if (field) {
+      const w = fieldConditions(field, v, key, [...path, key]);
+      if (w) items.push(w);
+      continue;
+    }
+    const a = schema.attributes.get(key);
+    if (!a) throw invalid(key, joinPath(path));
+    const here = [...path, key];
+    if (a.private || a.kind === 'scalar' || a.kind === 'dynamiczone') throw invalid(key, here.join('.'));
+    if (!isObj(v)) throw new ValidationError(`Filters on ${here.join('.')} need a field, e.g. filters[${key}][id][$eq]=1`, { key, path: here.join('.'), source: 'query', param: 'filters' });
+    if (a.kind === 'relation') {
+      if (!ctx.ability.can(findAction(a.target))) throw invalid(key, here.join('.'));
+      const w = parseObject(ctx, ctx.model.contentTypes.get(a.target)!, v, here);
+      if (w) items.push({ kind: 'relation', attribute: key, owner: schema.uid, where: w });
+    } else if (a.kind === 'component') {
+      const w = parseObject(ctx, ctx.model.components.get(a.component)!, v, here);
+      if (w) items.push({ kind: 'component', attribute: key, owner: schema.uid, where: w });
+    } else {
+      const w = parseObject(ctx, ctx.model.contentTypes.get(FILE_UID)!, v, here);
+      if (w) items.push({ kind: 'media', attribute: key, owner: schema.uid, where: w });
+    }
+  }
+  return and(items);
+}
+
+export function parseFilters(ctx: ParseContext, schema: Schema, raw: unknown): Where | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (Array.isArray(raw)) return logical(ctx, schema, '$and', raw, []);
+  if (!isObj(raw)) throw new ValidationError('The filters parameter must be an object or an array');
+  return parseObject(ctx, schema, raw, []);
+}

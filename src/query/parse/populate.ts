@@ -1,0 +1,217 @@
+// `populate` → PopulateMap (behaviour.md §5.5): `*`, names, dot paths, arrays, and the object form
+// with fields/filters/sort/populate/count/on. Relations the caller can't find are left out silently.
+import { ValidationError } from '../../errors.js';
+import { findAction } from '../../auth/ability.js';
+import type { PopulateKind, PopulateMap, PopulateNode } from '../ast.js';
+import { FILE_UID, type Attribute, type Component, type ContentType } from '../../schema/types.js';
+import { isObj, isPoison, type ParseContext } from './context.js';
+import { parseFields } from './fields.js';
+import { parseFilters } from './filters.js';
+import { parseSort } from './sort.js';
+
+type Schema = ContentType | Component;
+type MutableMap = Map<string, PopulateNode>;
+
+const ENTRY_KEYS = new Set(['fields', 'filters', 'sort', 'populate', 'count', 'on']);
+
+function invalid(key: string, path: string | null): ValidationError {
+  return ValidationError.invalidKey(key, path, 'query', 'populate');
+}
+
+function truthy(v: unknown): boolean | null {
+  if (v === true || v === 'true' || v === 't' || v === '1' || v === '*') return true;
+  if (v === false || v === 'false' || v === 'f' || v === '0') return false;
+  return null;
+}
+
+function kindOf(a: Attribute): PopulateKind | null {
+  if (a.private) return null;
+  if (a.kind === 'relation' || a.kind === 'media' || a.kind === 'component' || a.kind === 'dynamiczone') return a.kind;
+  return null;
+}
+
+/** The schema entries of a populated attribute are read against. */
+function targetOf(ctx: ParseContext, schema: Schema, a: Attribute | 'localizations'): Schema | null {
+  if (a === 'localizations') return schema;
+  if (a.kind === 'relation') return ctx.model.contentTypes.get(a.target)!;
+  if (a.kind === 'media') return ctx.model.contentTypes.get(FILE_UID)!;
+  if (a.kind === 'component') return ctx.model.components.get(a.component)!;
+  return null;
+}
+
+function node(attribute: string, kind: PopulateKind): PopulateNode {
+  return { attribute, kind, fields: null, where: null, sort: null, populate: new Map(), count: false, on: null };
+}
+
+/** Resolves a populatable name on a schema; null = silently dropped (a relation the caller can't find). */
+function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string | null): { attr: Attribute | 'localizations'; kind: PopulateKind } | null {
+  if (isPoison(name)) throw invalid(name, errPath);
+  if (name === 'localizations' && schema.modelType === 'contentType' && schema.localized) return { attr: 'localizations', kind: 'localizations' };
+  const a = schema.attributes.get(name);
+  const kind = a ? kindOf(a) : null;
+  if (!a || !kind) throw invalid(name, errPath);
+  if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return null;
+  return { attr: a, kind };
+}
+
+function merge(map: MutableMap, n: PopulateNode): void {
+  const prev = map.get(n.attribute);
+  if (!prev) {
+    map.set(n.attribute, n);
+    return;
+  }
+  const populate = new Map(prev.populate);
+  for (const child of n.populate.values()) merge(populate, child);
+  let on = prev.on;
+  if (n.on) {
+    const merged = new Map(prev.on ?? []);
+    for (const [uid, m] of n.on) {
+      const into = new Map(merged.get(uid) ?? []);
+      for (const child of m.values()) merge(into, child);
+      merged.set(uid, into);
+    }
+    on = merged;
+  }
+  map.set(n.attribute, { ...prev, ...n, fields: n.fields ?? prev.fields, where: n.where ?? prev.where, sort: n.sort ?? prev.sort, populate, on });
+}
+
+function star(ctx: ParseContext, schema: Schema): MutableMap {
+  const map: MutableMap = new Map();
+  for (const name of schema.order) {
+    const a = schema.attributes.get(name)!;
+    const kind = kindOf(a);
+    if (!kind) continue;
+    if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) continue;
+    map.set(name, node(name, kind));
+  }
+  if (schema.modelType === 'contentType' && schema.localized) map.set('localizations', node('localizations', 'localizations'));
+  return map;
+}
+
+/** `a.b.c` — each segment one level deeper; in a dynamic zone the next segment names an attribute of its components. */
+function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: string | null): PopulateNode | null {
+  const [name, ...rest] = segments;
+  if (name === undefined || name === '') throw invalid('', errPath);
+  if (name === '*' && rest.length === 0) return null;
+  const found = lookup(ctx, schema, name, name);
+  if (!found) return null;
+  const n = node(name, found.kind);
+  if (rest.length === 0) return n;
+  if (found.kind === 'media') throw invalid(name, name);
+  if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
+    const on = new Map<string, PopulateMap>();
+    for (const uid of found.attr.components) {
+      const comp = ctx.model.components.get(uid)!;
+      if (!comp.attributes.has(rest[0]!)) continue;
+      const child = dotted(ctx, comp, rest, name);
+      if (child) on.set(uid, new Map([[child.attribute, child]]));
+    }
+    if (on.size === 0) throw invalid(rest[0]!, name);
+    return { ...n, on };
+  }
+  const target = targetOf(ctx, schema, found.attr)!;
+  const child = dotted(ctx, target, rest, name);
+  return child ? { ...n, populate: new Map([[child.attribute, child]]) } : n;
+}
+
+function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dynamiczone' }, value: Record<string, unknown>, path: string[]): PopulateNode {
+  const n = node(a.name, 'dynamiczone');
+  const here = path.join('.');
+  const keys = Object.keys(value);
+  const unexpected = keys.filter((k) => k !== 'on' && k !== 'populate' && k !== 'count');
+  if (unexpected.length) {
+    const type = schema as ContentType;
+    throw new ValidationError(`Invalid nested populate for ${type.singularName ?? schema.uid}.${a.name} (${schema.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`);
+  }
+  let on: Map<string, PopulateMap> | null = null;
+  if (value['populate'] !== undefined) {
+    if (value['populate'] !== '*' && truthy(value['populate']) !== true) throw invalid('populate', here);
+    on = new Map(a.components.map((uid) => [uid, star(ctx, ctx.model.components.get(uid)!)]));
+  }
+  if (value['on'] !== undefined) {
+    if (!isObj(value['on'])) throw invalid('on', here);
+    on = new Map(on ?? []);
+    for (const [uid, frag] of Object.entries(value['on'])) {
+      const comp = a.components.includes(uid) ? ctx.model.components.get(uid) : undefined;
+      if (!comp) throw invalid(uid, [...path, 'on', uid].join('.'));
+      const t = truthy(frag);
+      if (t === false) continue;
+      if (t === true) {
+        on.set(uid, new Map());
+        continue;
+      }
+      if (!isObj(frag)) throw invalid(String(frag), [...path, 'on', uid].join('.'));
+      const entry = objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, [...path, 'on', uid]);
+      on.set(uid, entry.populate);
+    }
+  }
+  return { ...n, on, count: value['count'] !== undefined && truthy(value['count']) === true };
+}
+
+function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: string; kind: PopulateKind }, value: Record<string, unknown>, path: string[]): PopulateNode {
+  const here = path.join('.');
+  for (const k of Object.keys(value)) if (!ENTRY_KEYS.has(k) || k === 'on') throw invalid(k, here);
+  let count = false;
+  if (value['count'] !== undefined) {
+    const c = truthy(value['count']);
+    if (c === null || base.kind !== 'relation') {
+      if (c === null) throw invalid('count', here);
+    } else count = c;
+  }
+  let populate: PopulateMap = new Map();
+  if (value['populate'] !== undefined) populate = parsePopulateAt(ctx, target, value['populate'], path);
+  return {
+    ...node(base.attribute, base.kind),
+    fields: value['fields'] !== undefined ? parseFields(ctx, target, value['fields']) : null,
+    where: value['filters'] !== undefined ? parseFilters(ctx, target, value['filters']) : null,
+    sort: value['sort'] !== undefined ? parseSort(ctx, target, value['sort']) : null,
+    populate,
+    count,
+  };
+}
+
+function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[]): PopulateMap {
+  const map: MutableMap = new Map();
+  if (raw === undefined || raw === null || raw === '') return map;
+  if (raw === '*') return star(ctx, schema);
+  const errRoot = path.length ? path.join('.') : null;
+  if (typeof raw === 'string' || Array.isArray(raw)) {
+    const items = typeof raw === 'string' ? raw.split(',') : raw;
+    for (const item of items) {
+      if (typeof item !== 'string') throw new ValidationError('populate entries must be strings', { source: 'query', param: 'populate' });
+      const s = item.trim();
+      if (s === '*') {
+        for (const n of star(ctx, schema).values()) merge(map, n);
+        continue;
+      }
+      if (s.includes('*')) throw invalid(s, errRoot);
+      const n = dotted(ctx, schema, s.split('.'), errRoot);
+      if (n) merge(map, n);
+    }
+    return map;
+  }
+  if (!isObj(raw)) throw new ValidationError('populate must be a string, an array or an object', { source: 'query', param: 'populate' });
+  for (const [key, value] of Object.entries(raw)) {
+    const found = lookup(ctx, schema, key, errRoot);
+    if (!found) continue;
+    const here = [...path, key];
+    const t = truthy(value);
+    if (t === false) continue;
+    if (t === true) {
+      merge(map, node(key, found.kind));
+      continue;
+    }
+    if (!isObj(value)) throw invalid(String(value), here.join('.'));
+    if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
+      merge(map, zoneEntry(ctx, schema, found.attr, value, here));
+      continue;
+    }
+    if ('on' in value) throw invalid('on', here.join('.'));
+    merge(map, objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here));
+  }
+  return map;
+}
+
+export function parsePopulate(ctx: ParseContext, schema: Schema, raw: unknown): PopulateMap {
+  return parsePopulateAt(ctx, schema, raw, []);
+}
