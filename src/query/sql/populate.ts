@@ -68,9 +68,10 @@ async function loadRelation(ctx: ReadContext, schema: Schema, attr: RelationAttr
   let q;
   if (attr.owner) {
     const version = targetVersion(schema, 's', target, 't', 'l', scope);
-    q = db.selectFrom(`${attr.linkTable} as l`)
-      .innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('l', 'target_document_id')}`, ...version])));
-    if (isContentType(schema) && schema.localized && target.localized) q = q.innerJoin(`${schema.table} as s`, 's.id', 'l.source_id');
+    let from = db.selectFrom(`${attr.linkTable} as l`);
+    // the source row is joined first: the target's version condition may read its locale
+    if (isContentType(schema) && schema.localized && target.localized) from = from.innerJoin(`${schema.table} as s`, 's.id', 'l.source_id');
+    q = from.innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('l', 'target_document_id')}`, ...version])));
     conds.push(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`);
   } else {
     const version = ownerVersion(schema, 's', target, 't', 'l', scope);
