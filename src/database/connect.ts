@@ -35,6 +35,25 @@ class StatementCounter implements KyselyPlugin {
   }
 }
 
+/**
+ * Kysely prepares every statement it runs; preparing costs more than running a small query, and the
+ * same SQL text recurs for every request of one shape (values are parameters), so statements are
+ * reused. SQLite re-prepares a cached statement by itself when the schema changes.
+ */
+function cachePreparedStatements(conn: { prepare: (sql: string) => unknown }): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (text: string) => {
+    let stmt = cache.get(text);
+    if (stmt === undefined) {
+      if (cache.size >= 1000) cache.clear();
+      stmt = prepare(text);
+      cache.set(text, stmt);
+    }
+    return stmt;
+  };
+}
+
 async function sqlite(cfg: DatabaseConfig): Promise<SqliteDialect> {
   const { default: BetterSqlite } = await import('better-sqlite3');
   const file = cfg.filename ?? ':memory:';
@@ -46,6 +65,7 @@ async function sqlite(cfg: DatabaseConfig): Promise<SqliteDialect> {
   conn.pragma('busy_timeout = 5000');
   // LIKE compares case-sensitively, as on the other two dialects; $…i operators lower both sides
   conn.pragma('case_sensitive_like = ON');
+  cachePreparedStatements(conn);
   conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   return new SqliteDialect({ database: conn });
 }

@@ -12,6 +12,8 @@ export function formatDatetime(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
   const s = String(v);
+  // SQLite stores the canonical form already: skip the parse on the hot path
+  if (s.length === 24 && s[10] === 'T' && s[23] === 'Z') return s;
   // MySQL returns `YYYY-MM-DD HH:MM:SS.sss` in UTC (connection time zone Z)
   if (s.length >= 19 && s[10] === ' ') return new Date(`${s.replace(' ', 'T')}Z`).toISOString();
   const d = new Date(s);
