@@ -49,6 +49,7 @@ function cachePreparedStatements(conn: { prepare: (sql: string) => unknown }): v
       if (cache.size >= 1000) cache.clear();
       stmt = prepare(text);
       cache.set(text, stmt);
+      if (process.env['FOLIO_DEBUG_SQL']) console.error(`[sql] ${text}`);
     }
     return stmt;
   };

@@ -106,6 +106,8 @@ export function modelTables(model: Model): TableDef[] {
     const indexes: IndexDef[] = [
       { name: `${ct.table}_doc_idx`, columns: [C.documentId, C.locale, C.publishedAt] },
       { name: `${ct.table}_status_idx`, columns: [C.locale, C.publishedAt, 'id'] },
+      // the default list (ORDER BY id within a locale) walks this index and stops at the page's end
+      { name: `${ct.table}_locale_id_idx`, columns: [C.locale, 'id'] },
     ];
     for (const name of ct.order) {
       const a = ct.attributes.get(name)!;
