@@ -16,7 +16,8 @@ export interface ReadContext {
 export type Row = Record<string, unknown>;
 
 export function scopeOf(ctx: ReadContext, q: Pick<FindQuery, 'status' | 'locale'>): ReadScope {
-  return { status: q.status, locale: typeof q.locale === 'string' && q.locale !== '*' ? q.locale : ctx.defaultLocale };
+  const single = typeof q.locale === 'string' && q.locale !== '*';
+  return { status: q.status, locale: single ? q.locale as string : ctx.defaultLocale, fixedLocale: single };
 }
 
 function sameDocument(type: ContentType, a: string, b: string, sameLocale: boolean): RawBuilder<SqlBool> {
@@ -154,7 +155,9 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
   const cols = [...new Set([...baseColumns(type), ...columns])].map((c) => `r.${c}`);
   const db = ctx.database.db;
   let page = db.selectFrom(`${type.table} as r`).select(cols).where(and(conds));
-  for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
+  // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
+  // would tempt the planner away from the document-id index)
+  if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
   page = page.limit(q.pagination.limit).offset(q.pagination.start);
   if (!q.pagination.withCount || documentId !== undefined) return { rows: (await page.execute()) as Row[], total: null };
   const countQ = db.selectFrom(`${type.table} as r`)

@@ -8,6 +8,8 @@ export interface ReadScope {
   readonly status: Status;
   /** the locale a non-localized source uses to pick a localized target's version */
   readonly locale: string;
+  /** true when every localized row a read touches is in `locale` (a single-locale read of a localized type) */
+  readonly fixedLocale?: boolean;
 }
 
 export function isContentType(s: Schema): s is ContentType {
@@ -39,7 +41,9 @@ export function targetVersion(
 ): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (target.localized) {
-    if (isContentType(source) && source.localized) out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = ${ref(sourceAlias, 'locale')}`);
+    if (isContentType(source) && source.localized) {
+      out.push(scope.fixedLocale ? sql<SqlBool>`${ref(targetAlias, 'locale')} = ${scope.locale}` : sql<SqlBool>`${ref(targetAlias, 'locale')} = ${ref(sourceAlias, 'locale')}`);
+    }
     else out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = coalesce(${ref(linkAlias, 'target_locale')}, ${scope.locale})`);
   }
   if (target.draftAndPublish) {

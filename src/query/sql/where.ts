@@ -98,6 +98,12 @@ function relationExists(ctx: WhereContext, schema: ContentType | Component, alia
   const target = ctx.model.contentTypes.get(attr.target)!;
   const l = ctx.next();
   const t = ctx.next();
+  if (attr.owner && (ctx.scope.fixedLocale || !correlated(schema, target))) {
+    // not tied to the source row's locale: an uncorrelated IN lets the database start from the
+    // (usually few) matching targets instead of testing every source row
+    const conds = [...targetVersion(schema, alias, target, t, l, ctx.scope), compileWhere(ctx, target, t, where)];
+    return sql<SqlBool>`${ref(alias, 'id')} in (select ${ref(l, 'source_id')} from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'document_id')} = ${ref(l, 'target_document_id')} where ${and(conds)})`;
+  }
   if (attr.owner) {
     const conds = [sql<SqlBool>`${ref(l, 'source_id')} = ${ref(alias, 'id')}`,
       ...targetVersion(schema, alias, target, t, l, ctx.scope), compileWhere(ctx, target, t, where)];
@@ -106,6 +112,11 @@ function relationExists(ctx: WhereContext, schema: ContentType | Component, alia
   const conds = [sql<SqlBool>`${ref(l, 'target_document_id')} = ${ref(alias, 'document_id')}`,
     ...ownerVersion(schema, alias, target, t, l, ctx.scope), compileWhere(ctx, target, t, where)];
   return sql<SqlBool>`exists (select 1 from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'source_id')} where ${and(conds)})`;
+}
+
+/** true when the target version depends on the source row (both sides localized) */
+function correlated(schema: ContentType | Component, target: ContentType): boolean {
+  return target.localized && isContentType(schema) && schema.localized;
 }
 
 function componentExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where): RawBuilder<SqlBool> {
