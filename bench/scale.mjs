@@ -85,7 +85,9 @@ async function generate(cfg, model, n) {
     if ((start / batch) % 50 === 0) process.stdout.write(`\r  generated ${start + count}/${n} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   process.stdout.write(`\r  generated ${n}/${n} in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
-  if (client === 'postgres') await db.executeQuery({ sql: 'analyze', parameters: [], query: { kind: 'RawNode' } }).catch(() => {});
+  // fresh statistics, as a running database keeps them (PRAGMA optimize on SQLite, autovacuum on PostgreSQL)
+  const { sql } = await import('kysely');
+  await sql`analyze`.execute(db);
   await database.close();
 }
 

@@ -66,6 +66,8 @@ async function sqlite(cfg: DatabaseConfig): Promise<SqliteDialect> {
   conn.pragma('busy_timeout = 5000');
   // LIKE compares case-sensitively, as on the other two dialects; $…i operators lower both sides
   conn.pragma('case_sensitive_like = ON');
+  // keep planner statistics current (SQLite's advice for long-lived connections)
+  conn.pragma('optimize = 0x10002');
   cachePreparedStatements(conn);
   conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   return new SqliteDialect({ database: conn });
