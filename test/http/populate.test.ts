@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { newDocumentId } from '../../src/documents/document-id.js';
+
+let t: TestApp;
+const doc: Record<string, string> = {};
+
+async function create(plural: string, data: Record<string, unknown>): Promise<string> {
+  const r = await t.request('POST', `/api/${plural}`, { body: { data } });
+  if (r.status !== 201) throw new Error(`${plural}: ${r.status} ${r.text}`);
+  return r.body.data.documentId;
+}
+
+const ids = (list: { documentId: string }[]): string[] => list.map((x) => x.documentId);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  doc['root'] = await create('categories', { name: 'Root' });
+  doc['child1'] = await create('categories', { name: 'Child 1', parent: doc['root'] });
+  doc['child2'] = await create('categories', { name: 'Child 2', parent: doc['root'] });
+  doc['t1'] = await create('tags', { label: 'one' });
+  doc['t2'] = await create('tags', { label: 'two' });
+  doc['t3'] = await create('tags', { label: 'three' });
+  doc['author'] = await create('authors', { name: 'Writer', links: [{ label: 'site', url: 'https://w.test' }] });
+  doc['base'] = await create('articles', { title: 'Base' });
+  const now = t.app.database.dialect.toDatetime(new Date());
+  doc['user'] = newDocumentId();
+  await t.app.database.db.insertInto('up_users').values({ document_id: doc['user'], username: 'editor1', email: 'e@x.test', password: '$2a$10$secret', reset_password_token: 'tok', confirmed: t.app.database.dialect.toBoolean(true), blocked: t.app.database.dialect.toBoolean(false), provider: 'local', created_at: now, updated_at: now, published_at: now }).execute();
+  doc['article'] = await create('articles', {
+    title: 'Full', author: doc['author'], categories: [doc['child1'], doc['root']], tags: [doc['t3'], doc['t1'], doc['t2']],
+    related: [doc['base']], editor: doc['user'],
+    seo: { metaTitle: 'Meta', openGraph: { ogTitle: 'OG' } },
+    blocks: [{ __component: 'shared.rich-text', body: 'rt' }, { __component: 'shared.quote', title: 'Q', person: doc['author'] }],
+  });
+});
+afterAll(async () => { await t.close(); });
+
+describe('populate', () => {
+  it('self relations: a category\'s parent and children', async () => {
+    const r = await t.get(`/api/categories/${doc['root']}?populate[0]=children&populate[1]=parent`);
+    expect(ids(r.body.data.children)).toEqual([doc['child1'], doc['child2']]);
+    expect(r.body.data.parent).toBeNull();
+    const c = await t.get(`/api/categories/${doc['child2']}?populate=parent`);
+    expect(c.body.data.parent.documentId).toBe(doc['root']);
+  });
+
+  it('one-way relations and relations to users; private user fields never appear', async () => {
+    const r = await t.get(`/api/articles/${doc['article']}?populate[0]=related&populate[1]=editor`);
+    expect(ids(r.body.data.related)).toEqual([doc['base']]);
+    expect(r.body.data.editor).toMatchObject({ documentId: doc['user'], username: 'editor1', email: 'e@x.test', confirmed: true, blocked: false });
+    expect(r.body.data.editor).not.toHaveProperty('password');
+    expect(r.body.data.editor).not.toHaveProperty('resetPasswordToken');
+    expect(r.text).not.toContain('$2a$10$secret');
+  });
+
+  it('populate=* is one level: components have scalars only, dynamic-zone entries scalars and __component', async () => {
+    const r = await t.get(`/api/articles/${doc['article']}?populate=*`);
+    const d = r.body.data;
+    expect(Object.keys(d)).toEqual(expect.arrayContaining(['cover', 'gallery', 'author', 'categories', 'tags', 'related', 'editor', 'seo', 'blocks', 'localizations']));
+    expect(d.seo).toEqual({ id: expect.any(Number), metaTitle: 'Meta', metaDescription: null, keywords: null });
+    expect(d.blocks).toEqual([
+      { id: expect.any(Number), body: 'rt', __component: 'shared.rich-text' },
+      { id: expect.any(Number), title: 'Q', body: null, __component: 'shared.quote' },
+    ]);
+    expect(d.author).not.toHaveProperty('links');
+    expect(d.localizations).toEqual([]);
+    expect(d).not.toHaveProperty('internalNotes');
+  });
+
+  it('fields, filters and sort inside a populate; populate sort overrides connect order', async () => {
+    const r = await t.get(`/api/articles/${doc['article']}?populate[tags][fields][0]=label&populate[tags][sort][0]=label:asc&populate[tags][filters][label][$ne]=two`);
+    expect(r.body.data.tags).toEqual([
+      { id: expect.any(Number), documentId: doc['t1'], label: 'one' },
+      { id: expect.any(Number), documentId: doc['t3'], label: 'three' },
+    ]);
+    const order = await t.get(`/api/articles/${doc['article']}?populate=tags`);
+    expect(ids(order.body.data.tags)).toEqual([doc['t3'], doc['t1'], doc['t2']]);
+    const toOne = await t.get(`/api/articles/${doc['article']}?populate[author][filters][name][$eq]=Nobody`);
+    expect(toOne.body.data.author).toBeNull();
+  });
+
+  it('count returns the number of related documents', async () => {
+    const r = await t.get(`/api/articles/${doc['article']}?populate[tags][count]=true`);
+    expect(r.body.data.tags).toEqual({ count: 3 });
+  });
+
+  it('nested populate through relations and components', async () => {
+    const r = await t.get(`/api/articles/${doc['article']}?populate[author][populate][0]=links&populate[0]=seo.openGraph`);
+    expect(r.status, r.text).toBe(400);
+    const ok = await t.get(`/api/articles/${doc['article']}?populate[author][populate][0]=links&populate[seo][populate][0]=openGraph`);
+    expect(ok.body.data.author.links).toEqual([{ id: expect.any(Number), label: 'site', url: 'https://w.test', newTab: false }]);
+    expect(ok.body.data.seo.openGraph).toMatchObject({ ogTitle: 'OG' });
+    const dotted = await t.get(`/api/articles/${doc['article']}?populate=seo.openGraph`);
+    expect(dotted.body.data.seo.openGraph).toMatchObject({ ogTitle: 'OG' });
+  });
+
+  it('a relation whose target the caller cannot find is left out silently', async () => {
+    const custom = await t.tokenOf('custom', ['api::article.article.findOne', 'api::tag.tag.find']);
+    const r = await t.get(`/api/articles/${doc['article']}?populate=*`, { token: custom });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toHaveProperty('tags');
+    expect(r.body.data).not.toHaveProperty('author');
+    expect(r.body.data).not.toHaveProperty('categories');
+    const f = await t.get(`/api/articles/${doc['article']}?filters[author][name][$eq]=Writer`, { token: custom });
+    expect(f.status).toBe(400);
+    expect(f.body.error.message).toBe('Invalid key author');
+  });
+
+  it('populate errors: unknown key, scalar, status inside, fields on a dynamic zone', async () => {
+    const cases: [string, string][] = [
+      ['populate=nope', 'Invalid key nope'],
+      ['populate=title', 'Invalid key title'],
+      ['populate[tags][status]=draft', 'Invalid key status at tags'],
+      ['populate[tags][limit]=1', 'Invalid key limit at tags'],
+      ['populate[blocks][fields][0]=title', 'Invalid nested populate for article.blocks (api::article.article). Expected a fragment ("on") or "count" but found {"fields":["title"]}'],
+      ['populate[blocks][on][shared.nope]=true', 'Invalid key shared.nope at blocks.on.shared.nope'],
+      ['populate=cover.related', 'Invalid key cover'],
+    ];
+    for (const [q, message] of cases) {
+      const r = await t.get(`/api/articles?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error.message, q).toBe(message);
+    }
+  });
+});
