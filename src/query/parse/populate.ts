@@ -184,7 +184,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
         for (const n of star(ctx, schema).values()) merge(map, n);
         continue;
       }
-      if (s.includes('*')) throw invalid(s, errRoot);
+      if (s.includes('*')) throw invalid(s, path.length ? errRoot : s);
       const n = dotted(ctx, schema, s.split('.'), errRoot);
       if (n) merge(map, n);
     }
@@ -206,7 +206,10 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       merge(map, zoneEntry(ctx, schema, found.attr, value, here));
       continue;
     }
-    if ('on' in value) throw invalid('on', here.join('.'));
+    if ('on' in value) {
+      const frag = isObj(value['on']) ? Object.keys(value['on'])[0] ?? 'on' : 'on';
+      throw invalid(frag, frag === 'on' ? here.join('.') : [...here, 'on', frag].join('.'));
+    }
     merge(map, objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here));
   }
   return map;
