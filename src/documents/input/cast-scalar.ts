@@ -28,9 +28,10 @@ function date(v: unknown): string {
 }
 
 function time(v: unknown): string {
-  const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(String(v));
-  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) throw new ValidationError('Invalid time format, expected HH:mm:ss.SSS');
-  return `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0')}`;
+  // seconds are required, as Strapi requires them
+  const m = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(String(v));
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3]) > 59) throw new ValidationError('Invalid time format, expected HH:mm:ss.SSS');
+  return `${m[1]}:${m[2]}:${m[3]}.${(m[4] ?? '').padEnd(3, '0')}`;
 }
 
 function datetime(v: unknown): Date {
