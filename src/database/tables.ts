@@ -113,7 +113,8 @@ export function modelTables(model: Model): TableDef[] {
       const a = ct.attributes.get(name)!;
       if (a.kind !== 'scalar') continue;
       columns.push({ name: a.column, type: a.type });
-      if (a.unique) indexes.push({ name: `${ct.table}_${a.column}_idx`, columns: [a.column] });
+      // unique attributes and uids are looked up by value (uniqueness checks, slugs in URLs)
+      if (a.unique || a.type === 'uid') indexes.push({ name: `${ct.table}_${a.column}_idx`, columns: [a.column] });
     }
     columns.push({ name: C.createdAt, type: 'datetime' }, { name: C.updatedAt, type: 'datetime' },
       { name: C.publishedAt, type: 'datetime' }, { name: C.locale, type: 'short' });
