@@ -20,6 +20,8 @@ export interface Dialect {
   toDatetime(d: Date): unknown;
   /** value written to a boolean column */
   toBoolean(b: boolean): unknown;
+  /** what to write to the id column of a row with no other values (SQLite has no DEFAULT in VALUES) */
+  readonly newId: 'null' | 'default';
   /** true when INSERT … RETURNING is available (SQLite, PostgreSQL); MySQL uses insertId */
   readonly returning: boolean;
   /** true when statements of one request can run concurrently on a pool */

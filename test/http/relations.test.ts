@@ -181,3 +181,11 @@ describe('no N+1', () => {
     expect(large).toBe(small);
   });
 });
+
+describe('components without scalar attributes', () => {
+  it('a dynamic-zone entry holding only media is stored and read back', async () => {
+    const art = await create('articles', { title: 'slider', blocks: [{ __component: 'shared.slider', files: [] }] });
+    const r = await t.get(`/api/articles/${art}?populate[blocks][populate]=*`);
+    expect(r.body.data.blocks).toEqual([{ id: expect.any(Number), files: [], __component: 'shared.slider' }]);
+  });
+});

@@ -19,6 +19,7 @@ export const mysqlDialect: Dialect = {
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,
+  newId: 'default',
   returning: false,
   parallelReads: true,
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite

@@ -19,6 +19,7 @@ export const postgresDialect: Dialect = {
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,
+  newId: 'default',
   returning: true,
   parallelReads: true,
   tableSuffix: '',

@@ -21,6 +21,7 @@ export const sqliteDialect: Dialect = {
   lower: (e: Expression<unknown>) => sql<string>`${sql.raw(SQLITE_LOWER)}(${e})`,
   toDatetime: (d) => d.toISOString(),
   toBoolean: (b) => (b ? 1 : 0),
+  newId: 'null',
   returning: true,
   parallelReads: false,
   tableSuffix: '',

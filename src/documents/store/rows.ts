@@ -1,5 +1,5 @@
 // Row-level storage: inserts that return ids on every dialect, and scalar values in column form.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../database/dialect.js';
 import type { Component, ContentType, ScalarAttribute } from '../../schema/types.js';
 import { storeJson } from '../format-value.js';
@@ -12,7 +12,9 @@ export interface Store {
   readonly dialect: Dialect;
 }
 
-export async function insertRow(s: Store, table: string, values: Record<string, unknown>): Promise<number> {
+export async function insertRow(s: Store, table: string, given: Record<string, unknown>): Promise<number> {
+  // a component with only media or relations has no columns of its own to insert
+  const values = Object.keys(given).length ? given : { id: s.dialect.newId === 'null' ? null : sql`default` };
   if (s.dialect.returning) {
     const r = await s.tx.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
     return Number((r as { id: unknown }).id);
