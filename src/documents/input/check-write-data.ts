@@ -5,6 +5,7 @@ import { ValidationError, type FieldError } from '../../errors.js';
 import { findAction, type Ability } from '../../auth/ability.js';
 import type { Attribute, Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import { castScalar } from './cast-scalar.js';
+import { zoneComponents } from '../../schema/zone.js';
 import { relationOp, mediaRefs } from './relation-payload.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from './types.js';
 
@@ -58,7 +59,7 @@ function checkKeys(ctx: InputContext, schema: Schema, data: Obj, path: string[],
       value.forEach((item, i) => {
         if (!isObj(item)) return;
         const comp = typeof item['__component'] === 'string' ? ctx.model.components.get(item['__component']) : undefined;
-        if (comp && a.components.includes(comp.uid)) checkKeys(ctx, comp, item, [...path, key, String(i)], false);
+        if (comp) checkKeys(ctx, comp, item, [...path, key, String(i)], false);
       });
     }
   }
@@ -103,8 +104,9 @@ function zoneEntries(ctx: InputContext, a: Attribute & { kind: 'dynamiczone' }, 
       errors.push({ path: [...p, '__component'], message: `${where}.__component is a required field`, name: 'ValidationError' });
       return;
     }
-    if (typeof uid !== 'string' || !a.components.includes(uid)) {
-      errors.push({ path: [...p, '__component'], message: `${where}.__component must be one of the following values: ${a.components.join(', ')}`, name: 'ValidationError', value: uid });
+    const allowed = zoneComponents(ctx.model, a);
+    if (typeof uid !== 'string' || !allowed.includes(uid)) {
+      errors.push({ path: [...p, '__component'], message: `${where}.__component must be one of the following values: ${allowed.join(', ')}`, name: 'ValidationError', value: uid });
       return;
     }
     const c = componentValue(ctx, ctx.model.components.get(uid)!, item, p, errors);

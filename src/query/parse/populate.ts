@@ -5,6 +5,7 @@ import { findAction } from '../../auth/ability.js';
 import type { PopulateKind, PopulateMap, PopulateNode } from '../ast.js';
 import { FILE_UID, type Attribute, type Component, type ContentType } from '../../schema/types.js';
 import { isObj, isPoison, type ParseContext } from './context.js';
+import { zoneComponents } from '../../schema/zone.js';
 import { parseFields } from './fields.js';
 import { parseFilters } from './filters.js';
 import { parseSort } from './sort.js';
@@ -100,7 +101,7 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   if (found.kind === 'media') throw invalid(name, name);
   if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
     const on = new Map<string, PopulateMap>();
-    for (const uid of found.attr.components) {
+    for (const uid of zoneComponents(ctx.model, found.attr)) {
       const comp = ctx.model.components.get(uid)!;
       if (!comp.attributes.has(rest[0]!)) continue;
       const child = dotted(ctx, comp, rest, name);
@@ -126,13 +127,13 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
   let on: Map<string, PopulateMap> | null = null;
   if (value['populate'] !== undefined) {
     if (value['populate'] !== '*' && truthy(value['populate']) !== true) throw invalid('populate', here);
-    on = new Map(a.components.map((uid) => [uid, star(ctx, ctx.model.components.get(uid)!)]));
+    on = new Map(zoneComponents(ctx.model, a).map((uid) => [uid, star(ctx, ctx.model.components.get(uid)!)]));
   }
   if (value['on'] !== undefined) {
     if (!isObj(value['on'])) throw invalid('on', here);
     on = new Map(on ?? []);
     for (const [uid, frag] of Object.entries(value['on'])) {
-      const comp = a.components.includes(uid) ? ctx.model.components.get(uid) : undefined;
+      const comp = zoneComponents(ctx.model, a).includes(uid) ? ctx.model.components.get(uid) : undefined;
       if (!comp) throw invalid(uid, [...path, 'on', uid].join('.'));
       const t = truthy(frag);
       if (t === false) continue;

@@ -5,6 +5,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { PopulateMap, PopulateNode } from '../ast.js';
 import { FILE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
 import { rowShape } from '../../documents/row-shape.js';
+import { zoneComponents } from '../../schema/zone.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { compileWhere } from './where.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
@@ -186,7 +187,7 @@ export async function populate(ctx: ReadContext, schema: Schema, parents: readon
     if (attr.kind === 'relation') jobs.push(loadRelation(ctx, schema, attr, parents, node, scope));
     else if (attr.kind === 'media') jobs.push(loadMedia(ctx, schema, attr.name, attr.multiple, parents, node, scope));
     else if (attr.kind === 'component') jobs.push(loadComponent(ctx, schema, attr.name, attr.component, attr.repeatable, parents, node, scope));
-    else if (attr.kind === 'dynamiczone') jobs.push(loadZone(ctx, schema, attr.name, attr.components, parents, node, scope));
+    else if (attr.kind === 'dynamiczone') jobs.push(loadZone(ctx, schema, attr.name, zoneComponents(ctx.model, attr), parents, node, scope));
   }
   const loaded = new Map((await Promise.all(jobs)).map((l) => [l.name, l]));
   // populated keys follow the schema order, whatever order the loads finished in
