@@ -18,6 +18,7 @@ import { registerNotFound } from './http/not-found.js';
 import { registerContentRoutes } from './http/content-routes.js';
 import type { LocaleView, Services } from './http/services.js';
 import { registerLocaleRoutes } from './plugins/i18n/routes.js';
+import { registerUpload } from './plugins/upload/routes.js';
 
 export interface App {
   readonly fastify: FastifyInstance;
@@ -58,7 +59,8 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       authenticator: new Authenticator(tokens, roles),
     };
     const fastify = Fastify({
-      logger: config.logger,
+      // without request logging, server errors (500s) are still written to stderr
+      logger: config.logger ? true : { level: 'error' },
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString },
       bodyLimit: config.rest.jsonLimit,
     });
@@ -67,6 +69,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     registerNotFound(fastify, model, config.rest.prefix);
     registerContentRoutes(fastify, services);
     registerLocaleRoutes(fastify, services, locales);
+    await registerUpload(fastify, services);
     await fastify.ready();
     return {
       fastify, config, model, database, services, sync,

@@ -1,0 +1,126 @@
+// `fileInfo`: the editable information of a file (name, alternativeText, caption, focalPoint),
+// sent as a JSON string per file. Errors use the validation shape of behaviour.md §2.2.
+import { ValidationError, type FieldError } from '../../errors.js';
+
+export interface FocalPoint {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** undefined = not given (keep / default), null = cleared */
+export interface FileInfo {
+  readonly name?: string | null;
+  readonly alternativeText?: string | null;
+  readonly caption?: string | null;
+  readonly focalPoint?: FocalPoint | null;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+class Collector {
+  readonly errors: FieldError[] = [];
+  add(path: string[], message: string, value?: unknown): void {
+    const e: FieldError = { path, message, name: 'ValidationError' };
+    if (value !== undefined) e.value = value;
+    this.errors.push(e);
+  }
+}
+
+function label(path: string[]): string {
+  return path.reduce((s, p) => (/^\d+$/.test(p) ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
+}
+
+function text(c: Collector, path: string[], v: unknown): string | null | undefined {
+  if (v === undefined || v === null) return v;
+  if (typeof v === 'string') return v;
+  c.add(path, `${label(path)} must be a \`string\` type, but the final value was: \`${JSON.stringify(v)}\`.`, v);
+  return undefined;
+}
+
+function coordinate(c: Collector, path: string[], v: unknown): number {
+  if (v === undefined || v === null) {
+    c.add(path, `${label(path)} is a required field`);
+    return 0;
+  }
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n)) {
+    c.add(path, `${label(path)} must be a \`number\` type, but the final value was: \`${JSON.stringify(v)}\`.`, v);
+    return 0;
+  }
+  if (n < 0) c.add(path, `${label(path)} must be greater than or equal to 0`, v);
+  if (n > 100) c.add(path, `${label(path)} must be less than or equal to 100`, v);
+  return n;
+}
+
+function focalPoint(c: Collector, path: string[], v: unknown): FocalPoint | null | undefined {
+  if (v === undefined || v === null) return v;
+  if (!isObject(v)) {
+    c.add(path, `${label(path)} must be a \`object\` type, but the final value was: \`${JSON.stringify(v)}\`.`, v);
+    return undefined;
+  }
+  return { x: coordinate(c, [...path, 'x'], v['x']), y: coordinate(c, [...path, 'y'], v['y']) };
+}
+
+function checkOne(c: Collector, path: string[], v: unknown): FileInfo {
+  if (v === undefined || v === null) return {};
+  if (!isObject(v)) {
+    c.add(path, `${label(path)} must be a JSON object`, v);
+    return {};
+  }
+  // unknown keys are ignored, as Strapi does
+  const out: { -readonly [K in keyof FileInfo]: FileInfo[K] } = {};
+  const name = text(c, [...path, 'name'], v['name']);
+  if (name !== undefined) out.name = name;
+  const alt = text(c, [...path, 'alternativeText'], v['alternativeText']);
+  if (alt !== undefined) out.alternativeText = alt;
+  const caption = text(c, [...path, 'caption'], v['caption']);
+  if (caption !== undefined) out.caption = caption;
+  const fp = focalPoint(c, [...path, 'focalPoint'], v['focalPoint']);
+  if (fp !== undefined) out.focalPoint = fp;
+  return out;
+}
+
+/** A raw value as received: a JSON string (form field) or an already-parsed value (JSON body). */
+function decode(c: Collector, path: string[], raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    c.add(path, `${label(path)} must be a JSON object`, raw);
+    return undefined;
+  }
+}
+
+/**
+ * The fileInfo entries of an upload, in part order: each `fileInfo` field holds one object, or a
+ * JSON array of them. Entry i belongs to file i.
+ */
+export function parseFileInfoList(raws: readonly unknown[], fileCount: number): FileInfo[] {
+  const c = new Collector();
+  const values: unknown[] = [];
+  for (const raw of raws) {
+    const v = decode(c, ['fileInfo'], raw);
+    if (Array.isArray(v)) values.push(...v);
+    else values.push(v);
+  }
+  if (values.length > fileCount) {
+    throw new ValidationError(`${values.length} fileInfo entries were sent for ${fileCount} file(s): send at most one per file, in the order of the files`);
+  }
+  const multi = fileCount > 1;
+  const out = values.map((v, i) => checkOne(c, multi ? ['fileInfo', String(i)] : ['fileInfo'], v));
+  if (c.errors.length) throw ValidationError.of(c.errors);
+  return out;
+}
+
+/** The single fileInfo of an update (`POST /api/upload?id=`). */
+export function parseFileInfoUpdate(raws: readonly unknown[]): FileInfo {
+  if (raws.length > 1) throw new ValidationError('fileInfo must be a single JSON object when updating a file');
+  const c = new Collector();
+  const v = raws.length ? decode(c, ['fileInfo'], raws[0]) : undefined;
+  const info = checkOne(c, ['fileInfo'], v);
+  if (c.errors.length) throw ValidationError.of(c.errors);
+  return info;
+}

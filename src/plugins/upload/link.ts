@@ -1,0 +1,82 @@
+// Linking an upload to an entry's media attribute (`ref`, `refId`, `field`, optional `source`):
+// checked against the model and the caller's permissions before anything is stored, written in the
+// upload's transaction.
+import type { Ability } from '../../auth/ability.js';
+import { ForbiddenError, ValidationError } from '../../errors.js';
+import type { Store, Tx } from '../../documents/store/rows.js';
+import { insertMany } from '../../documents/store/rows.js';
+import { FILE_UID, type ContentType, type MediaAttribute, type Model } from '../../schema/types.js';
+
+export interface LinkTarget {
+  readonly type: ContentType;
+  readonly attribute: MediaAttribute;
+  /** what the caller sent as refId */
+  readonly refId: string;
+}
+
+const LINK_TABLE = 'files_related_mph';
+
+/** The value of a form field sent at most once; absent → undefined. */
+export function single(fields: ReadonlyMap<string, readonly string[]>, key: string): string | undefined {
+  const values = fields.get(key);
+  if (!values || values.length === 0) return undefined;
+  if (values.length > 1) throw new ValidationError(`${key} must be a single value`);
+  return values[0];
+}
+
+function uidOf(ref: string, source: string | undefined): string {
+  if (ref.includes('::')) return ref;
+  if (source) return `plugin::${source}.${ref}`;
+  return `api::${ref}.${ref}`;
+}
+
+/** The link an upload asks for, or null. Throws 400 for a bad target, 403 without `<uid>.update`. */
+export function linkTarget(model: Model, ability: Ability, fields: ReadonlyMap<string, readonly string[]>, fileCount: number): LinkTarget | null {
+  const ref = single(fields, 'ref');
+  const refId = single(fields, 'refId');
+  const field = single(fields, 'field');
+  const source = single(fields, 'source');
+  if (ref === undefined && refId === undefined && field === undefined) return null;
+  if (!ref || !refId || !field) throw new ValidationError('ref, refId and field must all be given to link the upload to an entry');
+  const uid = uidOf(ref, source);
+  const type = model.contentTypes.get(uid);
+  if (!type || uid === FILE_UID) throw new ValidationError(`ref "${ref}" is not a content type`);
+  const attribute = type.attributes.get(field);
+  if (!attribute) throw new ValidationError(`field "${field}" is not an attribute of ${uid}`);
+  if (attribute.kind !== 'media') throw new ValidationError(`field "${field}" of ${uid} is not a media attribute`);
+  if (!ability.can(`${uid}.update`)) throw new ForbiddenError('Forbidden');
+  if (!attribute.multiple && fileCount > 1) {
+    throw new ValidationError(`field "${field}" of ${uid} holds a single file: upload one file to link it`);
+  }
+  return { type, attribute, refId };
+}
+
+/**
+ * The rows the link goes to: a numeric refId is one row id (as Strapi); anything else is a
+ * documentId, meaning every row of that document (its locales, draft and published).
+ */
+export async function targetRows(tx: Tx, target: LinkTarget): Promise<number[]> {
+  const q = tx.selectFrom(target.type.table).select('id');
+  const rows = /^\d+$/.test(target.refId)
+    ? await q.where('id', '=', Number(target.refId)).execute()
+    : await q.where('document_id', '=', target.refId).orderBy('id').execute();
+  if (rows.length === 0) throw new ValidationError(`refId "${target.refId}" does not match any entry of ${target.type.uid}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Links the files: a single media attribute is replaced, a multiple one gets them appended. */
+export async function linkFiles(s: Store, target: LinkTarget, rowIds: readonly number[], fileIds: readonly number[]): Promise<void> {
+  const { uid } = target.type;
+  const field = target.attribute.name;
+  for (const rowId of rowIds) {
+    let next = 1;
+    if (!target.attribute.multiple) {
+      await s.tx.deleteFrom(LINK_TABLE).where('related_id', '=', rowId).where('related_type', '=', uid).where('field', '=', field).execute();
+    } else {
+      const last = await s.tx.selectFrom(LINK_TABLE).select((eb) => eb.fn.max('ord').as('m'))
+        .where('related_id', '=', rowId).where('related_type', '=', uid).where('field', '=', field).executeTakeFirst();
+      next = Number(last?.m ?? 0) + 1;
+    }
+    await insertMany(s, LINK_TABLE, fileIds.map((file_id, i) => ({ file_id, related_id: rowId, related_type: uid, field, ord: next + i })));
+  }
+}

@@ -1,0 +1,129 @@
+// What a file really is, decided from its bytes: magic numbers (file-type) for binary formats, a
+// markup sniff for the text formats a browser would execute. The declared type and the file name
+// never make a file "an image"; they only name text files that are harmless either way.
+import { fileTypeFromFile } from 'file-type';
+
+export interface DetectedType {
+  readonly mime: string;
+  /** canonical extension with its dot, e.g. `.png` */
+  readonly ext: string;
+}
+
+/** Extension (lower case, with dot) → the type a browser would assume for it. */
+const TYPE_OF_EXT: Readonly<Record<string, string>> = {
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.jpe': 'image/jpeg', '.gif': 'image/gif',
+  '.webp': 'image/webp', '.avif': 'image/avif', '.tif': 'image/tiff', '.tiff': 'image/tiff', '.bmp': 'image/bmp',
+  '.ico': 'image/x-icon', '.svg': 'image/svg+xml', '.svgz': 'image/svg+xml', '.heic': 'image/heic',
+  '.mp4': 'video/mp4', '.m4v': 'video/x-m4v', '.webm': 'video/webm', '.ogv': 'video/ogg', '.mov': 'video/quicktime',
+  '.mp3': 'audio/mpeg', '.m4a': 'audio/x-m4a', '.wav': 'audio/wav', '.ogg': 'audio/ogg', '.oga': 'audio/ogg',
+  '.flac': 'audio/flac', '.aac': 'audio/aac', '.opus': 'audio/opus',
+  '.pdf': 'application/pdf', '.zip': 'application/zip', '.gz': 'application/gzip', '.json': 'application/json',
+  '.xml': 'application/xml', '.html': 'text/html', '.htm': 'text/html', '.xhtml': 'application/xhtml+xml',
+  '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.txt': 'text/plain', '.csv': 'text/csv',
+  '.md': 'text/markdown', '.bin': 'application/octet-stream',
+};
+
+/** Types served inline (everything else is an attachment): media a browser renders without running it. */
+const INLINE_TYPES: ReadonlySet<string> = new Set([
+  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif',
+  'video/mp4', 'video/x-m4v', 'video/webm', 'video/ogg', 'video/quicktime',
+  'audio/mpeg', 'audio/x-m4a', 'audio/mp4', 'audio/wav', 'audio/ogg', 'audio/flac', 'audio/aac', 'audio/opus',
+  'application/pdf',
+]);
+
+const CANONICAL_EXT: Readonly<Record<string, string>> = {
+  'text/html': '.html', 'application/xhtml+xml': '.xhtml', 'image/svg+xml': '.svg', 'application/xml': '.xml',
+  'text/plain': '.txt', 'text/csv': '.csv', 'text/markdown': '.md', 'application/json': '.json',
+  'text/css': '.css', 'text/javascript': '.js', 'application/octet-stream': '.bin',
+};
+
+/** Text types a client may name for a text file; anything else it claims for text becomes text/plain. */
+const TEXT_TYPES: ReadonlySet<string> = new Set([
+  'text/plain', 'text/csv', 'text/markdown', 'text/tab-separated-values', 'text/calendar', 'text/vcard',
+  'application/json', 'application/ld+json', 'application/geo+json', 'application/x-yaml', 'application/yaml', 'text/yaml',
+]);
+
+// The WHATWG sniffing table's HTML openers, the tags browsers would treat as a page.
+const HTML_OPENERS = ['<!doctype html', '<html', '<head', '<script', '<iframe', '<h1', '<div', '<font', '<table',
+  '<a', '<style', '<title', '<b', '<body', '<br', '<p', '<!--'];
+
+/** Inline-served types are exactly the ones confirmed by magic numbers; see storedExtension. */
+export function typeOfExtension(ext: string): string | undefined {
+  return TYPE_OF_EXT[ext.toLowerCase()];
+}
+
+export function isInlineType(mime: string): boolean {
+  return INLINE_TYPES.has(mime);
+}
+
+function stripBom(s: string): string {
+  return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+}
+
+function looksBinary(head: Buffer): boolean {
+  for (const byte of head) {
+    // NUL and the C0 controls that never occur in text
+    if (byte === 0 || (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1b)) return true;
+  }
+  return false;
+}
+
+/** Markup a browser would execute if it ever rendered this text, or null. */
+function sniffMarkup(head: Buffer): string | null {
+  const text = stripBom(head.toString('latin1')).trimStart().toLowerCase();
+  if (text.includes('<svg')) return 'image/svg+xml';
+  for (const opener of HTML_OPENERS) {
+    if (!text.startsWith(opener)) continue;
+    const next = text.charAt(opener.length);
+    // the opener must end the tag name (`<b>` is HTML, `<bob` is not)
+    if (opener === '<!--' || next === ' ' || next === '>' || next === '\t' || next === '\n' || next === '\r' || next === '/') return 'text/html';
+  }
+  if (text.startsWith('<?xml')) return text.includes('http://www.w3.org/1999/xhtml') ? 'application/xhtml+xml' : 'application/xml';
+  return null;
+}
+
+/**
+ * The real type of a received file. `head` is its first bytes (up to a few KB), `declared` the
+ * part's Content-Type.
+ */
+export async function detectType(filePath: string, head: Buffer, declared: string): Promise<DetectedType> {
+  const magic = await fileTypeFromFile(filePath).catch(() => undefined);
+  if (magic && magic.mime !== 'application/xml') return { mime: magic.mime, ext: `.${magic.ext}` };
+  const markup = sniffMarkup(head);
+  if (markup) return { mime: markup, ext: CANONICAL_EXT[markup] ?? '.bin' };
+  if (magic) return { mime: magic.mime, ext: `.${magic.ext}` };
+  if (looksBinary(head)) return { mime: 'application/octet-stream', ext: '.bin' };
+  const claimed = declared.split(';')[0]!.trim().toLowerCase();
+  const mime = TEXT_TYPES.has(claimed) ? claimed : 'text/plain';
+  return { mime, ext: CANONICAL_EXT[mime] ?? '.txt' };
+}
+
+/**
+ * The extension the stored object gets. The client's extension is kept when it names the detected
+ * type, or when it names nothing known and the content isn't markup or inline media; otherwise the
+ * detected type's own extension is used. So a stored `.png` is always a PNG, and HTML renamed
+ * `.png` is stored as `.html` (and served as an attachment).
+ */
+export function storedExtension(clientExt: string, detected: DetectedType): string {
+  const ext = /^\.[A-Za-z0-9]{1,15}$/.test(clientExt) ? clientExt : '';
+  if (ext) {
+    const claimed = typeOfExtension(ext);
+    if (claimed === detected.mime) return ext;
+    const markup = detected.mime === 'text/html' || detected.mime === 'application/xhtml+xml' || detected.mime === 'image/svg+xml';
+    if (claimed === undefined && !markup && !isInlineType(detected.mime)) return ext;
+  }
+  return detected.ext;
+}
+
+function matches(mime: string, pattern: string): boolean {
+  if (pattern === '*' || pattern === '*/*') return true;
+  if (pattern.endsWith('/*')) return mime.startsWith(pattern.slice(0, -1));
+  return mime === pattern;
+}
+
+/** null when the real type may be stored, else the refusal message. */
+export function refusal(mime: string, allowed: readonly string[] | null, denied: readonly string[]): string | null {
+  if (denied.some((p) => matches(mime, p))) return `File type '${mime}' is not allowed`;
+  if (allowed !== null && !allowed.some((p) => matches(mime, p))) return `File type '${mime}' is not allowed`;
+  return null;
+}

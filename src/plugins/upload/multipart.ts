@@ -1,0 +1,120 @@
+// Reads a multipart upload in part order, streaming every file part to its own temp file while
+// measuring it and keeping its first bytes for type detection. No file is ever held in memory.
+import { createWriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, Writable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { FolioError, PayloadTooLargeError, ValidationError } from '../../errors.js';
+import { humanSize } from './config.js';
+
+export const HEAD_BYTES = 4100;
+
+export interface ReceivedFile {
+  /** the file name the client sent (busboy already dropped any directory part) */
+  readonly filename: string;
+  readonly declaredType: string;
+  /** temp file holding the bytes */
+  readonly path: string;
+  readonly size: number;
+  /** the first HEAD_BYTES bytes */
+  readonly head: Buffer;
+}
+
+export interface ReceivedForm {
+  /** the `files` parts, in the order they were sent */
+  readonly files: ReceivedFile[];
+  /** every other field's values, in the order they were sent */
+  readonly fields: ReadonlyMap<string, readonly string[]>;
+}
+
+export interface ReceiveLimits {
+  readonly sizeLimit: number;
+  readonly maxFiles: number;
+}
+
+/** Counts bytes and keeps the head of the stream passing through it. */
+class Meter extends Transform {
+  size = 0;
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.kept < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.kept);
+      this.chunks.push(Buffer.from(part));
+      this.kept += part.length;
+    }
+    done(null, chunk);
+  }
+
+  head(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+const discard = (): Writable => new Writable({ write: (_c, _e, cb) => cb() });
+
+interface MultipartError extends Error {
+  code?: string;
+}
+
+/** The errors @fastify/multipart and busboy raise, as the API's errors. */
+function translate(e: unknown, limits: ReceiveLimits): unknown {
+  if (e instanceof FolioError || !(e instanceof Error)) return e;
+  switch ((e as MultipartError).code) {
+    case 'FST_FILES_LIMIT': return new PayloadTooLargeError(`Too many files: at most ${limits.maxFiles} per request`);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT': return new PayloadTooLargeError('Too many form fields');
+    case 'FST_PROTO_VIOLATION': return new ValidationError('Invalid form field name');
+    case 'FST_INVALID_JSON_FIELD_ERROR': return new ValidationError('A form field declared as JSON is not valid JSON');
+    case 'FST_MP_PREMATURE_CLOSE': return new ValidationError('The request was closed before the upload was complete');
+    default:
+      // a file-system failure (disk full…) is the server's, not the request's
+      if ('syscall' in e) return e;
+      return new ValidationError(`Malformed multipart body: ${e.message}`);
+  }
+}
+
+/** Reads the whole form into `dir`. A file over the size limit is a 413 once the body is drained. */
+export async function receiveForm(req: FastifyRequest, dir: string, limits: ReceiveLimits): Promise<ReceivedForm> {
+  const files: ReceivedFile[] = [];
+  const fields = new Map<string, string[]>();
+  let tooLarge: string | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) throw new PayloadTooLargeError(`Form field ${part.fieldname} is too large`);
+        const list = fields.get(part.fieldname) ?? [];
+        list.push(typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
+        fields.set(part.fieldname, list);
+        continue;
+      }
+      if (part.fieldname !== 'files' || tooLarge !== null) {
+        // still read to the end: the parts after it must be reached and the body drained
+        await pipeline(part.file, discard());
+        continue;
+      }
+      const path = join(dir, `part-${files.length}`);
+      const meter = new Meter();
+      await pipeline(part.file, meter, createWriteStream(path, { flags: 'wx' }));
+      if (part.file.truncated) {
+        tooLarge = part.filename || 'File';
+        await unlink(path).catch(() => undefined);
+        continue;
+      }
+      // an empty input of an HTML form sends a nameless, empty part: no file was chosen
+      if (meter.size === 0 && part.filename === '') {
+        await unlink(path).catch(() => undefined);
+        continue;
+      }
+      files.push({ filename: part.filename, declaredType: part.mimetype, path, size: meter.size, head: meter.head() });
+    }
+  } catch (e) {
+    throw translate(e, limits);
+  }
+  if (tooLarge !== null) throw new PayloadTooLargeError(`${tooLarge} exceeds size limit of ${humanSize(limits.sizeLimit)}.`);
+  return { files, fields };
+}

@@ -1,0 +1,34 @@
+// File names are labels only: what is stored is always `<hash><ext>`, built here from a slug of
+// the name and random bytes, so nothing a client sends can name a path.
+import { randomBytes } from 'node:crypto';
+import { extname } from 'node:path';
+import { ApplicationError } from '../../errors.js';
+
+// control characters (NUL included): never part of a name a person typed
+const CONTROL = /[\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex
+
+/** The name as shown in the library: NFC, no control characters, at most 255 characters. */
+export function checkedName(name: string): string {
+  const n = name.normalize('NFC');
+  if (CONTROL.test(n) || n.length > 255 || n === '.' || n === '..') throw new ApplicationError('File name contains invalid characters');
+  return n;
+}
+
+/** `My Photo (1).PNG` → `My_Photo_1`: letters and digits of the base name, underscores between. */
+export function slug(base: string): string {
+  const s = base.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64).replace(/_+$/, '');
+  return s || 'file';
+}
+
+/** The stored object's base name: slug + `_` + 10 random hex digits. */
+export function fileHash(name: string): string {
+  const ext = extname(name);
+  const base = ext ? name.slice(0, -ext.length) : name;
+  return `${slug(base)}_${randomBytes(5).toString('hex')}`;
+}
+
+/** The stored name of a file or a format: only `[A-Za-z0-9_.-]`, never a path. */
+export function isSafeObjectName(name: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/.test(name) && !name.includes('..');
+}

@@ -1,0 +1,37 @@
+// Where file bytes live. A provider stores objects by a key it is given (`[path/]hash+ext`, built
+// by Folio, never by a client) and tells the URL they are reachable at.
+
+export interface PutObject {
+  /** `<hash><ext>`: safe characters only */
+  readonly name: string;
+  /** optional folder inside the store (object storage only); already validated */
+  readonly path: string | null;
+  /** the temp file to copy from */
+  readonly file: string;
+  readonly size: number;
+  readonly mime: string;
+  /** false: the store must make clients download it rather than display it */
+  readonly inline: boolean;
+}
+
+/** What is needed to find a stored object again: the fields every file and format row carries. */
+export interface StoredRef {
+  readonly hash: string;
+  readonly ext: string;
+  readonly url: string;
+  readonly path?: string | null;
+}
+
+export interface UploadProvider {
+  /** the `provider` column of the rows it stores */
+  readonly name: string;
+  /** true when URLs must be signed before they are handed out */
+  readonly isPrivate: boolean;
+  /** stores the object; returns its (unsigned) URL */
+  put(object: PutObject): Promise<string>;
+  /** removes the object; a missing one is not an error */
+  remove(ref: StoredRef): Promise<void>;
+  /** a time-limited URL for a private object */
+  signedUrl(ref: StoredRef): Promise<string>;
+  close(): Promise<void>;
+}

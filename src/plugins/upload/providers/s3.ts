@@ -1,0 +1,71 @@
+// Amazon S3 and S3-compatible stores. Objects are streamed from the temp file; a private bucket's
+// URLs are handed out as signed GETs that expire after `signedUrlExpires` seconds.
+import { createReadStream } from 'node:fs';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Settings } from '../config.js';
+import type { PutObject, StoredRef, UploadProvider } from '../provider.js';
+
+/** The public URL prefix of the bucket's objects (no trailing slash). */
+export function objectUrlPrefix(s: S3Settings): string {
+  if (s.baseUrl) return s.baseUrl;
+  if (!s.endpoint) return `https://${s.bucket}.s3.${s.region}.amazonaws.com`;
+  if (s.forcePathStyle) return `${s.endpoint}/${s.bucket}`;
+  const u = new URL(s.endpoint);
+  return `${u.protocol}//${s.bucket}.${u.host}`;
+}
+
+export class S3Provider implements UploadProvider {
+  readonly name = 'aws-s3';
+  readonly isPrivate: boolean;
+  private readonly client: S3Client;
+  private readonly prefix: string;
+
+  constructor(private readonly settings: S3Settings) {
+    this.isPrivate = settings.private;
+    this.prefix = objectUrlPrefix(settings);
+    this.client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      // S3-compatible servers often reject the SDK's default streaming checksums (aws-chunked trailers)
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  private key(ref: StoredRef): string {
+    const url = ref.url.split('?')[0] ?? '';
+    if (url.startsWith(`${this.prefix}/`)) return url.slice(this.prefix.length + 1);
+    return `${ref.path ? `${ref.path}/` : ''}${ref.hash}${ref.ext}`;
+  }
+
+  async put(object: PutObject): Promise<string> {
+    const key = `${object.path ? `${object.path}/` : ''}${object.name}`;
+    await this.client.send(new PutObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      Body: createReadStream(object.file),
+      ContentLength: object.size,
+      ContentType: object.mime,
+      ...(object.inline ? {} : { ContentDisposition: 'attachment' }),
+    }));
+    return `${this.prefix}/${key}`;
+  }
+
+  async remove(ref: StoredRef): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(ref) }));
+  }
+
+  async signedUrl(ref: StoredRef): Promise<string> {
+    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(ref) });
+    return getSignedUrl(this.client, command, { expiresIn: this.settings.signedUrlExpires });
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
+}

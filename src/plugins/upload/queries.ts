@@ -1,0 +1,85 @@
+// Reads of the media library: the flat list, the paginated page, one file. Query parameters are
+// parsed by the same parsers as content lists, against the `plugin::upload.file` model.
+import { sql, type SqlBool } from 'kysely';
+import { PaginationError, ValidationError } from '../../errors.js';
+import type { Pagination, SortItem, Where } from '../../query/ast.js';
+import type { ParseContext } from '../../query/parse/context.js';
+import { parseFields } from '../../query/parse/fields.js';
+import { parseFilters } from '../../query/parse/filters.js';
+import { parsePagination } from '../../query/parse/pagination.js';
+import { parsePopulate } from '../../query/parse/populate.js';
+import { parseSort } from '../../query/parse/sort.js';
+import { orderTerms, whereContext, type ReadContext } from '../../query/sql/find.js';
+import { compileWhere } from '../../query/sql/where.js';
+import { rowShape } from '../../documents/row-shape.js';
+import type { ContentType } from '../../schema/types.js';
+import type { FileObject } from './file-row.js';
+
+export interface FileQuery {
+  readonly where: Where | null;
+  readonly sort: readonly SortItem[];
+  readonly fields: readonly string[] | null;
+}
+
+const LIST_KEYS = new Set(['filters', 'sort', 'fields', 'populate', 'start', 'limit', 'pagination', 'page', 'pageSize']);
+
+function checkKeys(ctx: ParseContext, query: Record<string, unknown>): void {
+  if (!ctx.rest.strictParams) return;
+  for (const k of Object.keys(query)) {
+    if (!LIST_KEYS.has(k)) throw new ValidationError(`Invalid key ${k}`, { key: k, path: null, source: 'query', param: k });
+  }
+}
+
+export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Record<string, unknown>): FileQuery {
+  checkKeys(ctx, query);
+  const where = parseFilters(ctx, type, query['filters']);
+  const sort = parseSort(ctx, type, query['sort']);
+  const fields = parseFields(ctx, type, query['fields']);
+  // files have nothing Folio populates; the parser still rejects keys that don't exist
+  parsePopulate(ctx, type, query['populate']);
+  return { where, sort, fields };
+}
+
+export function parseFilePage(ctx: ParseContext, query: Record<string, unknown>): Pagination {
+  return parsePagination(ctx.rest, query);
+}
+
+function offset(raw: unknown, key: 'start' | 'limit'): number | null {
+  if (raw === undefined) return null;
+  const s = typeof raw === 'string' ? raw.trim() : '';
+  if (!/^-?\d+$/.test(s)) throw new PaginationError(`Invalid ${key} parameter. Expected an integer`);
+  const n = Number(s);
+  if (key === 'limit' && n === -1) return null;
+  if (n < 0) throw new PaginationError(`Invalid ${key} parameter. Expected a non-negative integer`);
+  return n;
+}
+
+/** The flat list's root-level `start`/`limit` (the pagination object is ignored there, as Strapi does). */
+export function parseFlatRange(query: Record<string, unknown>): { start: number; limit: number | null } {
+  return { start: offset(query['start'], 'start') ?? 0, limit: offset(query['limit'], 'limit') };
+}
+
+function base(ctx: ReadContext, type: ContentType, q: FileQuery) {
+  const w = whereContext(ctx, { status: 'published', locale: ctx.defaultLocale });
+  const cond = q.where ? compileWhere(w, type, 'r', q.where) : sql<SqlBool>`1 = 1`;
+  return { w, cond };
+}
+
+/** Files matching the query, in order, from `start`, at most `limit` (null = all). */
+export async function findFiles(ctx: ReadContext, type: ContentType, q: FileQuery, start: number, limit: number | null): Promise<FileObject[]> {
+  const shape = rowShape(type, q.fields);
+  const { w, cond } = base(ctx, type, q);
+  const cols = ['id', 'document_id', ...shape.columns].map((c) => `r.${c}`);
+  let sel = ctx.database.db.selectFrom(`${type.table} as r`).select(cols).where(cond);
+  for (const term of orderTerms(w, type, 'r', q.sort)) sel = sel.orderBy(term);
+  if (limit !== null) sel = sel.limit(limit);
+  if (start > 0) sel = limit === null ? sel.limit(Number.MAX_SAFE_INTEGER).offset(start) : sel.offset(start);
+  const rows = await sel.execute() as Record<string, unknown>[];
+  return rows.map((r) => shape.build(r));
+}
+
+export async function countFiles(ctx: ReadContext, type: ContentType, q: FileQuery): Promise<number> {
+  const { cond } = base(ctx, type, q);
+  const row = await ctx.database.db.selectFrom(`${type.table} as r`).select(sql<number>`count(*)`.as('c')).where(cond).executeTakeFirst();
+  return Number((row as { c: unknown } | undefined)?.c ?? 0);
+}

@@ -1,0 +1,172 @@
+// The media library's content-API routes (behaviour.md §9), each one action of
+// `plugin::upload.content-api.*`: authenticate → authorize → parse → act → respond with bare
+// file objects (the page route alone uses the {data, meta} envelope).
+// Multipart parsing is registered inside this plugin's own scope, so the content routes keep
+// their body parsers.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '../../auth/authenticate.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import type { Services } from '../../http/services.js';
+import type { ParseContext } from '../../query/parse/context.js';
+import { parsePopulate } from '../../query/parse/populate.js';
+import { resolveUploadConfig, type UploadConfig } from './config.js';
+import { deleteFile, updateFileInfo } from './file-changes.js';
+import { parseFileInfoList, parseFileInfoUpdate } from './file-info.js';
+import { fileType, readFile, readFiles, type FileObject } from './file-row.js';
+import { ApiUploadFolder } from './folder.js';
+import { linkTarget, targetRows } from './link.js';
+import { receiveForm } from './multipart.js';
+import { numericId, storagePath, updateId } from './params.js';
+import { createProvider } from './providers/index.js';
+import type { UploadProvider } from './provider.js';
+import { countFiles, findFiles, parseFilePage, parseFileQuery, parseFlatRange } from './queries.js';
+import { registerStaticUploads } from './serve.js';
+import { presentFiles, registerSigner } from './sign.js';
+import { prepareFile, storeFiles, type PreparedFile, type UploadDeps } from './upload-files.js';
+
+const ACTION = 'plugin::upload.content-api';
+export const UPLOAD_ACTIONS = {
+  find: `${ACTION}.find`,
+  findOne: `${ACTION}.findOne`,
+  findPage: `${ACTION}.findPage`,
+  upload: `${ACTION}.upload`,
+  destroy: `${ACTION}.destroy`,
+} as const;
+
+export interface UploadOptions {
+  /** defaults to the environment (UPLOAD_*, S3_*) and `<project>/public/uploads` */
+  readonly config?: UploadConfig;
+  /** replaces the configured provider (tests use it to make storage fail) */
+  readonly provider?: UploadProvider;
+}
+
+function queryOf(req: FastifyRequest): Record<string, unknown> {
+  return (req.query ?? {}) as Record<string, unknown>;
+}
+
+export async function registerUpload(app: FastifyInstance, services: Services, options: UploadOptions = {}): Promise<void> {
+  const config = options.config ?? resolveUploadConfig(process.env, services.config.dir);
+  const provider = options.provider ?? createProvider(config);
+  const type = fileType(services.model);
+  const folder = new ApiUploadFolder(services.database);
+  const read = services.readContext;
+  registerSigner(read, provider);
+  app.addHook('onClose', async () => { await provider.close(); });
+
+  const authorize = async (req: FastifyRequest, action: string): Promise<Caller> => {
+    const caller = await services.authenticator.authenticate(req.headers.authorization);
+    if (!caller.ability.can(action)) throw new ForbiddenError('Forbidden');
+    return caller;
+  };
+  const parseContext = (caller: Caller): ParseContext => ({
+    model: services.model, rest: services.config.rest, ability: caller.ability,
+    defaultLocale: services.locales.defaultCode(), locales: services.locales.codes(),
+  });
+  const deps = (req: FastifyRequest): UploadDeps => ({ config, provider, database: services.database, fileType: type, log: req.log });
+  const present = (files: FileObject[]): Promise<FileObject[]> => presentFiles(provider, files);
+  const presentOne = async (file: FileObject): Promise<FileObject> => (await present([file]))[0]!;
+
+  const find = async (req: FastifyRequest, reply: FastifyReply) => {
+    const caller = await authorize(req, UPLOAD_ACTIONS.find);
+    const query = queryOf(req);
+    const q = parseFileQuery(parseContext(caller), type, query);
+    const { start, limit } = parseFlatRange(query);
+    return reply.send(await present(await findFiles(read, type, q, start, limit)));
+  };
+
+  const findPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const caller = await authorize(req, UPLOAD_ACTIONS.findPage);
+    const query = queryOf(req);
+    const ctx = parseContext(caller);
+    const q = parseFileQuery(ctx, type, query);
+    const p = parseFilePage(ctx, query);
+    const [data, total] = await Promise.all([
+      findFiles(read, type, q, p.start, p.limit),
+      p.withCount ? countFiles(read, type, q) : Promise.resolve(null),
+    ]);
+    const pagination: Record<string, number> = p.mode === 'page'
+      ? { page: Math.floor(p.start / p.limit) + 1, pageSize: p.limit }
+      : { start: p.start, limit: p.limit };
+    if (total !== null) {
+      if (p.mode === 'page') pagination['pageCount'] = Math.ceil(total / p.limit);
+      pagination['total'] = total;
+    }
+    return reply.send({ data: await present(data), meta: { pagination } });
+  };
+
+  const findOne = async (req: FastifyRequest, reply: FastifyReply) => {
+    const caller = await authorize(req, UPLOAD_ACTIONS.findOne);
+    // only populate is honoured here (as Strapi); it is still checked
+    parsePopulate(parseContext(caller), type, queryOf(req)['populate']);
+    const id = numericId((req.params as { id: string }).id);
+    const file = id === null ? null : await readFile(services.database, type, id);
+    if (!file) throw new NotFoundError('file.notFound');
+    return reply.send(await presentOne(file));
+  };
+
+  const destroy = async (req: FastifyRequest, reply: FastifyReply) => {
+    await authorize(req, UPLOAD_ACTIONS.destroy);
+    const id = numericId((req.params as { id: string }).id);
+    const file = id === null ? null : await deleteFile(services.database, type, provider, id, req.log);
+    if (!file) throw new NotFoundError('file.notFound');
+    return reply.send(await presentOne(file));
+  };
+
+  const update = async (id: string, rawInfo: readonly unknown[]): Promise<FileObject> => {
+    const n = numericId(id);
+    const info = parseFileInfoUpdate(rawInfo);
+    const file = n === null ? null : await updateFileInfo(services.database, type, n, info);
+    if (!file) throw new NotFoundError('Entity not found');
+    return presentOne(file);
+  };
+
+  const upload = async (req: FastifyRequest, reply: FastifyReply) => {
+    const caller = await authorize(req, UPLOAD_ACTIONS.upload);
+    const id = updateId(queryOf(req));
+    if (!req.isMultipart()) {
+      if (id === undefined) throw new ValidationError('Files are empty');
+      const body = req.body as Record<string, unknown> | undefined;
+      const info = body && typeof body === 'object' && !Array.isArray(body) && body['fileInfo'] !== undefined ? [body['fileInfo']] : [];
+      return reply.send(await update(id, info));
+    }
+    const dir = await mkdtemp(join(config.tmpDir ?? tmpdir(), 'folio-upload-'));
+    try {
+      const form = await receiveForm(req, dir, config);
+      const infos = form.fields.get('fileInfo') ?? [];
+      if (form.files.length === 0) {
+        if (id === undefined) throw new ValidationError('Files are empty');
+        return reply.send(await update(id, infos));
+      }
+      if (id !== undefined) throw new ValidationError('Replacing the content of a file is not supported: upload a new file, then delete the old one');
+      const fileInfos = parseFileInfoList(infos, form.files.length);
+      const link = linkTarget(services.model, caller.ability, form.fields, form.files.length);
+      const path = storagePath(form.fields, provider);
+      // a wrong refId is a 400 before any image work or storage (checked again inside the transaction)
+      if (link) await targetRows(services.database.db, link);
+      const prepared: PreparedFile[] = [];
+      for (const [i, f] of form.files.entries()) prepared.push(await prepareFile(deps(req), f, fileInfos[i] ?? {}, dir, i));
+      const ids = await storeFiles(deps(req), prepared, await folder.get(), link, path);
+      return reply.code(201).send(await present(await readFiles(services.database, type, ids)));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: config.sizeLimit, files: config.maxFiles, fields: 100, fieldSize: 1024 * 1024, parts: 1000, headerPairs: 2000 },
+    });
+    const base = `${services.config.rest.prefix}/upload`;
+    scope.get(`${base}/files`, find);
+    scope.get(`${base}/files/page`, findPage);
+    scope.get(`${base}/files/:id`, findOne);
+    scope.delete(`${base}/files/:id`, destroy);
+    scope.post(base, upload);
+    registerStaticUploads(scope, config.uploadsDir);
+  });
+}

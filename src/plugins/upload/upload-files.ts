@@ -1,0 +1,149 @@
+// The upload pipeline: every received file is checked (type, name, image validity) and its
+// formats generated before anything is stored; then the objects are stored, then the rows (and
+// links) are written in one transaction. A failure at any step leaves neither objects nor rows.
+import { extname } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { ApplicationError, ValidationError } from '../../errors.js';
+import type { Database } from '../../database/dialect.js';
+import type { Store } from '../../documents/store/rows.js';
+import type { ContentType } from '../../schema/types.js';
+import type { UploadConfig } from './config.js';
+import type { FileInfo } from './file-info.js';
+import { insertFile, kilobytes, type FormatEntry, type NewFile } from './file-row.js';
+import type { Folder } from './folder.js';
+import { generateFormats, inspectImage, isMeasuredImage, type Dimensions, type FormatFile } from './formats.js';
+import { linkFiles, targetRows, type LinkTarget } from './link.js';
+import { detectType, isInlineType, refusal, storedExtension, typeOfExtension } from './mime.js';
+import type { ReceivedFile } from './multipart.js';
+import { checkedName, fileHash } from './names.js';
+import type { StoredRef, UploadProvider } from './provider.js';
+
+/** A received file, checked, with its formats generated: ready to store. */
+export interface PreparedFile {
+  readonly source: ReceivedFile;
+  readonly info: FileInfo;
+  readonly name: string;
+  readonly hash: string;
+  readonly ext: string;
+  readonly mime: string;
+  readonly inline: boolean;
+  readonly dimensions: Dimensions | null;
+  readonly formats: readonly FormatFile[];
+}
+
+export interface UploadDeps {
+  readonly config: UploadConfig;
+  readonly provider: UploadProvider;
+  readonly database: Database;
+  readonly fileType: ContentType;
+  readonly log: FastifyBaseLogger;
+}
+
+/** Checks one file and generates its formats into `dir`. */
+export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: FileInfo, dir: string, n: number): Promise<PreparedFile> {
+  const sent = checkedName(source.filename || 'file');
+  // fileInfo.name renames the file; the name it was sent under must be acceptable all the same
+  const name = info.name != null ? checkedName(info.name) : sent;
+  const detected = await detectType(source.path, source.head, source.declaredType);
+  const refused = refusal(detected.mime, deps.config.allowedTypes, deps.config.deniedTypes);
+  if (refused) throw new ValidationError(refused);
+  const clientExt = extname(source.filename);
+  const ext = storedExtension(clientExt, detected);
+  // sent as a photo, but the bytes are no image of a kind Folio reads: a damaged or disguised file
+  const claimsImage = isMeasuredImage(source.declaredType) || isMeasuredImage(typeOfExtension(clientExt) ?? '');
+  if (claimsImage && !isMeasuredImage(detected.mime)) throw new ApplicationError('File is not a valid image');
+  let dimensions: Dimensions | null = null;
+  let formats: FormatFile[] = [];
+  if (isMeasuredImage(detected.mime)) {
+    dimensions = await inspectImage(source.path, deps.config.maxImagePixels);
+    formats = await generateFormats(source.path, detected.mime, dimensions, deps.config.breakpoints, dir, `f${n}`, deps.config.maxImagePixels);
+  }
+  return {
+    source, info, name, hash: fileHash(name), ext, mime: detected.mime, inline: isInlineType(detected.mime), dimensions, formats,
+  };
+}
+
+interface Stored {
+  readonly url: string;
+  readonly formats: Readonly<Record<string, FormatEntry>> | null;
+}
+
+/** Undoes stores when a later step fails; removal errors are logged, never hide the first error. */
+class StoredObjects {
+  private readonly refs: StoredRef[] = [];
+  constructor(private readonly provider: UploadProvider, private readonly log: FastifyBaseLogger) {}
+
+  add(ref: StoredRef): void {
+    this.refs.push(ref);
+  }
+
+  async removeAll(): Promise<void> {
+    await Promise.all(this.refs.map((r) => this.provider.remove(r).catch((e: unknown) => {
+      this.log.error({ err: e, url: r.url }, 'upload: could not remove a stored object after a failed upload');
+    })));
+  }
+}
+
+async function storeOne(deps: UploadDeps, f: PreparedFile, path: string | null, stored: StoredObjects): Promise<Stored> {
+  const { provider } = deps;
+  const objectName = `${f.hash}${f.ext}`;
+  const url = await provider.put({ name: objectName, path, file: f.source.path, size: f.source.size, mime: f.mime, inline: f.inline });
+  stored.add({ hash: f.hash, ext: f.ext, url, path });
+  if (f.formats.length === 0) return { url, formats: null };
+  const formats: Record<string, FormatEntry> = {};
+  for (const fmt of f.formats) {
+    const hash = `${fmt.key}_${f.hash}`;
+    const fmtUrl = await provider.put({ name: `${hash}${f.ext}`, path, file: fmt.path, size: fmt.size, mime: f.mime, inline: f.inline });
+    stored.add({ hash, ext: f.ext, url: fmtUrl, path });
+    formats[fmt.key] = {
+      name: `${fmt.key}_${f.name}`, hash, ext: f.ext, mime: f.mime, path, width: fmt.width, height: fmt.height,
+      size: kilobytes(fmt.size), sizeInBytes: fmt.size, url: fmtUrl,
+    };
+  }
+  return { url, formats };
+}
+
+function newFile(deps: UploadDeps, f: PreparedFile, s: Stored, folder: Folder): NewFile {
+  return {
+    name: f.name,
+    alternativeText: f.info.alternativeText ?? null,
+    caption: f.info.caption ?? null,
+    focalPoint: f.info.focalPoint ?? null,
+    width: f.dimensions?.width ?? null,
+    height: f.dimensions?.height ?? null,
+    formats: s.formats,
+    hash: f.hash,
+    ext: f.ext,
+    mime: f.mime,
+    size: kilobytes(f.source.size),
+    url: s.url,
+    previewUrl: null,
+    provider: deps.provider.name,
+    provider_metadata: null,
+    folderPath: folder.path,
+  };
+}
+
+/**
+ * Stores the prepared files and writes their rows (and the link) in one transaction. Returns the
+ * new row ids in file order.
+ */
+export async function storeFiles(deps: UploadDeps, files: readonly PreparedFile[], folder: Folder, link: LinkTarget | null, path: string | null): Promise<number[]> {
+  const stored = new StoredObjects(deps.provider, deps.log);
+  try {
+    const results: Stored[] = [];
+    for (const f of files) results.push(await storeOne(deps, f, path, stored));
+    const now = new Date();
+    return await deps.database.db.transaction().execute(async (tx) => {
+      const s: Store = { tx, dialect: deps.database.dialect };
+      const rows = link ? await targetRows(tx, link) : [];
+      const ids: number[] = [];
+      for (const [i, f] of files.entries()) ids.push(await insertFile(s, deps.fileType, newFile(deps, f, results[i]!, folder), now));
+      if (link) await linkFiles(s, link, rows, ids);
+      return ids;
+    });
+  } catch (e) {
+    await stored.removeAll();
+    throw e;
+  }
+}

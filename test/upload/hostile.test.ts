@@ -1,0 +1,314 @@
+// Bad and hostile input: never a 500, never a stray object or row, never markup served inline.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, fetchAll, field, filePart, png, send, startUploadApp, type UploadApp } from './helpers.js';
+
+let u: UploadApp;
+beforeAll(async () => { u = await startUploadApp(); });
+afterAll(async () => { await u.close(); });
+
+const filesAreEmpty = errorOf(400, 'ValidationError', 'Files are empty');
+const notAnImage = errorOf(400, 'ApplicationError', 'File is not a valid image');
+const badName = errorOf(400, 'ApplicationError', 'File name contains invalid characters');
+
+async function fileCount(app: UploadApp = u): Promise<number> {
+  const r = await app.t.app.database.db.selectFrom('files').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow();
+  return Number(r.c);
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A well-formed PNG header announcing width × height, with one tiny IDAT: a decompression bomb's shape. */
+function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('requests that are not an upload', () => {
+  it('a JSON body is 400 "Files are empty" (as Strapi)', async () => {
+    const r = await u.t.request('POST', '/api/upload', { body: { files: 'x' } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(filesAreEmpty);
+  });
+
+  it('a text body, or none, is 400 "Files are empty"', async () => {
+    expect((await u.t.request('POST', '/api/upload', { raw: 'hello', headers: { 'content-type': 'text/plain' } })).body).toEqual(filesAreEmpty);
+    const none = await u.t.request('POST', '/api/upload');
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual(filesAreEmpty);
+  });
+
+  it('a form without a `files` part is 400 "Files are empty"', async () => {
+    expect((await u.upload([field('fileInfo', { name: 'x' })])).body).toEqual(filesAreEmpty);
+    const wrongField = await u.upload([{ name: 'file', value: Buffer.from('x'), filename: 'x.txt', type: 'text/plain' }]);
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body).toEqual(filesAreEmpty);
+  });
+
+  it('a malformed multipart body is a 400, not a 500', async () => {
+    const truncated = await send(u.t, 'POST', '/api/upload', Buffer.from('--abc\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhal'),
+      { 'content-type': 'multipart/form-data; boundary=abc' });
+    expect(truncated.status).toBe(400);
+    expect(truncated.body.error.name).toBe('ValidationError');
+    const noBoundary = await send(u.t, 'POST', '/api/upload', Buffer.from('x'), { 'content-type': 'multipart/form-data' });
+    expect(noBoundary.status).toBe(400);
+    expect(await fileCount()).toBe(0);
+  });
+
+  it('the upload plugin\'s multipart parser leaves content routes alone', async () => {
+    const r = await u.t.request('POST', '/api/articles', { raw: (() => { const f = new FormData(); f.append('data', '{"title":"x"}'); return f; })() });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(errorOf(400, 'ValidationError', 'Missing "data" payload in the request body'));
+    const json = await u.t.request('POST', '/api/tags', { body: { data: { label: 'still json' } } });
+    expect(json.status).toBe(201);
+  });
+});
+
+describe('fileInfo', () => {
+  it('invalid JSON is a 400', async () => {
+    const r = await u.upload([filePart('x', 'x.txt', 'text/plain'), field('fileInfo', '{nope')]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(errorOf(400, 'ValidationError', 'fileInfo must be a JSON object', {
+      errors: [{ path: ['fileInfo'], message: 'fileInfo must be a JSON object', name: 'ValidationError', value: '{nope' }],
+    }));
+  });
+
+  it('a focal point out of range is a 400 naming the path (single and multiple files)', async () => {
+    const one = await u.upload([filePart('x', 'x.txt', 'text/plain'), field('fileInfo', { focalPoint: { x: 200, y: 1 } })]);
+    expect(one.status).toBe(400);
+    expect(one.body).toEqual(errorOf(400, 'ValidationError', 'fileInfo.focalPoint.x must be less than or equal to 100', {
+      errors: [{ path: ['fileInfo', 'focalPoint', 'x'], message: 'fileInfo.focalPoint.x must be less than or equal to 100', name: 'ValidationError', value: 200 }],
+    }));
+    const two = await u.upload([filePart('x', 'x.txt', 'text/plain'), filePart('y', 'y.txt', 'text/plain'),
+      field('fileInfo', { name: 'ok' }), field('fileInfo', { name: 5, focalPoint: { x: -1 } })]);
+    expect(two.status).toBe(400);
+    expect(two.body.error.message).toBe('3 errors occurred');
+    expect(two.body.error.details.errors.map((e: { path: string[] }) => e.path)).toEqual([
+      ['fileInfo', '1', 'name'], ['fileInfo', '1', 'focalPoint', 'x'], ['fileInfo', '1', 'focalPoint', 'y'],
+    ]);
+    expect(await fileCount()).toBe(0);
+  });
+
+  it('more fileInfo entries than files is a 400 (never applied to the wrong file)', async () => {
+    const r = await u.upload([filePart('x', 'x.txt', 'text/plain'), field('fileInfo', { name: 'a' }), field('fileInfo', { name: 'b' })]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(errorOf(400, 'ValidationError', '2 fileInfo entries were sent for 1 file(s): send at most one per file, in the order of the files'));
+  });
+});
+
+describe('file names', () => {
+  it('a path in the name never reaches the file system: the stored name is hash + ext', async () => {
+    const names = ['../../evil.txt', '/etc/passwd', '..\\..\\win.txt', 'C:\\temp\\x.txt', '..'];
+    for (const name of names) {
+      const r = await u.uploadRaw([filePart('payload', name, 'text/plain')]);
+      expect(r.status, name).toBe(201);
+      const f = r.body[0];
+      expect(f.url).toBe(`/uploads/${f.hash}${f.ext}`);
+      expect(f.hash).toMatch(/^[A-Za-z0-9_]+_[0-9a-f]{10}$/);
+    }
+    const stored = readdirSync(u.uploadsDir);
+    expect(stored.every((n) => /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(n))).toBe(true);
+    expect(existsSync(join(dirname(u.uploadsDir), 'evil.txt'))).toBe(false);
+    const listed = await u.t.get('/api/upload/files?sort=id');
+    expect(listed.body.slice(-5).map((f: { name: string }) => f.name)).toEqual(['evil.txt', 'passwd', 'win.txt', 'x.txt', 'file']);
+  });
+
+  it('a fileInfo name is a label only: slashes stay in the name, never in the hash', async () => {
+    const r = await u.upload([filePart('x', 'x.txt', 'text/plain'), field('fileInfo', { name: '../../../up/there.txt' })]);
+    expect(r.status).toBe(201);
+    expect(r.body[0].name).toBe('../../../up/there.txt');
+    expect(r.body[0].hash).toMatch(/^up_there_[0-9a-f]{10}$/);
+    expect(r.body[0].url).toMatch(/^\/uploads\/up_there_[0-9a-f]{10}\.txt$/);
+  });
+
+  it('control characters (NUL) in a name are a 400', async () => {
+    const before = await fileCount();
+    const raw = await u.uploadRaw([filePart('x', 'a\u0000.txt', 'text/plain')]);
+    expect(raw.status).toBe(400);
+    expect(raw.body).toEqual(badName);
+    const info = await u.upload([filePart('x', 'ok.txt', 'text/plain'), field('fileInfo', { name: 'bad\u0000name' })]);
+    expect(info.body).toEqual(badName);
+    expect(await fileCount()).toBe(before);
+  });
+});
+
+describe('file types are decided by the bytes', () => {
+  it('HTML renamed .png and declared image/png is refused', async () => {
+    const before = await fileCount();
+    const r = await u.upload([filePart('<!DOCTYPE html><html><script>alert(document.cookie)</script></html>', 'cat.png', 'image/png')]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(errorOf(400, 'ValidationError', "File type 'text/html' is not allowed"));
+    const bare = await u.upload([filePart('  <script>alert(1)</script>', 'x.jpg', 'image/jpeg')]);
+    expect(bare.body).toEqual(errorOf(400, 'ValidationError', "File type 'text/html' is not allowed"));
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('SVG with a script renamed .png is refused; as .svg it is stored but only ever served as an attachment', async () => {
+    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const renamed = await u.upload([filePart(svg, 'logo.png', 'image/png')]);
+    expect(renamed.status).toBe(400);
+    expect(renamed.body).toEqual(notAnImage);
+    const r = await u.upload([filePart(svg, 'logo.svg', 'image/svg+xml')]);
+    expect(r.status).toBe(201);
+    expect(r.body[0]).toMatchObject({ mime: 'image/svg+xml', ext: '.svg', width: null, formats: null, name: 'logo.svg' });
+    const res = await fetchAll(u.t.url + r.body[0].url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${r.body[0].hash}.svg"`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(res.body.toString()).toBe(svg);
+  });
+
+  it('SVG (or anything else) under a neutral name keeps its real type and extension', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const r = await u.upload([filePart(svg, 'drawing.dat', 'application/octet-stream')]);
+    expect(r.body[0]).toMatchObject({ mime: 'image/svg+xml', ext: '.svg' });
+    expect((await fetchAll(u.t.url + r.body[0].url)).headers.get('content-disposition')).toMatch(/^attachment/);
+  });
+
+  it('text claiming to be a PNG is not a valid image; named .md it is text/plain and an attachment', async () => {
+    expect((await u.upload([filePart('just words', 'photo.png', 'image/png')])).body).toEqual(notAnImage);
+    expect((await u.upload([filePart('just words', 'photo.txt', 'image/jpeg')])).body).toEqual(notAnImage);
+    const r = await u.upload([filePart('# just words', 'notes.md', 'text/markdown')]);
+    expect(r.body[0]).toMatchObject({ mime: 'text/markdown', ext: '.md', width: null });
+    const res = await fetchAll(u.t.url + r.body[0].url);
+    expect(res.headers.get('content-type')).toBe('text/markdown');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+  });
+
+  it('a real PNG declared as text keeps being a PNG', async () => {
+    const r = await u.upload([filePart(await png(10, 10), 'notes.txt', 'text/plain')]);
+    expect(r.body[0]).toMatchObject({ mime: 'image/png', ext: '.png', width: 10, height: 10 });
+  });
+
+  it('unknown binary content is application/octet-stream and an attachment', async () => {
+    const r = await u.upload([filePart(Buffer.from([0, 1, 2, 3, 0, 255, 0]), 'blob.mp4', 'video/mp4')]);
+    expect(r.body[0]).toMatchObject({ mime: 'application/octet-stream', ext: '.bin' });
+    const res = await fetchAll(u.t.url + r.body[0].url);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+  });
+});
+
+describe('images that are not valid are 400 "File is not a valid image"', () => {
+  it('a PNG signature followed by garbage', async () => {
+    const r = await u.upload([filePart(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), 'bad.png', 'image/png')]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(notAnImage);
+  });
+
+  it('a truncated PNG and a truncated JPEG', async () => {
+    const full = await png(640, 480, { r: 1, g: 2, b: 3 });
+    const p = await u.upload([filePart(full.subarray(0, Math.floor(full.length / 2)), 'half.png', 'image/png')]);
+    expect(p.body).toEqual(notAnImage);
+    const sharp = (await import('sharp')).default;
+    const noise = Buffer.alloc(300 * 300 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+    const jpg = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } }).jpeg().toBuffer();
+    const j = await u.upload([filePart(jpg.subarray(0, Math.floor(jpg.length / 2)), 'half.jpg', 'image/jpeg')]);
+    expect(j.body).toEqual(notAnImage);
+  });
+
+  it('a decompression bomb (a PNG announcing 30000 × 30000 pixels)', async () => {
+    const r = await u.upload([filePart(pngClaiming(30000, 30000), 'bomb.png', 'image/png')]);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(notAnImage);
+  });
+
+  it('one bad image fails the whole request: nothing of the good files is stored', async () => {
+    const before = await fileCount();
+    const onDisk = readdirSync(u.uploadsDir).length;
+    const bad = await png(640, 480, { r: 9, g: 9, b: 9 });
+    const r = await u.upload([filePart(await png(600, 600), 'good.png', 'image/png'), filePart(bad.subarray(0, bad.length - 40), 'bad.png', 'image/png')]);
+    expect(r.status).toBe(400);
+    expect(await fileCount()).toBe(before);
+    expect(readdirSync(u.uploadsDir)).toHaveLength(onDisk);
+  });
+});
+
+describe('GET /uploads/… serves only stored names', () => {
+  it('traversal and hidden names are 404', async () => {
+    for (const path of ['/uploads/../package.json', '/uploads/%2e%2e%2fpackage.json', '/uploads/..%2F..%2Fpackage.json', '/uploads/.hidden', '/uploads/', '/uploads/nope.png']) {
+      const res = await fetchAll(u.t.url + path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
+
+describe('limits', () => {
+  let small: UploadApp;
+  beforeAll(async () => { small = await startUploadApp({ UPLOAD_SIZE_LIMIT: String(1024 * 1024), UPLOAD_MAX_FILES: '3' }); });
+  afterAll(async () => { await small.close(); });
+
+  it('a file over the size limit is a 413 with a clear message, and nothing is stored', async () => {
+    const r = await small.upload([filePart(Buffer.alloc(2 * 1024 * 1024, 1), 'big.bin')]);
+    expect(r.status).toBe(413);
+    expect(r.body).toEqual(errorOf(413, 'PayloadTooLargeError', 'big.bin exceeds size limit of 1 MB.'));
+    expect(await fileCount(small)).toBe(0);
+    expect(readdirSync(small.uploadsDir)).toEqual([]);
+  });
+
+  it('one file over the limit among several: 413 and none stored', async () => {
+    const r = await small.upload([filePart('fine', 'fine.txt', 'text/plain'), filePart(Buffer.alloc(1024 * 1024 + 1, 2), 'over.bin'), filePart('after', 'after.txt', 'text/plain')]);
+    expect(r.status).toBe(413);
+    expect(r.body.error.message).toBe('over.bin exceeds size limit of 1 MB.');
+    expect(await fileCount(small)).toBe(0);
+  });
+
+  it('a file of exactly the limit is accepted', async () => {
+    const r = await small.upload([filePart(Buffer.alloc(1024 * 1024, 3), 'exact.bin')]);
+    expect(r.status).toBe(201);
+    expect(r.body[0].size).toBe(1048.58);
+  });
+
+  it('too many files in one request is a 413', async () => {
+    const r = await small.upload([1, 2, 3, 4].map((i) => filePart(`f${i}`, `f${i}.txt`, 'text/plain')));
+    expect(r.status).toBe(413);
+    expect(r.body).toEqual(errorOf(413, 'PayloadTooLargeError', 'Too many files: at most 3 per request'));
+  });
+});
+
+describe('configured type lists', () => {
+  it('with HTML allowed, HTML renamed .txt is stored as .html and served as an attachment, never inline', async () => {
+    const open = await startUploadApp({ UPLOAD_DENIED_TYPES: '' });
+    try {
+      const disguised = await open.upload([filePart('<html><body><script>alert(1)</script></body></html>', 'page.png', 'image/png')]);
+      expect(disguised.body).toEqual(notAnImage);
+      const r = await open.upload([filePart('<html><body><script>alert(1)</script></body></html>', 'page.txt', 'text/plain')]);
+      expect(r.status).toBe(201);
+      expect(r.body[0]).toMatchObject({ mime: 'text/html', ext: '.html' });
+      const res = await fetchAll(open.t.url + r.body[0].url);
+      expect(res.headers.get('content-type')).toBe('text/html');
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('an allow list refuses other real types whatever they claim to be', async () => {
+    const images = await startUploadApp({ UPLOAD_ALLOWED_TYPES: 'image/*' });
+    try {
+      const r = await images.upload([filePart('words', 'pic.png', 'image/png')]);
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual(errorOf(400, 'ValidationError', "File type 'text/plain' is not allowed"));
+      expect((await images.upload([filePart(await png(5, 5), 'pic.png', 'image/png')])).status).toBe(201);
+    } finally {
+      await images.close();
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, field, filePart, png, startUploadApp, type UploadApp } from './helpers.js';
+
+let u: UploadApp;
+beforeAll(async () => { u = await startUploadApp(); });
+afterAll(async () => { await u.close(); });
+
+async function article(title: string): Promise<{ id: number; documentId: string }> {
+  const r = await u.t.request('POST', '/api/articles', { body: { data: { title } } });
+  expect(r.status).toBe(201);
+  return { id: r.body.data.id, documentId: r.body.data.documentId };
+}
+
+function link(ref: string, refId: string | number, name: string) {
+  return [field('ref', ref), field('refId', String(refId)), field('field', name)];
+}
+
+function withoutSigned(f: Record<string, unknown>): Record<string, unknown> {
+  const { isUrlSigned: _drop, ...rest } = f;
+  return rest;
+}
+
+async function fileCount(): Promise<number> {
+  const r = await u.t.app.database.db.selectFrom('files').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow();
+  return Number(r.c);
+}
+
+describe('linking an upload to an entry (ref, refId, field)', () => {
+  it('a single media attribute gets the file, and a later upload replaces it', async () => {
+    const a = await article('With cover');
+    const up = await u.upload([filePart(await png(400, 300), 'cover.png', 'image/png'), ...link('api::article.article', a.id, 'cover')]);
+    expect(up.status).toBe(201);
+    const r = await u.t.get(`/api/articles/${a.documentId}?populate=cover`);
+    expect(r.status).toBe(200);
+    // populated media are the same file objects, without isUrlSigned (as Strapi)
+    expect(r.body.data.cover).toEqual(withoutSigned(up.body[0]));
+    const second = await u.upload([filePart(await png(50, 50), 'other.png', 'image/png'), ...link('api::article.article', a.id, 'cover')]);
+    const again = await u.t.get(`/api/articles/${a.documentId}?populate=cover`);
+    expect(again.body.data.cover.id).toBe(second.body[0].id);
+  });
+
+  it('a multiple media attribute gets the files in part order, and later uploads are appended', async () => {
+    const a = await article('With gallery');
+    const first = await u.upload([
+      filePart(await png(30, 30), 'g1.png', 'image/png'), filePart(await png(40, 40), 'g2.png', 'image/png'),
+      ...link('api::article.article', a.id, 'gallery'),
+    ]);
+    expect(first.status).toBe(201);
+    const more = await u.upload([filePart(await png(20, 20), 'g3.png', 'image/png'), ...link('article', a.id, 'gallery')]);
+    expect(more.status).toBe(201);
+    const r = await u.t.get(`/api/articles/${a.documentId}?populate=gallery`);
+    expect(r.body.data.gallery.map((f: { name: string }) => f.name)).toEqual(['g1.png', 'g2.png', 'g3.png']);
+    expect(r.body.data.gallery[0]).toEqual(withoutSigned(first.body[0]));
+  });
+
+  it('a documentId as refId links every row of the document (draft and published)', async () => {
+    const a = await article('By documentId');
+    const up = await u.upload([filePart(await png(30, 30), 'doc.png', 'image/png'), ...link('api::article.article', a.documentId, 'cover')]);
+    expect(up.status).toBe(201);
+    const published = await u.t.get(`/api/articles/${a.documentId}?populate=cover`);
+    const draft = await u.t.get(`/api/articles/${a.documentId}?populate=cover&status=draft`);
+    expect(published.body.data.cover.id).toBe(up.body[0].id);
+    expect(draft.body.data.cover.id).toBe(up.body[0].id);
+  });
+
+  it('a numeric refId links that row only', async () => {
+    const a = await article('One row');
+    const draft = await u.t.get(`/api/articles/${a.documentId}?status=draft`);
+    expect(draft.body.data.id).not.toBe(a.id);
+    await u.upload([filePart(await png(30, 30), 'row.png', 'image/png'), ...link('api::article.article', a.id, 'cover')]);
+    expect((await u.t.get(`/api/articles/${a.documentId}?populate=cover`)).body.data.cover).not.toBeNull();
+    expect((await u.t.get(`/api/articles/${a.documentId}?populate=cover&status=draft`)).body.data.cover).toBeNull();
+  });
+
+  describe('bad link targets are 400s and store nothing', () => {
+    const cases: [string, () => Promise<ReturnType<typeof field>[]>, string][] = [
+      ['unknown ref', async () => link('api::nope.nope', 1, 'cover'), 'ref "api::nope.nope" is not a content type'],
+      ['the file type itself', async () => link('plugin::upload.file', 1, 'name'), 'ref "plugin::upload.file" is not a content type'],
+      ['unknown field', async () => link('api::article.article', (await article('x1')).id, 'nope'), 'field "nope" is not an attribute of api::article.article'],
+      ['non-media field', async () => link('api::article.article', (await article('x2')).id, 'title'), 'field "title" of api::article.article is not a media attribute'],
+      ['relation field', async () => link('api::article.article', (await article('x3')).id, 'author'), 'field "author" of api::article.article is not a media attribute'],
+      ['missing refId', async () => [field('ref', 'api::article.article'), field('field', 'cover')], 'ref, refId and field must all be given to link the upload to an entry'],
+      ['unknown row id', async () => link('api::article.article', 999999, 'cover'), 'refId "999999" does not match any entry of api::article.article'],
+      ['unknown documentId', async () => link('api::article.article', 'nosuchdocumentid', 'cover'), 'refId "nosuchdocumentid" does not match any entry of api::article.article'],
+    ];
+    for (const [label, fields, message] of cases) {
+      it(label, async () => {
+        const before = await fileCount();
+        const onDisk = readdirSync(u.uploadsDir).length;
+        const r = await u.upload([filePart(await png(300, 300), 'bad.png', 'image/png'), ...await fields()]);
+        expect(r.status).toBe(400);
+        expect(r.body).toEqual(errorOf(400, 'ValidationError', message));
+        expect(await fileCount()).toBe(before);
+        expect(readdirSync(u.uploadsDir)).toHaveLength(onDisk);
+      });
+    }
+
+    it('several files for a single media attribute', async () => {
+      const a = await article('two covers');
+      const r = await u.upload([filePart('a', 'a.txt', 'text/plain'), filePart('b', 'b.txt', 'text/plain'), ...link('api::article.article', a.id, 'cover')]);
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual(errorOf(400, 'ValidationError', 'field "cover" of api::article.article holds a single file: upload one file to link it'));
+    });
+  });
+
+  it('linking needs the update permission of the target type: 403 without it, nothing stored', async () => {
+    const a = await article('Guarded');
+    const uploadOnly = await u.t.tokenOf('custom', ['plugin::upload.content-api.upload']);
+    const before = await fileCount();
+    const r = await u.upload([filePart('x', 'x.txt', 'text/plain'), ...link('api::article.article', a.id, 'cover')], { token: uploadOnly });
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual(errorOf(403, 'ForbiddenError', 'Forbidden'));
+    expect(await fileCount()).toBe(before);
+    const both = await u.t.tokenOf('custom', ['plugin::upload.content-api.upload', 'api::article.article.update']);
+    const ok = await u.upload([filePart('x', 'x.txt', 'text/plain'), ...link('api::article.article', a.id, 'cover')], { token: both });
+    expect(ok.status).toBe(201);
+  });
+
+  it('deleting a linked file removes it from the entry', async () => {
+    const a = await article('Unlinked');
+    const up = await u.upload([filePart('x', 'x.txt', 'text/plain'), ...link('api::article.article', a.id, 'cover')]);
+    expect((await u.t.request('DELETE', `/api/upload/files/${up.body[0].id}`)).status).toBe(200);
+    expect((await u.t.get(`/api/articles/${a.documentId}?populate=cover`)).body.data.cover).toBeNull();
+  });
+});

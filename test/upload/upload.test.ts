@@ -1,0 +1,276 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOC_ID, HEX10, ISO, errorOf, fetchAll, field, filePart, jpeg, png, startUploadApp, type UploadApp } from './helpers.js';
+
+let u: UploadApp;
+beforeAll(async () => { u = await startUploadApp(); });
+afterAll(async () => { await u.close(); });
+
+const forbidden = errorOf(403, 'ForbiddenError', 'Forbidden');
+
+describe('POST /api/upload', () => {
+  it('stores one image with its formats and answers 201 with a bare array of file objects', async () => {
+    const r = await u.upload([filePart(await png(1200, 800), 'red.png', 'image/png'), field('fileInfo', { alternativeText: 'A red box', caption: 'Red' })]);
+    expect(r.status).toBe(201);
+    expect(Array.isArray(r.body)).toBe(true);
+    expect(r.body).toHaveLength(1);
+    const f = r.body[0];
+    expect(Object.keys(f)).toEqual(['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats',
+      'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt', 'isUrlSigned']);
+    expect(f).toMatchObject({
+      name: 'red.png', alternativeText: 'A red box', caption: 'Red', focalPoint: null, width: 1200, height: 800,
+      ext: '.png', mime: 'image/png', previewUrl: null, provider: 'local', provider_metadata: null, isUrlSigned: false,
+    });
+    expect(f.id).toEqual(expect.any(Number));
+    expect(f.documentId).toMatch(DOC_ID);
+    expect(f.hash).toMatch(new RegExp(`^red_${HEX10}$`));
+    expect(f.url).toBe(`/uploads/${f.hash}.png`);
+    expect(f.size).toBe(Math.round((statSync(join(u.uploadsDir, `${f.hash}.png`)).size / 1000) * 100) / 100);
+    for (const k of ['createdAt', 'updatedAt', 'publishedAt']) expect(f[k]).toMatch(ISO);
+    expect(Object.keys(f.formats)).toEqual(['thumbnail', 'large', 'medium', 'small']);
+    const dims = Object.fromEntries(Object.entries(f.formats as Record<string, { width: number; height: number }>).map(([k, v]) => [k, [v.width, v.height]]));
+    expect(dims).toEqual({ thumbnail: [234, 156], large: [1000, 667], medium: [750, 500], small: [500, 333] });
+    const thumb = f.formats.thumbnail;
+    expect(Object.keys(thumb)).toEqual(['name', 'hash', 'ext', 'mime', 'path', 'width', 'height', 'size', 'sizeInBytes', 'url']);
+    expect(thumb).toMatchObject({ name: 'thumbnail_red.png', hash: `thumbnail_${f.hash}`, ext: '.png', mime: 'image/png', path: null, url: `/uploads/thumbnail_${f.hash}.png` });
+    expect(thumb.size).toBe(Math.round((thumb.sizeInBytes / 1000) * 100) / 100);
+    // every object is on disk under the uploads folder, and served
+    for (const url of [f.url, ...Object.values(f.formats as Record<string, { url: string }>).map((x) => x.url)]) {
+      expect(existsSync(join(u.uploadsDir, url.slice('/uploads/'.length)))).toBe(true);
+      const res = await fetchAll(u.t.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-disposition')).toBeNull();
+    }
+  });
+
+  it('makes only the formats an image exceeds: none for a small image, thumbnail + small for 600×400', async () => {
+    const r = await u.upload([filePart(await png(200, 100), 'small.png', 'image/png'), filePart(await jpeg(600, 400), 'photo.jpg', 'image/jpeg')]);
+    expect(r.status).toBe(201);
+    expect(r.body[0].formats).toBeNull();
+    expect(r.body[0]).toMatchObject({ width: 200, height: 100 });
+    expect(Object.keys(r.body[1].formats)).toEqual(['thumbnail', 'small']);
+    expect(r.body[1].formats.small).toMatchObject({ width: 500, height: 333, mime: 'image/jpeg', ext: '.jpg' });
+    expect(r.body[1]).toMatchObject({ mime: 'image/jpeg', ext: '.jpg', name: 'photo.jpg' });
+  });
+
+  it('pairs several files with several fileInfo by part order, whatever the sizes (Strapi bug #14)', async () => {
+    const big = await png(1500, 1000);
+    const r = await u.upload([
+      filePart(big, 'first.png', 'image/png'),
+      field('fileInfo', { name: 'one', caption: 'c1' }),
+      filePart('tiny text', 'second.txt', 'text/plain'),
+      field('fileInfo', { name: 'two', alternativeText: 'a2' }),
+      filePart(await png(300, 300), 'third.png', 'image/png'),
+      field('fileInfo', { name: 'three', focalPoint: { x: 10, y: 90 } }),
+    ]);
+    expect(r.status).toBe(201);
+    expect(r.body.map((f: { name: string }) => f.name)).toEqual(['one', 'two', 'three']);
+    expect(r.body.map((f: { mime: string }) => f.mime)).toEqual(['image/png', 'text/plain', 'image/png']);
+    expect(r.body[0]).toMatchObject({ caption: 'c1', alternativeText: null, width: 1500 });
+    expect(r.body[1]).toMatchObject({ alternativeText: 'a2', caption: null, width: null, height: null, formats: null, ext: '.txt' });
+    expect(r.body[2]).toMatchObject({ focalPoint: { x: 10, y: 90 }, width: 300 });
+    expect(r.body[0].hash).toMatch(new RegExp(`^one_${HEX10}$`));
+    // ids follow the part order too
+    expect(r.body[0].id).toBeLessThan(r.body[1].id);
+    expect(r.body[1].id).toBeLessThan(r.body[2].id);
+  });
+
+  it('accepts all fileInfo entries in one field as a JSON array, and fewer entries than files', async () => {
+    const r = await u.upload([
+      filePart('a', 'a.txt', 'text/plain'), filePart('b', 'b.txt', 'text/plain'), filePart('c', 'c.txt', 'text/plain'),
+      field('fileInfo', [{ name: 'A' }, { caption: 'B' }]),
+    ]);
+    expect(r.status).toBe(201);
+    expect(r.body.map((f: { name: string; caption: string | null }) => [f.name, f.caption])).toEqual([['A', null], ['b.txt', 'B'], ['c.txt', null]]);
+  });
+
+  it('keeps two files of the same name (none is dropped)', async () => {
+    const r = await u.upload([filePart('one', 'same.txt', 'text/plain'), filePart('two', 'same.txt', 'text/plain')]);
+    expect(r.status).toBe(201);
+    expect(r.body).toHaveLength(2);
+    expect(r.body[0].url).not.toBe(r.body[1].url);
+    expect((await fetchAll(u.t.url + r.body[0].url)).body.toString()).toBe('one');
+    expect((await fetchAll(u.t.url + r.body[1].url)).body.toString()).toBe('two');
+  });
+
+  it('puts every upload in one "API Uploads" folder, created once even when the first uploads race', async () => {
+    const fresh = await startUploadApp();
+    try {
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => fresh.upload([filePart(`n${i}`, `n${i}.txt`, 'text/plain')])));
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+      const folders = await fresh.t.app.database.db.selectFrom('upload_folders').selectAll().execute();
+      expect(folders).toHaveLength(1);
+      expect(folders[0]).toMatchObject({ name: 'API Uploads', path: '/1' });
+      const paths = await fresh.t.app.database.db.selectFrom('files').select('folder_path').execute();
+      expect(new Set(paths.map((p) => p.folder_path))).toEqual(new Set(['/1']));
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('reading files', () => {
+  let ids: number[] = [];
+
+  beforeAll(async () => {
+    const r = await u.upload([
+      filePart('alpha', 'alpha.txt', 'text/plain'), filePart('beta beta', 'beta.txt', 'text/plain'), filePart('gamma!', 'gamma.txt', 'text/plain'),
+    ]);
+    ids = r.body.map((f: { id: number }) => f.id);
+  });
+
+  it('GET /api/upload/files is a flat array of every file (pagination object ignored)', async () => {
+    const all = await u.t.get('/api/upload/files');
+    expect(all.status).toBe(200);
+    expect(Array.isArray(all.body)).toBe(true);
+    const ignored = await u.t.get('/api/upload/files?pagination[pageSize]=1');
+    expect(ignored.body).toHaveLength(all.body.length);
+    expect(all.body.every((f: { isUrlSigned: boolean }) => f.isUrlSigned === false)).toBe(true);
+    expect(all.body.map((f: { id: number }) => f.id)).toEqual([...all.body.map((f: { id: number }) => f.id)].sort((a, b) => a - b));
+  });
+
+  it('filters, sorts and selects fields', async () => {
+    const r = await u.t.get('/api/upload/files?filters[name][$endsWith]=a.txt&sort=name:desc&fields[0]=name&fields[1]=mime');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([
+      { id: ids[2], documentId: expect.stringMatching(DOC_ID), name: 'gamma.txt', mime: 'text/plain', isUrlSigned: false },
+      { id: ids[1], documentId: expect.stringMatching(DOC_ID), name: 'beta.txt', mime: 'text/plain', isUrlSigned: false },
+      { id: ids[0], documentId: expect.stringMatching(DOC_ID), name: 'alpha.txt', mime: 'text/plain', isUrlSigned: false },
+    ]);
+    const start = await u.t.get(`/api/upload/files?filters[id][$in][0]=${ids[0]}&filters[id][$in][1]=${ids[1]}&filters[id][$in][2]=${ids[2]}&start=1&limit=1&fields=name`);
+    expect(start.body.map((f: { name: string }) => f.name)).toEqual(['beta.txt']);
+    const fromOne = await u.t.get(`/api/upload/files?filters[id][$in][0]=${ids[0]}&filters[id][$in][1]=${ids[1]}&filters[id][$in][2]=${ids[2]}&start=1&fields=name`);
+    expect(fromOne.body.map((f: { name: string }) => f.name)).toEqual(['beta.txt', 'gamma.txt']);
+    const bad = await u.t.get('/api/upload/files?start=-1');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual(errorOf(400, 'PaginationError', 'Invalid start parameter. Expected a non-negative integer'));
+  });
+
+  it('HEAD of a stored file gives its headers without a body', async () => {
+    const res = await fetch(`${u.t.url}/api/upload/files/${ids[0]}`, { headers: { authorization: `Bearer ${u.t.token}` } });
+    const f = await res.json() as { url: string };
+    const head = await fetch(u.t.url + f.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('5');
+    expect(head.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(await head.text()).toBe('');
+  });
+
+  it('rejects private and unknown keys in filters and fields', async () => {
+    const r = await u.t.get('/api/upload/files?filters[folderPath][$eq]=/1');
+    expect(r.status).toBe(400);
+    expect(r.body.error.name).toBe('ValidationError');
+    expect((await u.t.get('/api/upload/files?fields=nope')).status).toBe(400);
+  });
+
+  it('GET /api/upload/files/page paginates by page and by offset; mixing is a 400', async () => {
+    const filter = `filters[id][$in][0]=${ids[0]}&filters[id][$in][1]=${ids[1]}&filters[id][$in][2]=${ids[2]}`;
+    const page = await u.t.get(`/api/upload/files/page?${filter}&pagination[page]=2&pagination[pageSize]=2`);
+    expect(page.status).toBe(200);
+    expect(page.body.meta).toEqual({ pagination: { page: 2, pageSize: 2, pageCount: 2, total: 3 } });
+    expect(page.body.data.map((f: { id: number }) => f.id)).toEqual([ids[2]]);
+    expect(page.body.data[0].isUrlSigned).toBe(false);
+    const offset = await u.t.get(`/api/upload/files/page?${filter}&pagination[start]=1&pagination[limit]=5&sort=id:desc`);
+    expect(offset.body.meta).toEqual({ pagination: { start: 1, limit: 5, total: 3 } });
+    expect(offset.body.data.map((f: { id: number }) => f.id)).toEqual([ids[1], ids[0]]);
+    const noCount = await u.t.get(`/api/upload/files/page?${filter}&pagination[withCount]=false`);
+    expect(noCount.body.meta).toEqual({ pagination: { page: 1, pageSize: 25 } });
+    const mixed = await u.t.get('/api/upload/files/page?pagination[page]=1&pagination[limit]=2');
+    expect(mixed.status).toBe(400);
+    expect(mixed.body).toEqual({ data: null, error: { status: 400, name: 'PaginationError', message: 'Cannot use both page & offset pagination in the same query', details: {} } });
+  });
+
+  it('GET /api/upload/files/:id is one bare file; a missing or non-numeric id is 404 file.notFound', async () => {
+    const r = await u.t.get(`/api/upload/files/${ids[0]}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: ids[0], name: 'alpha.txt', isUrlSigned: false });
+    for (const id of ['999999', 'abc', r.body.documentId]) {
+      const missing = await u.t.get(`/api/upload/files/${id}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual(errorOf(404, 'NotFoundError', 'file.notFound'));
+    }
+  });
+});
+
+describe('updating and deleting', () => {
+  it('POST /api/upload?id= updates the file information (multipart or JSON); null keeps the old value', async () => {
+    const up = await u.upload([filePart('x', 'info.txt', 'text/plain'), field('fileInfo', { caption: 'old caption', alternativeText: 'old alt' })]);
+    const id = up.body[0].id;
+    const r = await u.upload([field('fileInfo', { name: 'renamed.txt', caption: 'new caption', alternativeText: null })], { query: `?id=${id}` });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id, name: 'renamed.txt', caption: 'new caption', alternativeText: 'old alt', isUrlSigned: false, url: up.body[0].url });
+    const json = await u.t.request('POST', `/api/upload?id=${id}`, { body: { fileInfo: { focalPoint: { x: 50, y: 50 } } } });
+    expect(json.status).toBe(200);
+    expect(json.body).toMatchObject({ id, name: 'renamed.txt', focalPoint: { x: 50, y: 50 } });
+    const asString = await u.t.request('POST', `/api/upload?id=${id}`, { body: { fileInfo: JSON.stringify({ caption: 'from string' }) } });
+    expect(asString.body.caption).toBe('from string');
+  });
+
+  it('update errors: unknown id 404, id given twice 400, a file with ?id= 400', async () => {
+    const missing = await u.upload([field('fileInfo', { name: 'x' })], { query: '?id=999999' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(errorOf(404, 'NotFoundError', 'Entity not found'));
+    const twice = await u.upload([field('fileInfo', { name: 'x' })], { query: '?id=1&id=2' });
+    expect(twice.status).toBe(400);
+    expect(twice.body).toEqual(errorOf(400, 'ValidationError', 'File id is required and must be a single value'));
+    const up = await u.upload([filePart('x', 'x.txt', 'text/plain')]);
+    const replace = await u.upload([filePart('y', 'y.txt', 'text/plain')], { query: `?id=${up.body[0].id}` });
+    expect(replace.status).toBe(400);
+    expect(replace.body.error.name).toBe('ValidationError');
+  });
+
+  it('DELETE /api/upload/files/:id answers 200 with the file and removes it and its formats from storage', async () => {
+    const up = await u.upload([filePart(await png(800, 600), 'gone.png', 'image/png')]);
+    const f = up.body[0];
+    const names = [f.url, ...Object.values(f.formats as Record<string, { url: string }>).map((x) => x.url)].map((url: string) => url.slice('/uploads/'.length));
+    expect(names).toHaveLength(4);
+    for (const n of names) expect(existsSync(join(u.uploadsDir, n))).toBe(true);
+    const r = await u.t.request('DELETE', `/api/upload/files/${f.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ ...f });
+    for (const n of names) expect(existsSync(join(u.uploadsDir, n))).toBe(false);
+    expect((await fetchAll(u.t.url + f.url)).status).toBe(404);
+    const again = await u.t.request('DELETE', `/api/upload/files/${f.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual(errorOf(404, 'NotFoundError', 'file.notFound'));
+    expect(readdirSync(u.uploadsDir).some((n) => n.includes(f.hash))).toBe(false);
+  });
+});
+
+describe('permissions', () => {
+  it('Public may do nothing by default: 403 on every route', async () => {
+    const calls: [string, string][] = [['GET', '/api/upload/files'], ['GET', '/api/upload/files/page'], ['GET', '/api/upload/files/1'],
+      ['DELETE', '/api/upload/files/1']];
+    for (const [method, path] of calls) {
+      const r = await u.t.request(method, path, { token: null });
+      expect(r.status, `${method} ${path}`).toBe(403);
+      expect(r.body).toEqual(forbidden);
+    }
+    const up = await u.upload([filePart('x', 'x.txt', 'text/plain')], { token: null });
+    expect(up.status).toBe(403);
+    expect(up.body).toEqual(forbidden);
+  });
+
+  it('a read-only token may find and findOne, not findPage, upload or destroy', async () => {
+    const ro = await u.t.tokenOf('read-only');
+    expect((await u.t.get('/api/upload/files', { token: ro })).status).toBe(200);
+    const list = await u.t.get('/api/upload/files', { token: ro });
+    expect((await u.t.get(`/api/upload/files/${list.body[0].id}`, { token: ro })).status).toBe(200);
+    expect((await u.t.get('/api/upload/files/page', { token: ro })).status).toBe(403);
+    expect((await u.upload([filePart('x', 'x.txt', 'text/plain')], { token: ro })).status).toBe(403);
+    expect((await u.t.request('DELETE', `/api/upload/files/${list.body[0].id}`, { token: ro })).status).toBe(403);
+  });
+
+  it('a custom token gets exactly its upload actions; Public gets access once granted', async () => {
+    const custom = await u.t.tokenOf('custom', ['plugin::upload.content-api.findPage', 'plugin::upload.content-api.upload']);
+    expect((await u.t.get('/api/upload/files/page', { token: custom })).status).toBe(200);
+    expect((await u.t.get('/api/upload/files', { token: custom })).status).toBe(403);
+    expect((await u.upload([filePart('x', 'x.txt', 'text/plain')], { token: custom })).status).toBe(201);
+    await u.t.app.services.roles.grant('public', ['plugin::upload.content-api.find']);
+    expect((await u.t.get('/api/upload/files', { token: null })).status).toBe(200);
+    expect((await u.t.get('/api/upload/files/page', { token: null })).status).toBe(403);
+  });
+});
