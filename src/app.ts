@@ -63,6 +63,8 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       logger: config.logger ? true : { level: 'error' },
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString },
       bodyLimit: config.rest.jsonLimit,
+      // a streamed file response must not hold close() for the keep-alive timeout
+      forceCloseConnections: true,
     });
     registerErrorHandler(fastify);
     registerBodyParsers(fastify, config.rest.jsonLimit);

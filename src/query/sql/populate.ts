@@ -6,6 +6,7 @@ import type { PopulateMap, PopulateNode } from '../ast.js';
 import { FILE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
 import { rowShape } from '../../documents/row-shape.js';
 import { zoneComponents } from '../../schema/zone.js';
+import { signFileUrls } from '../../plugins/upload/sign.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { compileWhere } from './where.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
@@ -117,7 +118,10 @@ async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multipl
   if (node.sort && node.sort.length) for (const term of orderTerms(w, file, 't', node.sort)) sel = sel.orderBy(term);
   else sel = sel.orderBy('m.ord').orderBy('m.id');
   const rows = await sel.execute() as Row[];
-  return pick(name, await children(ctx, file, rows, node, node.populate, scope), multiple);
+  const byParent = await children(ctx, file, rows, node, node.populate, scope);
+  // files in a private bucket are handed out with signed URLs wherever they appear
+  await signFileUrls(ctx, [...byParent.values()].flat());
+  return pick(name, byParent, multiple);
 }
 
 async function loadComponent(ctx: ReadContext, schema: Schema, name: string, uid: string, repeatable: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
