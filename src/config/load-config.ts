@@ -113,7 +113,10 @@ export async function loadConfig(dirArg: string, processEnv: Env = process.env, 
   const dir = resolve(dirArg);
   if (!existsSync(join(dir, 'src'))) throw new ConfigError(`${dir} is not a Folio project: it has no src/ folder`);
   const envFile = join(dir, '.env');
-  const env: Env = { ...(existsSync(envFile) ? parseDotenv(readFileSync(envFile)) : {}), ...processEnv };
+  const fromFile = existsSync(envFile) ? parseDotenv(readFileSync(envFile)) : {};
+  const env: Env = { ...fromFile, ...processEnv };
+  // plugins read their own variables (UPLOAD_*, S3_*) from the process environment, as dotenv would set it
+  if (processEnv === process.env) for (const [k, v] of Object.entries(fromFile)) if (process.env[k] === undefined) process.env[k] = v;
   const nodeEnv = env['NODE_ENV'] === 'production' ? 'production' : env['NODE_ENV'] === 'test' ? 'test' : 'development';
   const generated = secrets(dir, env, nodeEnv === 'production', opts.writeEnvFile ?? true);
   const api = await readConfigFile(dir, 'api', env);

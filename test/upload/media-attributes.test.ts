@@ -1,0 +1,58 @@
+// Media attributes written through the content API with file ids, in components too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filePart, png, startUploadApp, type UploadApp } from './helpers.js';
+
+let u: UploadApp;
+const files: { id: number; documentId: string; name: string }[] = [];
+
+beforeAll(async () => {
+  u = await startUploadApp();
+  for (let i = 0; i < 3; i++) {
+    const r = await u.upload([filePart(await png(10 + i, 10), `m${i}.png`, 'image/png')]);
+    files.push(r.body[0]);
+  }
+});
+afterAll(async () => { await u.close(); });
+
+async function createArticle(data: Record<string, unknown>): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return u.t.request('POST', '/api/articles', { body: { data: { title: 'media', ...data } } });
+}
+
+describe('media attributes through the content API', () => {
+  it('single and multiple media take file ids or documentIds and populate as full file objects, in order', async () => {
+    const [a, b, c] = files as [typeof files[0], typeof files[0], typeof files[0]];
+    const r = await createArticle({ cover: a.id, gallery: [c.documentId, a.id, b.id] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const g = await u.t.get(`/api/articles/${r.body.data.documentId}?populate[0]=cover&populate[1]=gallery`);
+    expect(g.body.data.cover).toMatchObject({ id: a.id, name: 'm0.png', mime: 'image/png', url: expect.stringMatching(/^\/uploads\//) });
+    expect(g.body.data.gallery.map((f: { id: number }) => f.id)).toEqual([c.id, a.id, b.id]);
+    const cleared = await u.t.request('PUT', `/api/articles/${r.body.data.documentId}`, { body: { data: { cover: null, gallery: [] } } });
+    expect(cleared.status).toBe(200);
+    const after = await u.t.get(`/api/articles/${r.body.data.documentId}?populate[0]=cover&populate[1]=gallery`);
+    expect(after.body.data.cover).toBeNull();
+    expect(after.body.data.gallery).toEqual([]);
+  });
+
+  it('media inside components and dynamic-zone entries', async () => {
+    const [a, b] = files as [typeof files[0], typeof files[0]];
+    const r = await createArticle({ seo: { metaTitle: 'm', shareImage: a.id, openGraph: { ogImage: b.id } }, blocks: [{ __component: 'shared.slider', files: [b.id, a.id] }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const g = await u.t.get(`/api/articles/${r.body.data.documentId}?populate[seo][populate]=*&populate[blocks][on][shared.slider][populate]=files`);
+    expect(g.body.data.seo.shareImage.id).toBe(a.id);
+    expect(g.body.data.blocks[0].files.map((f: { id: number }) => f.id)).toEqual([b.id, a.id]);
+  });
+
+  it('connect on a media attribute is a 400, not silently ignored', async () => {
+    const r = await createArticle({ gallery: { connect: [files[0]!.id] } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'connect is not supported for media attributes (gallery): send the file ids', details: {} });
+  });
+
+  it('an unknown file id is a 400 and nothing is written', async () => {
+    const before = (await u.t.get('/api/articles?status=draft')).body.meta.pagination.total;
+    const r = await createArticle({ cover: 999999 });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('1 relation(s) of type plugin::upload.file associated with this entity do not exist');
+    expect((await u.t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
+  });
+});
