@@ -135,32 +135,46 @@ async function loadComponent(ctx: ReadContext, schema: Schema, name: string, uid
   return pick(name, await children(ctx, comp, rows, node, node.populate, scope), repeatable);
 }
 
+/**
+ * A dynamic zone in one statement: its link rows left-joined to every component table it may hold,
+ * each component's columns under its own alias; then one populate per component kind for nested data.
+ */
 async function loadZone(ctx: ReadContext, schema: Schema, name: string, components: readonly string[], parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
-  const entries = new Map<number, { ord: number; id: number; out: Record<string, unknown> }[]>();
-  await Promise.all(components.map(async (uid) => {
+  let q = ctx.database.db.selectFrom(`${schema.componentTable} as c`);
+  const cols: string[] = ['c.entity_id as __src', 'c.ord as __ord', 'c.id as __link', 'c.component_type as __type'];
+  const kinds = components.map((uid, i) => {
     const comp = ctx.model.components.get(uid)!;
-    const nested = node.on?.get(uid) ?? new Map();
-    const sub: PopulateNode = { ...node, fields: null, where: null, sort: null };
-    const rows = await ctx.database.db.selectFrom(`${schema.componentTable} as c`)
-      .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
-      .select([...selectColumns(comp, 't', sub), 'c.entity_id as __src', 'c.ord as __ord', 'c.id as __link'])
-      .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(ids(parents))})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`,
-        sql<SqlBool>`${ref('c', 'component_type')} = ${uid}`]))
-      .execute() as Row[];
+    const alias = `z${i}`;
     const shape = rowShape(comp, null);
-    const built: Parent[] = rows.map((row) => ({ row, out: shape.build(row) }));
-    if (nested.size > 0) await populate(ctx, comp, built, nested, scope);
-    for (const b of built) {
-      b.out['__component'] = uid;
-      const k = Number(b.row['__src']);
-      let list = entries.get(k);
-      if (!list) entries.set(k, (list = []));
-      list.push({ ord: Number(b.row['__ord']), id: Number(b.row['__link']), out: b.out });
-    }
+    q = q.leftJoin(`${comp.table} as ${alias}`, (j) => j.on(and([sql<SqlBool>`${ref(alias, 'id')} = ${ref('c', 'cmp_id')}`, sql<SqlBool>`${ref('c', 'component_type')} = ${uid}`])));
+    for (const col of ['id', ...shape.columns]) cols.push(`${alias}.${col} as ${alias}__${col}`);
+    return { uid, comp, alias, shape, built: [] as Parent[] };
+  });
+  const byUid = new Map(kinds.map((k) => [k.uid, k]));
+  const rows = await q.select(cols)
+    .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(ids(parents))})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+    .orderBy('c.entity_id').orderBy('c.ord').orderBy('c.id')
+    .execute() as Row[];
+  const entries = new Map<number, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const kind = byUid.get(String(row['__type']));
+    if (!kind || row[`${kind.alias}__id`] === null) continue;
+    const own: Row = { id: row[`${kind.alias}__id`] };
+    for (const col of kind.shape.columns) own[col] = row[`${kind.alias}__${col}`];
+    const out = kind.shape.build(own);
+    kind.built.push({ row: own, out });
+    const k = Number(row['__src']);
+    let list = entries.get(k);
+    if (!list) entries.set(k, (list = []));
+    list.push(out);
+  }
+  await Promise.all(kinds.map(async (k) => {
+    const nested = node.on?.get(k.uid);
+    if (nested && nested.size > 0 && k.built.length) await populate(ctx, k.comp, k.built, nested, scope);
   }));
-  const byParent = new Map<number, unknown>();
-  for (const [k, list] of entries) byParent.set(k, list.sort((a, b) => a.ord - b.ord || a.id - b.id).map((e) => e.out));
-  return { name, byParent, empty: () => [] };
+  // __component comes last, after any populated keys
+  for (const k of kinds) for (const b of k.built) b.out['__component'] = k.uid;
+  return { name, byParent: entries, empty: () => [] };
 }
 
 async function loadLocalizations(ctx: ReadContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
