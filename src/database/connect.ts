@@ -86,6 +86,9 @@ async function postgres(cfg: DatabaseConfig): Promise<PostgresDialect> {
     max: cfg.poolMax ?? 10,
     options: cfg.schema ? `-c search_path=${cfg.schema}` : undefined,
   });
+  // an idle client losing its connection (server restart, terminated backend) must not crash the
+  // process: the pool drops it and opens a new one on demand
+  pool.on('error', () => {});
   return new PostgresDialect({ pool });
 }
 
