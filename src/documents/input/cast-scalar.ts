@@ -1,92 +1,124 @@
-// Type checks and casts of one scalar value on write (the checks drafts get too: types and maxima).
+// Type checks and casts of one scalar value on write: the checks every write gets, drafts included
+// (types, maxima, enumeration membership). Publish-only rules live in validate-publish.ts.
 import { ValidationError, type FieldError } from '../../errors.js';
 import type { ScalarAttribute } from '../../schema/types.js';
+import { fieldError, notTypeMessage, pathText } from './messages.js';
+import { parseDate, parseDateTime, parseTime } from './temporal.js';
 
-export type CastResult = { ok: true; value: unknown } | { ok: false; error: FieldError };
+export type CastResult =
+  | { readonly kind: 'ok'; readonly value: unknown }
+  /** yup-style errors for this value (a value can break several rules at once) */
+  | { readonly kind: 'invalid'; readonly errors: readonly FieldError[] }
+  /** a conversion the database layer does in Strapi: reported only if validation passed */
+  | { readonly kind: 'unconvertible'; readonly error: ValidationError };
 
-const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid', 'enumeration']);
+const ok = (value: unknown): CastResult => ({ kind: 'ok', value });
+const invalid = (...errors: FieldError[]): CastResult => ({ kind: 'invalid', errors });
 
-function show(v: unknown): string {
-  return JSON.stringify(v) ?? String(v);
-}
-
-function fail(path: string[], message: string, value?: unknown): CastResult {
-  const error: FieldError = { path, message, name: 'ValidationError' };
-  if (value !== undefined) error.value = value;
-  return { ok: false, error };
-}
-
-const pathText = (path: string[]): string => path.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
-
-function date(v: unknown): string {
-  const s = String(v);
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(s);
-  if (!m) throw new ValidationError('Invalid format, expected yyyy-MM-dd');
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) throw new ValidationError('Invalid format, expected yyyy-MM-dd');
-  return `${m[1]}-${m[2]}-${m[3]}`;
-}
-
-function time(v: unknown): string {
-  // seconds are required, as Strapi requires them
-  const m = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(String(v));
-  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3]) > 59) throw new ValidationError('Invalid time format, expected HH:mm:ss.SSS');
-  return `${m[1]}:${m[2]}:${m[3]}.${(m[4] ?? '').padEnd(3, '0')}`;
-}
-
-function datetime(v: unknown): Date {
-  const d = typeof v === 'number' ? new Date(v) : typeof v === 'string' && v.trim() !== '' ? new Date(/^\d+$/.test(v) ? Number(v) : v) : new Date(NaN);
-  if (Number.isNaN(d.getTime())) throw new ValidationError('Invalid format, expected a timestamp or an ISO date');
-  return d;
-}
-
-export function castScalar(a: ScalarAttribute, v: unknown, path: string[]): CastResult {
-  if (v === null) return { ok: true, value: null };
-  const where = pathText(path);
-  if (STRING_TYPES.has(a.type)) {
-    if (typeof v !== 'string') return fail(path, `${where} must be a \`string\` type, but the final value was: \`${show(v)}\`.`, v);
-    const max = a.maxLength ?? (a.type === 'string' ? 255 : undefined);
-    if (max !== undefined && v.length > max) return fail(path, `${where} must be at most ${max} characters`, v);
-    if (a.type === 'enumeration' && !a.enum!.includes(v)) {
-      return fail(path, `${where} must be one of the following values: ${[...a.enum!, ''].join(', ')}`, v);
-    }
-    return { ok: true, value: v };
+function castString(a: ScalarAttribute, v: unknown, path: readonly string[]): CastResult {
+  // strict, as in Strapi: 123 is not cast to "123"
+  if (typeof v !== 'string') return invalid(fieldError(path, notTypeMessage(path, 'string', v), v));
+  const errors: FieldError[] = [];
+  const max = a.maxLength ?? (a.type === 'string' ? 255 : undefined);
+  if (max !== undefined && v.length > max) errors.push(fieldError(path, `${pathText(path)} must be at most ${max} characters`, v));
+  if (a.type === 'enumeration' && !(a.enum ?? []).includes(v)) {
+    // Strapi's list includes null, which joins as an empty string: hence the trailing ", "
+    errors.push(fieldError(path, `${pathText(path)} must be one of the following values: ${[...(a.enum ?? []), ''].join(', ')}`, v));
   }
+  return errors.length ? invalid(...errors) : ok(v);
+}
+
+/** yup's number cast: strings lose all whitespace and go through unary plus; "" is NaN. */
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') {
+    const s = v.replace(/\s/g, '');
+    return s === '' ? NaN : Number(s);
+  }
+  return NaN;
+}
+
+function castNumber(a: ScalarAttribute, v: unknown, path: readonly string[]): CastResult {
+  const n = toNumber(v);
+  // NaN serialises as null, which is what a client sees as the error's value
+  if (Number.isNaN(n)) return invalid(fieldError(path, notTypeMessage(path, 'number', n, v), null));
+  const errors: FieldError[] = [];
+  if (a.type === 'integer' && !Number.isInteger(n)) errors.push(fieldError(path, `${pathText(path)} must be an integer`, n));
+  if (a.type !== 'integer' && !Number.isFinite(n)) errors.push(fieldError(path, `${pathText(path)} must be a finite number`, n));
+  if (a.max !== undefined && n > a.max) errors.push(fieldError(path, `${pathText(path)} must be less than or equal to ${a.max}`, n));
+  return errors.length ? invalid(...errors) : ok(n);
+}
+
+/** Kept as a string of digits: a 64-bit value doesn't survive a JS number. */
+function castBigInteger(a: ScalarAttribute, v: unknown, path: readonly string[]): CastResult {
+  const s = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : '';
+  if (!/^-?\d+$/.test(s)) return invalid(fieldError(path, `${pathText(path)} must be a valid integer`, v));
+  const canonical = BigInt(s).toString();
+  if (a.max !== undefined && BigInt(canonical) > BigInt(Math.floor(a.max))) {
+    return invalid(fieldError(path, `${pathText(path)} must be less than or equal to ${a.max}`, canonical));
+  }
+  return ok(canonical);
+}
+
+/** yup's boolean cast: true/false, and "true"/"false"/"1"/"0"/1/0 in any case. */
+function castBoolean(v: unknown, path: readonly string[]): CastResult {
+  if (typeof v === 'boolean') return ok(v);
+  if (typeof v === 'string' || typeof v === 'number') {
+    if (/^(true|1)$/i.test(String(v))) return ok(true);
+    if (/^(false|0)$/i.test(String(v))) return ok(false);
+  }
+  return invalid(fieldError(path, notTypeMessage(path, 'boolean', v), v));
+}
+
+function isBlock(b: unknown): boolean {
+  return typeof b === 'object' && b !== null && !Array.isArray(b);
+}
+
+function convert(parse: (v: unknown) => unknown, v: unknown): CastResult {
+  try {
+    return ok(parse(v));
+  } catch (e) {
+    if (e instanceof ValidationError) return { kind: 'unconvertible', error: e };
+    throw e;
+  }
+}
+
+/** Checks and casts one scalar value; `null` always passes (it clears the field; required is a publish rule). */
+export function castScalar(a: ScalarAttribute, v: unknown, path: readonly string[]): CastResult {
+  if (v === null) return ok(null);
   switch (a.type) {
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'email':
+    case 'password':
+    case 'uid':
+    case 'enumeration':
+      return castString(a, v, path);
     case 'integer':
     case 'float':
-    case 'decimal': {
-      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-      if (typeof v === 'boolean' || Number.isNaN(n)) {
-        return fail(path, `${where} must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`${show(v)}\`).`, null);
-      }
-      if (!Number.isFinite(n)) return fail(path, `${where} must be a finite number`, v);
-      if (a.type === 'integer' && !Number.isInteger(n)) return fail(path, `${where} must be an integer`, v);
-      if (a.max !== undefined && n > a.max) return fail(path, `${where} must be less than or equal to ${a.max}`, v);
-      return { ok: true, value: n };
-    }
-    case 'biginteger': {
-      const s = typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : '';
-      if (!/^-?\d+$/.test(s)) return fail(path, `${where} must be a valid integer`, v);
-      return { ok: true, value: s };
-    }
+    case 'decimal':
+      return castNumber(a, v, path);
+    case 'biginteger':
+      return castBigInteger(a, v, path);
     case 'boolean':
-      if (typeof v === 'boolean') return { ok: true, value: v };
-      if (v === 'true' || v === 1 || v === '1') return { ok: true, value: true };
-      if (v === 'false' || v === 0 || v === '0') return { ok: true, value: false };
-      return fail(path, `${where} must be a \`boolean\` type, but the final value was: \`${show(v)}\`.`, v);
-    case 'date': return { ok: true, value: date(v) };
-    case 'time': return { ok: true, value: time(v) };
+      return castBoolean(v, path);
+    case 'date':
+      return convert(parseDate, v);
+    case 'time':
+      return convert(parseTime, v);
     case 'datetime':
-    case 'timestamp': return { ok: true, value: datetime(v) };
+    case 'timestamp':
+      return convert(parseDateTime, v);
     case 'blocks':
-      if (!Array.isArray(v) || !v.every((b) => typeof b === 'object' && b !== null && !Array.isArray(b))) {
-        return fail(path, `${where} must be an array of blocks`, v);
-      }
-      return { ok: true, value: v };
-    default:
-      return { ok: true, value: v };
+      // Strapi silently stores null for a non-array; a 400 tells the client its content was dropped
+      if (!Array.isArray(v) || !v.every(isBlock)) return invalid(fieldError(path, `${pathText(path)} must be an array of block objects`, v));
+      return ok(v);
+    case 'json':
+      return ok(v);
+    default: {
+      const unknownType: never = a.type;
+      throw new Error(`no cast for attribute type ${String(unknownType)}`);
+    }
   }
 }
-
-export { pathText };

@@ -1,122 +1,112 @@
-// Checks the `data` of a create/update against the model and normalises it (behaviour.md §6.1–6.4).
-// Key checks run first, in Strapi's order, and the first failure wins; then type checks, whose field
-// errors are reported together.
+// Checks the `data` of a create/update against the model and normalises it for the writer
+// (behaviour.md §6.1–6.4). No database work: whether referenced documents, files and component ids
+// exist is the writer's question.
+//
+// Error precedence, as a Strapi client sees it: bad keys first (check-keys.ts); then malformed
+// relation and media values (Strapi resolves relations before validating); then all yup-style field
+// errors together; then date/time conversion errors, which Strapi only meets in its database layer.
+import type { Ability } from '../../auth/ability.js';
 import { ValidationError, type FieldError } from '../../errors.js';
-import { findAction, type Ability } from '../../auth/ability.js';
-import type { Attribute, Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
-import { castScalar } from './cast-scalar.js';
+import type { Component, ComponentAttribute, DynamicZoneAttribute, Model, ScalarAttribute } from '../../schema/types.js';
 import { zoneComponents } from '../../schema/zone.js';
-import { relationOp, mediaRefs } from './relation-payload.js';
+import { castScalar } from './cast-scalar.js';
+import { checkKeys } from './check-keys.js';
+import { mediaRefs } from './media-payload.js';
+import { fieldError, notTypeMessage, pathText } from './messages.js';
+import { relationOp } from './relation-payload.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from './types.js';
+import { isObj, type Obj, type Schema } from './walk.js';
 
 export interface InputContext {
   readonly model: Model;
   readonly ability: Ability;
 }
 
-type Schema = ContentType | Component;
-type Obj = Record<string, unknown>;
-
-const NON_WRITABLE = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'localizations']);
-const IGNORED = new Set(['publishedAt', 'locale']);
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+interface Problems {
+  readonly fieldErrors: FieldError[];
+  unconvertible: ValidationError | null;
 }
 
-function dotted(path: string[]): string | null {
-  return path.length ? path.join('.') : null;
-}
-
-/** Pass 1: keys. Throws the first invalid key, walking components and zones depth-first. */
-function checkKeys(ctx: InputContext, schema: Schema, data: Obj, path: string[], root: boolean): void {
-  if (root) {
-    if ('id' in data) throw new ValidationError('Invalid key id', { key: 'id', source: 'body' });
-    if ('documentId' in data) throw new ValidationError('Invalid key documentId', { key: 'documentId', source: 'body' });
-  }
-  for (const key of Object.keys(data)) {
-    const a = schema.attributes.get(key);
-    if (NON_WRITABLE.has(key) || (a && !a.writable)) throw ValidationError.invalidKey(key, [...path, key].join('.'), 'body');
-  }
-  for (const key of Object.keys(data)) {
-    if (!root && key === 'id') continue;
-    if (root && IGNORED.has(key)) continue;
-    if (schema.modelType === 'component' && key === '__component') continue;
-    if (!schema.attributes.has(key)) throw ValidationError.invalidKey(key, dotted(path), 'body');
-  }
-  for (const [key, value] of Object.entries(data)) {
-    const a = schema.attributes.get(key);
-    if (!a) continue;
-    if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) throw ValidationError.invalidKey(key, [...path, key].join('.'), 'body');
-    if (a.kind === 'component' && value !== null && value !== undefined) {
-      const comp = ctx.model.components.get(a.component)!;
-      const items = Array.isArray(value) ? value : [value];
-      items.forEach((item, i) => {
-        if (isObj(item)) checkKeys(ctx, comp, item, a.repeatable ? [...path, key, String(i)] : [...path, key], false);
-      });
-    }
-    if (a.kind === 'dynamiczone' && Array.isArray(value)) {
-      value.forEach((item, i) => {
-        if (!isObj(item)) return;
-        const comp = typeof item['__component'] === 'string' ? ctx.model.components.get(item['__component']) : undefined;
-        if (comp) checkKeys(ctx, comp, item, [...path, key, String(i)], false);
-      });
-    }
-  }
-}
+/** A component's `id` goes through the integer rules, so a bad one reads like any other bad integer. */
+const COMPONENT_ID: ScalarAttribute = {
+  kind: 'scalar', name: 'id', type: 'integer', column: 'id', required: false, private: false, localized: false,
+  writable: true, unique: false, searchable: false,
+};
 
 function emptyData(): WriteData {
   return { scalars: new Map(), relations: new Map(), media: new Map(), components: new Map(), zones: new Map() };
 }
 
-function componentValue(ctx: InputContext, comp: Component, v: unknown, path: string[], errors: FieldError[]): ComponentInput | null {
-  if (!isObj(v)) {
-    errors.push({ path, message: `${path.join('.')} must be a \`object\` type, but the final value was: \`${JSON.stringify(v)}\`.`, name: 'ValidationError', value: v });
-    return null;
+function scalar(a: ScalarAttribute, value: unknown, path: string[], problems: Problems): { value: unknown } | undefined {
+  const r = castScalar(a, value, path);
+  if (r.kind === 'ok') return { value: r.value };
+  if (r.kind === 'invalid') problems.fieldErrors.push(...r.errors);
+  else problems.unconvertible ??= r.error;
+  return undefined;
+}
+
+function componentInput(model: Model, comp: Component, value: unknown, path: string[], problems: Problems): ComponentInput | undefined {
+  if (!isObj(value)) {
+    problems.fieldErrors.push(fieldError(path, notTypeMessage(path, 'object', value), value));
+    return undefined;
   }
-  const id = v['id'];
-  if (id !== undefined && (typeof id !== 'number' || !Number.isInteger(id))) {
-    errors.push({ path: [...path, 'id'], message: `${path.join('.')}.id must be an integer`, name: 'ValidationError', value: id });
-  }
-  const { id: _id, __component: _c, ...rest } = v;
-  void _id; void _c;
-  const out: ComponentInput = { data: collect(ctx, comp, rest, path, errors) };
-  if (typeof id === 'number') out.id = id;
+  const id = value['id'] === undefined || value['id'] === null ? undefined : scalar(COMPONENT_ID, value['id'], [...path, 'id'], problems);
+  const out: ComponentInput = { data: collect(model, comp, value, path, problems) };
+  if (typeof id?.value === 'number') out.id = id.value;
   return out;
 }
 
-function zoneEntries(ctx: InputContext, a: Attribute & { kind: 'dynamiczone' }, v: unknown, path: string[], errors: FieldError[]): ZoneEntryInput[] | null {
-  if (v === null) return null;
-  if (!Array.isArray(v)) {
-    errors.push({ path, message: `${path.join('.')} must be an array`, name: 'ValidationError', value: v });
-    return null;
+function componentValue(model: Model, a: ComponentAttribute, value: unknown, path: string[], problems: Problems): ComponentInput | ComponentInput[] | null | undefined {
+  if (value === null) return null;
+  const comp = model.components.get(a.component);
+  if (!comp) throw new Error(`${a.name}: component ${a.component} is not in the model`);
+  if (!a.repeatable) return componentInput(model, comp, value, path, problems);
+  if (!Array.isArray(value)) {
+    problems.fieldErrors.push(fieldError(path, notTypeMessage(path, 'array', value), value));
+    return undefined;
   }
-  const out: ZoneEntryInput[] = [];
-  v.forEach((item, i) => {
-    const p = [...path, String(i)];
-    const where = `${path.join('.')}[${i}]`;
-    if (!isObj(item)) {
-      errors.push({ path: p, message: `${where} must be a \`object\` type`, name: 'ValidationError', value: item });
-      return;
-    }
-    const uid = item['__component'];
-    if (uid === undefined || uid === null || uid === '') {
-      errors.push({ path: [...p, '__component'], message: `${where}.__component is a required field`, name: 'ValidationError' });
-      return;
-    }
-    const allowed = zoneComponents(ctx.model, a);
-    if (typeof uid !== 'string' || !allowed.includes(uid)) {
-      errors.push({ path: [...p, '__component'], message: `${where}.__component must be one of the following values: ${allowed.join(', ')}`, name: 'ValidationError', value: uid });
-      return;
-    }
-    const c = componentValue(ctx, ctx.model.components.get(uid)!, item, p, errors);
-    if (c) out.push({ component: uid, ...(c.id !== undefined ? { id: c.id } : {}), data: c.data });
+  const out: ComponentInput[] = [];
+  value.forEach((v, i) => {
+    const c = componentInput(model, comp, v, [...path, String(i)], problems);
+    if (c) out.push(c);
   });
   return out;
 }
 
-/** Pass 2: values. Collects field errors instead of throwing, so a client sees all of them. */
-function collect(ctx: InputContext, schema: Schema, data: Obj, path: string[], errors: FieldError[]): WriteData {
+function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: string[], problems: Problems): ZoneEntryInput[] | null | undefined {
+  if (value === null) return null;
+  if (!Array.isArray(value)) {
+    problems.fieldErrors.push(fieldError(path, notTypeMessage(path, 'array', value), value));
+    return undefined;
+  }
+  const allowed = zoneComponents(model, a);
+  const out: ZoneEntryInput[] = [];
+  value.forEach((entry, i) => {
+    const p = [...path, String(i)];
+    if (!isObj(entry)) {
+      problems.fieldErrors.push(fieldError(p, notTypeMessage(p, 'object', entry), entry));
+      return;
+    }
+    const uid = entry['__component'];
+    const uidPath = [...p, '__component'];
+    // never a silent no-op: an entry the writer couldn't place is an error
+    if (uid === undefined || uid === null || uid === '') {
+      problems.fieldErrors.push(fieldError(uidPath, `${pathText(uidPath)} is a required field`));
+      return;
+    }
+    const comp = typeof uid === 'string' && allowed.includes(uid) ? model.components.get(uid) : undefined;
+    if (!comp) {
+      problems.fieldErrors.push(fieldError(uidPath, `${pathText(uidPath)} must be one of the following values: ${allowed.join(', ')}`, uid));
+      return;
+    }
+    const c = componentInput(model, comp, entry, p, problems);
+    if (c) out.push({ component: comp.uid, ...(c.id !== undefined ? { id: c.id } : {}), data: c.data });
+  });
+  return out;
+}
+
+/** The value pass: keys were vetted, so anything that isn't an attribute is an accepted extra and is dropped. */
+function collect(model: Model, schema: Schema, data: Obj, path: string[], problems: Problems): WriteData {
   const out = emptyData();
   for (const [key, value] of Object.entries(data)) {
     const a = schema.attributes.get(key);
@@ -124,42 +114,44 @@ function collect(ctx: InputContext, schema: Schema, data: Obj, path: string[], e
     const p = [...path, key];
     switch (a.kind) {
       case 'scalar': {
-        const r = castScalar(a, value, p);
-        if (r.ok) out.scalars.set(key, r.value);
-        else errors.push(r.error);
+        const r = scalar(a, value, p, problems);
+        if (r) out.scalars.set(key, r.value);
         break;
       }
       case 'relation':
-        out.relations.set(key, relationOp(a as RelationAttribute, value, p));
+        out.relations.set(key, relationOp(a, value, pathText(p)));
         break;
       case 'media':
-        out.media.set(key, mediaRefs(a.name, a.multiple, value));
+        out.media.set(key, mediaRefs(a, value, pathText(p)));
         break;
       case 'component': {
-        const comp = ctx.model.components.get(a.component)!;
-        if (value === null) out.components.set(key, null);
-        else if (a.repeatable) {
-          if (!Array.isArray(value)) errors.push({ path: p, message: `${p.join('.')} must be an array`, name: 'ValidationError', value });
-          else out.components.set(key, value.map((v, i) => componentValue(ctx, comp, v, [...p, String(i)], errors)).filter((c): c is ComponentInput => c !== null));
-        } else {
-          const c = componentValue(ctx, comp, value, p, errors);
-          if (c) out.components.set(key, c);
-        }
+        const c = componentValue(model, a, value, p, problems);
+        if (c !== undefined) out.components.set(key, c);
         break;
       }
-      case 'dynamiczone':
-        out.zones.set(key, zoneEntries(ctx, a, value, p, errors));
+      case 'dynamiczone': {
+        const z = zoneValue(model, a, value, p, problems);
+        if (z !== undefined) out.zones.set(key, z);
         break;
+      }
     }
   }
   return out;
 }
 
+/**
+ * Checks a create/update body's `data` for `schema` and returns it normalised. Throws a 400
+ * ValidationError on the first bad key, malformed relation or media value, or with every field
+ * error found. Only the checks drafts get run here (types, maxima, enumerations); the publish
+ * rules are validateForPublish's.
+ */
 export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown): WriteData {
+  // the HTTP layer rejects bodies without a data object first; this only keeps other callers safe
   if (!isObj(data)) throw new ValidationError('Missing "data" payload in the request body');
-  checkKeys(ctx, schema, data, [], true);
-  const errors: FieldError[] = [];
-  const out = collect(ctx, schema, data, [], errors);
-  if (errors.length) throw ValidationError.of(errors);
+  checkKeys(ctx.model, ctx.ability, schema, data);
+  const problems: Problems = { fieldErrors: [], unconvertible: null };
+  const out = collect(ctx.model, schema, data, [], problems);
+  if (problems.fieldErrors.length) throw ValidationError.of(problems.fieldErrors);
+  if (problems.unconvertible) throw problems.unconvertible;
   return out;
 }

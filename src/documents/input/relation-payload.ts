@@ -1,81 +1,149 @@
-// Relation and media values of a write body → normalised operations (contract "Relation payload").
+// A relation attribute's value in a write body → one normalised operation (behaviour.md §6.3,
+// contract "Relation payload"). Unknown keys were rejected by check-keys.ts before this runs; what
+// is left are malformed values, reported as plain 400 ValidationErrors.
 import { ValidationError } from '../../errors.js';
 import type { RelationAttribute } from '../../schema/types.js';
-import type { MediaRef, Position, RelationOp, RelationRef } from './types.js';
+import { printValue } from './messages.js';
+import type { Position, RelationOp, RelationRef } from './types.js';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const OPS = new Set(['connect', 'disconnect', 'set', 'options']);
-const ITEM_KEYS = new Set(['documentId', 'id', 'locale', 'status', 'position']);
 
-function position(v: unknown, field: string): Position {
-  if (!isObj(v)) throw new ValidationError(`Invalid position for ${field}: expected one of {before}, {after}, {start: true}, {end: true}`);
-  const keys = Object.keys(v);
-  if (keys.length === 1) {
-    const k = keys[0]!;
-    if ((k === 'before' || k === 'after') && typeof v[k] === 'string') return k === 'before' ? { before: v[k] as string } : { after: v[k] as string };
-    if (k === 'start' && v[k] === true) return { start: true };
-    if (k === 'end' && v[k] === true) return { end: true };
-  }
-  throw new ValidationError(`Invalid position for ${field}: expected exactly one of before, after, start: true, end: true`);
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const has = (o: Obj, k: string): boolean => Object.hasOwn(o, k);
+
+/** An object carrying `documentId` or `id` is one item; otherwise it holds operations. */
+export function isRelationItemObject(v: Obj): boolean {
+  return has(v, 'documentId') || has(v, 'id');
 }
 
-function ref(v: unknown, field: string): RelationRef {
-  if (typeof v === 'string' && v !== '') return { documentId: v };
-  if (typeof v === 'number' && Number.isInteger(v)) return { id: v };
-  if (!isObj(v)) throw new ValidationError(`Invalid relation value for ${field}: expected a documentId or {documentId}`);
-  for (const k of Object.keys(v)) if (!ITEM_KEYS.has(k)) throw ValidationError.invalidKey(k, field, 'body');
+function position(v: unknown, where: string): Position {
+  const bad = (): ValidationError => new ValidationError(
+    `Invalid position in ${where}: expected exactly one of {before: documentId}, {after: documentId}, {start: true}, {end: true} but got ${printValue(v)}`);
+  if (!isObj(v)) throw bad();
+  const keys = Object.keys(v);
+  if (keys.length !== 1) throw bad();
+  const anchor = (x: unknown): x is string => typeof x === 'string' && x !== '';
+  if (has(v, 'before') && anchor(v['before'])) return { before: v['before'] };
+  if (has(v, 'after') && anchor(v['after'])) return { after: v['after'] };
+  if (has(v, 'start') && v['start'] === true) return { start: true };
+  if (has(v, 'end') && v['end'] === true) return { end: true };
+  throw bad();
+}
+
+function rowId(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return v;
+  if (typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 0) return Number(v);
+  return undefined;
+}
+
+function item(v: unknown, where: string): RelationRef {
+  const bad = (): ValidationError => new ValidationError(
+    `Invalid relation value in ${where}: expected a documentId, a row id, {documentId} or {id} but got ${printValue(v)}`);
+  if (typeof v === 'string') {
+    if (v === '') throw bad();
+    return { documentId: v };
+  }
+  if (typeof v === 'number') {
+    const id = rowId(v);
+    if (id === undefined) throw bad();
+    return { id };
+  }
+  if (!isObj(v)) throw bad();
   const out: RelationRef = {};
-  if (typeof v['documentId'] === 'string') out.documentId = v['documentId'];
-  else if (typeof v['id'] === 'number' && Number.isInteger(v['id'])) out.id = v['id'];
-  else throw new ValidationError(`Invalid relation value for ${field}: expected a documentId or {documentId}`);
-  if (v['locale'] !== undefined) {
-    if (typeof v['locale'] !== 'string') throw new ValidationError(`Invalid locale in ${field}: expected a string`);
+  // documentId wins when both are sent, as when a client echoes a populated relation back
+  if (has(v, 'documentId')) {
+    if (typeof v['documentId'] !== 'string' || v['documentId'] === '') throw bad();
+    out.documentId = v['documentId'];
+  } else {
+    const id = rowId(v['id']);
+    if (id === undefined) throw bad();
+    out.id = id;
+  }
+  if (has(v, 'locale') && v['locale'] !== null) {
+    if (typeof v['locale'] !== 'string') throw new ValidationError(`Invalid locale in ${where}: expected a locale code but got ${printValue(v['locale'])}`);
     out.locale = v['locale'];
   }
-  if (v['status'] !== undefined) {
-    if (v['status'] !== 'draft' && v['status'] !== 'published') throw new ValidationError(`Invalid status in ${field}: expected 'draft' or 'published'`);
-    out.status = v['status'];
+  if (has(v, 'status') && v['status'] !== null) {
+    const s = v['status'];
+    // Strapi reads any other value as draft; a typo silently linking drafts is worse than a 400
+    if (s !== 'draft' && s !== 'published') throw new ValidationError(`Invalid status in ${where}: expected "draft" or "published" but got ${printValue(s)}`);
+    out.status = s;
   }
-  if (v['position'] !== undefined) out.position = position(v['position'], field);
+  if (has(v, 'position') && v['position'] !== null) out.position = position(v['position'], where);
   return out;
 }
 
-function refs(v: unknown, field: string): RelationRef[] {
+/** A list under set/connect/disconnect; a lone item counts as a list of one. */
+function items(v: unknown, where: string): RelationRef[] {
   if (v === null || v === undefined) return [];
-  return (Array.isArray(v) ? v : [v]).map((x) => ref(x, field));
+  return (Array.isArray(v) ? v : [v]).map((x) => item(x, where));
 }
 
-export function relationOp(attr: RelationAttribute, value: unknown, path: string[]): RelationOp {
-  const field = path.join('.');
+function targetKey(r: RelationRef): string {
+  return r.documentId !== undefined ? `doc:${r.documentId}` : `id:${r.id}`;
+}
+
+/** Contract rule 3: the same target twice in one list is an error (Strapi drops exact duplicates). */
+function rejectDuplicates(list: readonly RelationRef[]): void {
+  const seen = new Set<string>();
+  for (const r of list) {
+    const key = targetKey(r);
+    if (seen.has(key)) {
+      throw new ValidationError(`The relation with id ${r.documentId ?? r.id} is already connected. You cannot connect the same relation twice.`);
+    }
+    seen.add(key);
+  }
+}
+
+/** before/after chains inside one connect list that loop back can never be placed. */
+function rejectCircularPositions(connect: readonly RelationRef[]): void {
+  const anchorOf = new Map<string, string>();
+  for (const r of connect) {
+    const p = r.position;
+    if (r.documentId !== undefined && p && ('before' in p || 'after' in p)) anchorOf.set(r.documentId, 'before' in p ? p.before : p.after);
+  }
+  for (const start of anchorOf.keys()) {
+    const visited = new Set<string>([start]);
+    for (let next = anchorOf.get(start); next !== undefined; next = anchorOf.get(next)) {
+      if (visited.has(next)) {
+        throw new ValidationError('A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it');
+      }
+      visited.add(next);
+    }
+  }
+}
+
+function options(v: unknown, where: string): void {
+  if (v === undefined || v === null) return;
+  if (!isObj(v) || (has(v, 'strict') && typeof v['strict'] !== 'boolean')) {
+    throw new ValidationError(`Invalid options in ${where}: expected {strict: true|false} but got ${printValue(v)}`);
+  }
+}
+
+/**
+ * Normalises a relation value. `where` names the field in messages (`tags`, `blocks[0].person`).
+ * To-one relations keep only the last item of a list (contract rule 4), before duplicates are
+ * looked for: sending `[a, a]` to a to-one relation is just "a".
+ */
+export function relationOp(attr: RelationAttribute, value: unknown, where: string): RelationOp {
+  const last = (list: RelationRef[]): RelationRef[] => (attr.toMany ? list : list.slice(-1));
   if (value === null) return { kind: 'set', items: [] };
-  if (!isObj(value) || 'documentId' in value || 'id' in value) return { kind: 'set', items: refs(value, field) };
-  for (const k of Object.keys(value)) if (!OPS.has(k)) throw ValidationError.invalidKey(k, field, 'body');
-  if ('set' in value) {
-    if ('connect' in value || 'disconnect' in value) throw new ValidationError(`${field}: "set" cannot be combined with "connect" or "disconnect"`);
-    return { kind: 'set', items: refs(value['set'], field) };
+  if (!isObj(value) || isRelationItemObject(value)) {
+    const list = last(items(value, where));
+    rejectDuplicates(list);
+    return { kind: 'set', items: list };
   }
-  void attr;
-  return { kind: 'change', connect: refs(value['connect'], field), disconnect: refs(value['disconnect'], field) };
-}
-
-function mediaRef(v: unknown, field: string): MediaRef {
-  if (typeof v === 'number' && Number.isInteger(v)) return { id: v };
-  if (typeof v === 'string' && /^\d+$/.test(v)) return { id: Number(v) };
-  if (typeof v === 'string' && v !== '') return { documentId: v };
-  if (isObj(v)) {
-    if (typeof v['id'] === 'number') return { id: v['id'] };
-    if (typeof v['documentId'] === 'string') return { documentId: v['documentId'] };
+  options(value['options'], where);
+  if (has(value, 'set')) {
+    if (has(value, 'connect') || has(value, 'disconnect')) {
+      throw new ValidationError(`Invalid relation value in ${where}: set cannot be combined with connect or disconnect`);
+    }
+    const list = last(items(value['set'], where));
+    rejectDuplicates(list);
+    return { kind: 'set', items: list };
   }
-  throw new ValidationError(`Invalid media value for ${field}: expected file ids`);
-}
-
-export function mediaRefs(field: string, multiple: boolean, value: unknown): MediaRef[] | null {
-  if (value === null) return null;
-  if (isObj(value) && ('connect' in value || 'disconnect' in value || 'set' in value)) {
-    throw new ValidationError(`connect is not supported for media attributes (${field}): send the file ids`);
-  }
-  const list = (Array.isArray(value) ? value : [value]).map((v) => mediaRef(v, field));
-  if (!multiple && list.length > 1) throw new ValidationError(`${field} holds a single file: send one file id`);
-  return list;
+  const connect = last(items(value['connect'], where));
+  rejectDuplicates(connect);
+  rejectCircularPositions(connect);
+  return { kind: 'change', connect, disconnect: items(value['disconnect'], where) };
 }

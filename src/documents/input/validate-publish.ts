@@ -1,86 +1,123 @@
-// Rules that apply only to published rows (and every row of types without draft & publish):
-// required, minimum sizes, formats (behaviour.md §6.2). Drafts skip them.
+// Rules that apply only when a published row is written (publish, or any write on a type without
+// draft & publish): required, minimum sizes, formats (behaviour.md §6.2). Drafts skip them. They
+// run on the final merged values of the row, so they can't be checked on the request body alone.
+// `unique` needs the database and is the caller's.
 import type { FieldError } from '../../errors.js';
-import type { Component, ContentType, Model, ScalarAttribute } from '../../schema/types.js';
-import { pathText } from './cast-scalar.js';
+import type { Attribute, Component, ContentType, Model, ScalarAttribute } from '../../schema/types.js';
+import { fieldError, notTypeMessage, pathText } from './messages.js';
 
-/** Marks the values of a component updated in place: its absent keys keep their stored values. */
+/**
+ * Marks the values of a component updated in place (sent back with its id): absent keys keep their
+ * stored values, so a missing required sub-field is not an error there.
+ */
 export const PARTIAL = '__partial';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UID = /^[A-Za-z0-9-_.~]*$/;
-
 export interface PublishOptions {
-  isCreate: boolean;
-  draftAndPublish: boolean;
+  /** a create: a required field left out is "must be defined" (non-D&P types) */
+  readonly isCreate: boolean;
+  readonly draftAndPublish: boolean;
 }
 
-function typeName(a: ScalarAttribute): string {
-  if (['integer', 'biginteger', 'float', 'decimal'].includes(a.type)) return 'number';
-  if (a.type === 'boolean') return 'boolean';
-  if (['date', 'datetime', 'timestamp'].includes(a.type)) return 'date';
-  if (a.type === 'json' || a.type === 'blocks') return 'mixed';
-  return 'string';
+type Values = Record<string, unknown>;
+
+/** The WHATWG e-mail grammar (what <input type=email> accepts), as yup uses. */
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const UID_FORMAT = '^[A-Za-z0-9-_.~]*$';
+
+/**
+ * The yup type a required attribute is reported as when a D&P publish finds it null. json and
+ * blocks are yup `mixed`, whose type error is worded differently (see notTypeMessage).
+ */
+function yupType(a: Attribute): string {
+  if (a.kind === 'component') return a.repeatable ? 'array' : 'object';
+  if (a.kind === 'dynamiczone') return 'array';
+  if (a.kind !== 'scalar') return 'mixed';
+  switch (a.type) {
+    case 'integer': case 'biginteger': case 'float': case 'decimal': return 'number';
+    case 'boolean': return 'boolean';
+    case 'date': case 'time': case 'datetime': case 'timestamp': return 'date';
+    case 'json': case 'blocks': return 'mixed';
+    default: return 'string';
+  }
 }
 
-function err(path: string[], message: string, value?: unknown): FieldError {
-  const e: FieldError = { path, message, name: 'ValidationError' };
-  if (value !== undefined) e.value = value;
-  return e;
+const isObj = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function requiredError(a: Attribute, values: Values, path: string[], opts: PublishOptions, nested: boolean): FieldError | undefined {
+  const present = Object.hasOwn(values, a.name) && values[a.name] !== undefined;
+  const v = present ? values[a.name] : undefined;
+  if (present && v !== null) return undefined;
+  if (!present && values[PARTIAL] === true) return undefined;
+  // Strapi reports a missing field of a D&P publish as a type error on null
+  if (opts.draftAndPublish && !nested) return fieldError(path, notTypeMessage(path, yupType(a), null), null);
+  if (v === null) return fieldError(path, `${pathText(path)} cannot be null.`, null);
+  // an update of a non-D&P type that leaves the field out keeps the stored value
+  if (nested || opts.isCreate) return fieldError(path, `${pathText(path)} must be defined.`);
+  return undefined;
 }
 
 function scalarRules(a: ScalarAttribute, v: unknown, path: string[], out: FieldError[]): void {
   const where = pathText(path);
   if (typeof v === 'string') {
-    if (a.minLength !== undefined && v.length < a.minLength) out.push(err(path, `${where} must be at least ${a.minLength} characters`, v));
-    if (a.regex !== undefined && v !== '' && !new RegExp(a.regex).test(v)) out.push(err(path, `${where} must match the following: "/${a.regex}/"`, v));
-    if (a.type === 'email' && v !== '' && !EMAIL.test(v)) out.push(err(path, `${where} must be a valid email`, v));
-    if (a.type === 'uid' && a.regex === undefined && !UID.test(v)) out.push(err(path, `${where} must match the following: "/^[A-Za-z0-9-_.~]*$/"`, v));
+    if (a.minLength !== undefined && v.length < a.minLength) out.push(fieldError(path, `${where} must be at least ${a.minLength} characters`, v));
+    // like yup's matches(…, {excludeEmptyString}): "" passes a pattern unless the field is required
+    const pattern = a.regex ?? (a.type === 'uid' ? UID_FORMAT : undefined);
+    if (pattern !== undefined && (v !== '' || a.required) && !new RegExp(pattern).test(v)) {
+      out.push(fieldError(path, `${where} must match the following: "/${pattern}/"`, v));
+    }
+    if (a.type === 'email' && v !== '' && !EMAIL.test(v)) out.push(fieldError(path, `${where} must be a valid email`, v));
+    if (a.type === 'biginteger' && a.min !== undefined && /^-?\d+$/.test(v) && BigInt(v) < BigInt(Math.ceil(a.min))) {
+      out.push(fieldError(path, `${where} must be greater than or equal to ${a.min}`, v));
+    }
   }
-  if (typeof v === 'number' && a.min !== undefined && v < a.min) out.push(err(path, `${where} must be greater than or equal to ${a.min}`, v));
+  if (typeof v === 'number' && a.min !== undefined && v < a.min) out.push(fieldError(path, `${where} must be greater than or equal to ${a.min}`, v));
 }
 
-function validate(model: Model, schema: ContentType | Component, values: Record<string, unknown>, opts: PublishOptions, path: string[], out: FieldError[]): void {
+function countRules(a: { min?: number; max?: number }, items: readonly unknown[], path: string[], out: FieldError[]): void {
+  if (a.min !== undefined && items.length < a.min) out.push(fieldError(path, `${pathText(path)} field must have at least ${a.min} items`, items));
+  if (a.max !== undefined && items.length > a.max) out.push(fieldError(path, `${pathText(path)} field must have less than or equal to ${a.max} items`, items));
+}
+
+function validate(model: Model, schema: ContentType | Component, values: Values, opts: PublishOptions, path: string[], out: FieldError[]): void {
+  const nested = path.length > 0;
   for (const a of schema.attributes.values()) {
     const p = [...path, a.name];
-    const present = a.name in values;
-    const v = values[a.name];
-    if (a.required && a.kind === 'scalar') {
-      if (!present || v === undefined) {
-        if (values[PARTIAL] === true) continue;
-        if (opts.draftAndPublish && path.length === 0) out.push(err(p, `${pathText(p)} must be a \`${typeName(a)}\` type, but the final value was: \`null\`.`, null));
-        else if (opts.isCreate || path.length > 0) out.push(err(p, `${pathText(p)} must be defined.`));
-        continue;
-      }
-      if (v === null) {
-        out.push(opts.draftAndPublish && path.length === 0
-          ? err(p, `${pathText(p)} must be a \`${typeName(a)}\` type, but the final value was: \`null\`.`, null)
-          : err(p, `${pathText(p)} cannot be null.`, null));
+    // required relations and media are not enforced (Strapi only does with strictRelations)
+    if (a.required && a.kind !== 'relation' && a.kind !== 'media') {
+      const e = requiredError(a, values, p, opts, nested);
+      if (e) {
+        out.push(e);
         continue;
       }
     }
+    const v = Object.hasOwn(values, a.name) ? values[a.name] : undefined;
     if (v === null || v === undefined) continue;
     if (a.kind === 'scalar') scalarRules(a, v, p, out);
     else if (a.kind === 'component') {
-      const comp = model.components.get(a.component)!;
-      const items = Array.isArray(v) ? v : [v];
-      if (a.repeatable && a.min !== undefined && items.length < a.min) out.push(err(p, `${pathText(p)} field must have at least ${a.min} items`, v));
-      if (a.repeatable && a.max !== undefined && items.length > a.max) out.push(err(p, `${pathText(p)} field must have less than or equal to ${a.max} items`, v));
-      items.forEach((item, i) => {
-        if (typeof item === 'object' && item !== null) validate(model, comp, item as Record<string, unknown>, { ...opts, isCreate: true }, a.repeatable ? [...p, String(i)] : p, out);
-      });
+      const comp = model.components.get(a.component);
+      if (!comp) continue;
+      if (a.repeatable && Array.isArray(v)) {
+        countRules(a, v, p, out);
+        v.forEach((item, i) => {
+          if (isObj(item)) validate(model, comp, item, opts, [...p, String(i)], out);
+        });
+      } else if (isObj(v)) validate(model, comp, v, opts, p, out);
     } else if (a.kind === 'dynamiczone' && Array.isArray(v)) {
-      if (a.min !== undefined && v.length < a.min) out.push(err(p, `${pathText(p)} field must have at least ${a.min} items`, v));
-      if (a.max !== undefined && v.length > a.max) out.push(err(p, `${pathText(p)} field must have less than or equal to ${a.max} items`, v));
-      v.forEach((item, i) => {
-        const uid = (item as Record<string, unknown>)['__component'];
+      countRules(a, v, p, out);
+      v.forEach((entry, i) => {
+        const uid = isObj(entry) ? entry['__component'] : undefined;
         const comp = typeof uid === 'string' ? model.components.get(uid) : undefined;
-        if (comp) validate(model, comp, item as Record<string, unknown>, { ...opts, isCreate: true }, [...p, String(i)], out);
+        if (comp && isObj(entry)) validate(model, comp, entry, opts, [...p, String(i)], out);
       });
     }
   }
 }
 
+/**
+ * The publish-time field errors of a row's final values: scalars by attribute name, components as
+ * plain objects (arrays when repeatable), dynamic-zone entries as objects with `__component`.
+ * Returns them in schema order; the caller throws ValidationError.of(errors) when there are any.
+ */
 export function validateForPublish(model: Model, schema: ContentType | Component, values: Record<string, unknown>, opts: PublishOptions): FieldError[] {
   const out: FieldError[] = [];
   validate(model, schema, values, opts, [], out);

@@ -1,0 +1,45 @@
+// A media attribute's value in a write body → the files it should hold, in order.
+import { ValidationError } from '../../errors.js';
+import type { MediaAttribute } from '../../schema/types.js';
+import { printValue } from './messages.js';
+import type { MediaRef } from './types.js';
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The relation operations Strapi half-supports on media; they are refused here (behaviour.md §13 #6). */
+export const MEDIA_OPERATIONS: readonly string[] = ['connect', 'disconnect', 'set', 'options'];
+
+function fileRef(v: unknown, where: string): MediaRef {
+  // a file documentId is never all digits, so a string of digits is a row id (as form fields send them)
+  const asId = (x: unknown): number | undefined => {
+    if (typeof x === 'number' && Number.isSafeInteger(x) && x > 0) return x;
+    if (typeof x === 'string' && /^\d+$/.test(x) && Number(x) > 0) return Number(x);
+    return undefined;
+  };
+  const id = asId(v);
+  if (id !== undefined) return { id };
+  if (typeof v === 'string' && v !== '') return { documentId: v };
+  if (isObj(v)) {
+    const objId = asId(v['id']);
+    if (objId !== undefined) return { id: objId };
+    if (typeof v['documentId'] === 'string' && v['documentId'] !== '') return { documentId: v['documentId'] };
+  }
+  throw new ValidationError(`Invalid media value in ${where}: expected a file id, a file documentId, {id} or {documentId} but got ${printValue(v)}`);
+}
+
+/** `null` and `[]` clear the field. `where` names the field in messages. */
+export function mediaRefs(attr: MediaAttribute, value: unknown, where: string): MediaRef[] | null {
+  if (value === null) return null;
+  if (isObj(value)) {
+    const op = MEDIA_OPERATIONS.find((k) => Object.hasOwn(value, k));
+    // Strapi ignores connect on create and half-applies it on update; refusing it is the safe choice
+    if (op !== undefined) throw new ValidationError(`${op} is not supported for media attributes (${where}): send the file ids`);
+  }
+  const list = (Array.isArray(value) ? value : [value]).map((v) => fileRef(v, where));
+  if (!attr.multiple && list.length > 1) {
+    throw new ValidationError(`${where} holds a single file: send one file id, not ${list.length}`);
+  }
+  return list;
+}

@@ -1,0 +1,135 @@
+// §6.4: component and dynamic-zone values, normalised recursively; zone entries never a silent no-op.
+import { describe, expect, it } from 'vitest';
+import { article, author, blog, check, gadget, homepage, rejection } from './helpers.js';
+import type { ComponentInput } from '../../../src/documents/input/types.js';
+
+const errorsOf = (data: Record<string, unknown>, schema = article) => {
+  const r = rejection(data, schema);
+  return { message: r.message, errors: (r.details as { errors: unknown[] }).errors };
+};
+const single = (v: ComponentInput | ComponentInput[] | null | undefined): ComponentInput => {
+  if (!v || Array.isArray(v)) throw new Error('expected a single component');
+  return v;
+};
+
+describe('single components', () => {
+  it('an object is checked with the component schema and normalised, nested components too', () => {
+    const seo = single(check({ seo: { metaTitle: 'm', keywords: 'k', shareImage: 3, openGraph: { ogTitle: 'o', ogImage: 'imgDoc' } } }).components.get('seo'));
+    expect(Object.fromEntries(seo.data.scalars)).toEqual({ metaTitle: 'm', keywords: 'k' });
+    expect(seo.data.media.get('shareImage')).toEqual([{ id: 3 }]);
+    const og = single(seo.data.components.get('openGraph'));
+    expect(Object.fromEntries(og.data.scalars)).toEqual({ ogTitle: 'o' });
+    expect(og.data.media.get('ogImage')).toEqual([{ documentId: 'imgDoc' }]);
+    expect(seo.id).toBeUndefined();
+  });
+
+  it('the id of a component is kept (update in place), at any depth', () => {
+    const seo = single(check({ seo: { id: 3, metaTitle: 'm', openGraph: { id: '8', ogTitle: 'o' } } }).components.get('seo'));
+    expect(seo.id).toBe(3);
+    expect(single(seo.data.components.get('openGraph')).id).toBe(8);
+  });
+
+  it('null clears; id: null means a new component', () => {
+    expect(check({ seo: null }).components.get('seo')).toBeNull();
+    expect(single(check({ seo: { id: null, metaTitle: 'm' } }).components.get('seo')).id).toBeUndefined();
+  });
+
+  it('a non-object is a type error', () => {
+    expect(errorsOf({ seo: 'x' }).errors).toEqual([{ path: ['seo'], message: 'seo must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' }]);
+    expect(errorsOf({ seo: [{ metaTitle: 'm' }] }).errors).toMatchObject([{ path: ['seo'], message: 'seo must be a `object` type, but the final value was: `[\n  {\n    "metaTitle": "\\"m\\""\n  }\n]`.' }]);
+  });
+
+  it('a bad id is an integer error at <path>.id', () => {
+    expect(errorsOf({ seo: { id: 'abc', metaTitle: 'm' } }).errors).toEqual([{
+      path: ['seo', 'id'], message: 'seo.id must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).', name: 'ValidationError', value: null,
+    }]);
+    expect(errorsOf({ seo: { id: 1.5, metaTitle: 'm' } }).errors).toMatchObject([{ path: ['seo', 'id'], message: 'seo.id must be an integer' }]);
+  });
+
+  it('sub-field errors carry the nested path', () => {
+    expect(errorsOf({ seo: { metaTitle: 'm', openGraph: { ogTitle: 5 } } }).errors).toEqual([{
+      path: ['seo', 'openGraph', 'ogTitle'], message: 'seo.openGraph.ogTitle must be a `string` type, but the final value was: `5`.', name: 'ValidationError', value: 5,
+    }]);
+  });
+});
+
+describe('repeatable components', () => {
+  it('an array becomes a list of component inputs, ids kept', () => {
+    const links = check({ links: [{ label: 'a', url: 'u', newTab: 'true' }, { id: 4, label: 'b', url: 'v' }] }, author).components.get('links');
+    expect(Array.isArray(links) && links.map((l) => ({ id: l.id, scalars: Object.fromEntries(l.data.scalars) }))).toEqual([
+      { id: undefined, scalars: { label: 'a', url: 'u', newTab: true } },
+      { id: 4, scalars: { label: 'b', url: 'v' } },
+    ]);
+  });
+
+  it('null clears and [] empties', () => {
+    expect(check({ links: null }, author).components.get('links')).toBeNull();
+    expect(check({ links: [] }, author).components.get('links')).toEqual([]);
+  });
+
+  it('a non-array, and a non-object item, are type errors with index paths', () => {
+    expect(errorsOf({ links: { label: 'a' } }, author).errors).toMatchObject([{ path: ['links'], message: 'links must be a `array` type, but the final value was: `{\n  "label": "\\"a\\""\n}`.' }]);
+    expect(errorsOf({ links: [{ label: 'a', url: 'u' }, 'x'] }, author).errors).toEqual([{ path: ['links', '1'], message: 'links[1] must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' }]);
+  });
+
+  it('sub-field errors use string indices in paths and brackets in messages', () => {
+    expect(errorsOf({ links: [{ label: 'a', url: 'u' }, { label: 'b', url: 7 }] }, author).errors).toEqual([{
+      path: ['links', '1', 'url'], message: 'links[1].url must be a `string` type, but the final value was: `7`.', name: 'ValidationError', value: 7,
+    }]);
+  });
+
+  it('nested components inside repeatable items', () => {
+    const r = errorsOf({ parts: [{ label: 'a', inner: { note: 'n', count: 'x' } }] }, gadget);
+    expect(r.errors).toMatchObject([{ path: ['parts', '0', 'inner', 'count'], message: 'parts[0].inner.count must be a `number` type, but the final value was: `NaN` (cast from the value `"x"`).' }]);
+  });
+});
+
+describe('dynamic zones', () => {
+  it('entries are normalised with their component uid and id', () => {
+    const zone = check({ blocks: [{ __component: 'shared.rich-text', body: 'b' }, { __component: 'shared.quote', id: 5, title: 'q', person: 'p' }] }).zones.get('blocks');
+    expect(zone?.map((e) => ({ component: e.component, id: e.id, scalars: Object.fromEntries(e.data.scalars) }))).toEqual([
+      { component: 'shared.rich-text', id: undefined, scalars: { body: 'b' } },
+      { component: 'shared.quote', id: 5, scalars: { title: 'q' } },
+    ]);
+  });
+
+  it('null clears and [] empties', () => {
+    expect(check({ blocks: null }).zones.get('blocks')).toBeNull();
+    expect(check({ blocks: [] }).zones.get('blocks')).toEqual([]);
+  });
+
+  it('a dynamic-zone entry without __component is a 400 naming blocks[0].__component', () => {
+    for (const entry of [{ body: 'no type' }, { __component: null, body: 'x' }, { __component: '', body: 'x' }]) {
+      const r = errorsOf({ blocks: [entry] });
+      expect(r.message).toBe('blocks[0].__component is a required field');
+      expect(r.errors).toEqual([{ path: ['blocks', '0', '__component'], message: 'blocks[0].__component is a required field', name: 'ValidationError' }]);
+    }
+  });
+
+  it('an unknown __component is a 400 listing the components the zone accepts', () => {
+    // Strapi accepts any registered component in any zone (src/schema/zone.ts), so the list is all of them
+    const all = [...blog.components.keys()].join(', ');
+    const r = errorsOf({ blocks: [{ __component: 'shared.rich-text', body: 'ok' }, { __component: 'shared.nope', body: 'x' }] });
+    expect(r.errors).toEqual([{ path: ['blocks', '1', '__component'], message: `blocks[1].__component must be one of the following values: ${all}`, name: 'ValidationError', value: 'shared.nope' }]);
+    expect(errorsOf({ blocks: [{ __component: 7 }] }).errors).toMatchObject([{ message: `blocks[0].__component must be one of the following values: ${all}`, value: 7 }]);
+  });
+
+  it('a registered component outside the zone\'s own list is accepted, as Strapi does (the shared seed relies on it)', () => {
+    expect(check({ hero: [{ __component: 'shared.slider', files: [1] }] }, homepage).zones.get('hero')?.[0]?.component).toBe('shared.slider');
+  });
+
+  it('a non-array zone and a non-object entry are type errors', () => {
+    expect(errorsOf({ blocks: { __component: 'shared.quote' } }).errors).toMatchObject([{ path: ['blocks'], message: 'blocks must be a `array` type, but the final value was: `{\n  "__component": "\\"shared.quote\\""\n}`.' }]);
+    expect(errorsOf({ blocks: ['x'] }).errors).toEqual([{ path: ['blocks', '0'], message: 'blocks[0] must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' }]);
+  });
+
+  it('entry sub-field errors carry the entry path', () => {
+    expect(errorsOf({ blocks: [{ __component: 'shared.quote', title: 'x'.repeat(256) }] }).errors).toMatchObject([{ path: ['blocks', '0', 'title'], message: 'blocks[0].title must be at most 255 characters' }]);
+  });
+
+  it('several bad entries are reported together', () => {
+    const r = errorsOf({ blocks: [{ body: 'a' }, { __component: 'x.y' }] });
+    expect(r.message).toBe('2 errors occurred');
+    expect(r.errors.map((e) => (e as { path: string[] }).path)).toEqual([['blocks', '0', '__component'], ['blocks', '1', '__component']]);
+  });
+});
