@@ -25,92 +25,128 @@ export interface CreateTokenInput {
   type: ApiTokenType;
   description?: string;
   permissions?: string[];
+  /** Strapi offers 7, 30 and 90; any whole number of days is accepted; null = never expires */
   lifespanDays?: number | null;
 }
 
+export interface ApiTokenServiceOptions {
+  /**
+   * How long a verified token is trusted without reading it again. Bounds how long a token revoked
+   * by another process (the CLI, another instance) keeps working here.
+   */
+  readonly cacheTtlMs?: number;
+}
+
+const TABLE = 'folio_api_tokens';
 const ACTION = /^(api|plugin)::[a-z0-9-]+\.[a-zA-Z0-9-]+\.[a-zA-Z]+$/;
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
+const NAME_MAX = 255;
 
 export function hashAccessKey(accessKey: string, salt: string): string {
   return createHmac('sha512', salt).update(accessKey).digest('hex');
 }
 
 function toToken(r: Record<string, unknown>): ApiToken {
-  const permissions = typeof r['permissions'] === 'string' ? (JSON.parse(r['permissions']) as string[]) : [];
+  const perms = typeof r['permissions'] === 'string' ? (JSON.parse(r['permissions']) as unknown) : [];
   return {
-    id: Number(r['id']), name: String(r['name']), description: (r['description'] as string | null) ?? null,
-    type: r['type'] as ApiTokenType, permissions,
+    id: Number(r['id']),
+    name: String(r['name']),
+    description: typeof r['description'] === 'string' ? r['description'] : null,
+    type: r['type'] as ApiTokenType,
+    permissions: Array.isArray(perms) ? perms.filter((p): p is string => typeof p === 'string') : [],
+    // bigint columns come back as strings from pg and mysql2
     lifespan: r['lifespan'] === null || r['lifespan'] === undefined ? null : Number(r['lifespan']),
-    expiresAt: formatDatetime(r['expires_at']), lastUsedAt: formatDatetime(r['last_used_at']),
+    expiresAt: formatDatetime(r['expires_at']),
+    lastUsedAt: formatDatetime(r['last_used_at']),
     createdAt: formatDatetime(r['created_at']) ?? '',
   };
 }
 
-export class ApiTokenService {
-  /** hash → token, so verifying a known key costs no query */
-  private readonly cache = new Map<string, ApiToken>();
+function checkInput(input: CreateTokenInput): { name: string; permissions: string[]; lifespan: number | null } {
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (!name) throw new ValidationError('name is a required field');
+  if (name.length > NAME_MAX) throw new ValidationError(`name must be at most ${NAME_MAX} characters`);
+  if (!API_TOKEN_TYPES.includes(input.type)) throw new ValidationError(`type must be one of the following values: ${API_TOKEN_TYPES.join(', ')}`);
+  // read-only and full-access tokens get their abilities from the type alone
+  const permissions = input.type === 'custom' ? [...new Set(input.permissions ?? [])] : [];
+  if (input.type === 'custom' && permissions.length === 0) throw new ValidationError('A custom token needs at least one permission');
+  const bad = permissions.find((p) => !ACTION.test(p));
+  if (bad !== undefined) throw new ValidationError(`Invalid permission "${bad}": expected an action such as api::article.article.find`);
+  const days = input.lifespanDays ?? null;
+  if (days !== null && (!Number.isInteger(days) || days <= 0)) throw new ValidationError('lifespan must be a positive whole number of days');
+  return { name, permissions, lifespan: days === null ? null : days * DAY };
+}
 
-  constructor(private readonly database: Database, private readonly salt: string) {}
+export class ApiTokenService {
+  /** hash → token and when it was read, so verifying a known key usually costs no query */
+  private readonly cache = new Map<string, { token: ApiToken; readAt: number }>();
+  private readonly ttl: number;
+
+  constructor(private readonly database: Database, private readonly salt: string, options: ApiTokenServiceOptions = {}) {
+    this.ttl = options.cacheTtlMs ?? 60_000;
+  }
 
   async create(input: CreateTokenInput): Promise<{ token: ApiToken; accessKey: string }> {
-    const name = input.name?.trim();
-    if (!name) throw new ValidationError('name is a required field');
-    if (!API_TOKEN_TYPES.includes(input.type)) throw new ValidationError(`type must be one of the following values: ${API_TOKEN_TYPES.join(', ')}`);
-    const permissions = input.type === 'custom' ? [...new Set(input.permissions ?? [])] : [];
-    if (input.type === 'custom' && permissions.length === 0) throw new ValidationError('A custom token needs at least one permission');
-    const bad = permissions.find((p) => !ACTION.test(p));
-    if (bad) throw new ValidationError(`Unknown permission "${bad}": expected an action like api::article.article.find`);
-    const days = input.lifespanDays ?? null;
-    if (days !== null && (!Number.isInteger(days) || days <= 0)) throw new ValidationError('lifespan must be a positive number of days');
+    const { name, permissions, lifespan } = checkInput(input);
     const { db, dialect } = this.database;
-    if (await db.selectFrom('folio_api_tokens').select('id').where('name', '=', name).executeTakeFirst()) {
-      throw new ValidationError('Name already taken');
-    }
+    const taken = async (): Promise<boolean> => (await db.selectFrom(TABLE).select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
+    if (await taken()) throw new ValidationError('Name already taken');
     const accessKey = randomBytes(64).toString('hex');
     const now = new Date();
-    const lifespan = days === null ? null : days * DAY;
-    await db.insertInto('folio_api_tokens').values({
-      name, description: input.description ?? null, type: input.type, access_key: hashAccessKey(accessKey, this.salt),
-      permissions: JSON.stringify(permissions), lifespan,
-      expires_at: lifespan === null ? null : dialect.toDatetime(new Date(now.getTime() + lifespan)),
-      last_used_at: null, created_at: dialect.toDatetime(now), updated_at: dialect.toDatetime(now),
-    }).execute();
-    const row = await db.selectFrom('folio_api_tokens').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    try {
+      await db.insertInto(TABLE).values({
+        name, description: input.description?.trim() || null, type: input.type, access_key: hashAccessKey(accessKey, this.salt),
+        permissions: JSON.stringify(permissions), lifespan,
+        expires_at: lifespan === null ? null : dialect.toDatetime(new Date(now.getTime() + lifespan)),
+        last_used_at: null, created_at: dialect.toDatetime(now), updated_at: dialect.toDatetime(now),
+      }).execute();
+    } catch (e) {
+      // created by another process since the check (unique index on name)
+      if (await taken()) throw new ValidationError('Name already taken');
+      throw e;
+    }
+    const row = await db.selectFrom(TABLE).selectAll().where('name', '=', name).executeTakeFirstOrThrow();
     return { token: toToken(row as Record<string, unknown>), accessKey };
   }
 
   async list(): Promise<ApiToken[]> {
-    const rows = await this.database.db.selectFrom('folio_api_tokens').selectAll().orderBy('id').execute();
+    const rows = await this.database.db.selectFrom(TABLE).selectAll().orderBy('id').execute();
     return rows.map((r) => toToken(r as Record<string, unknown>));
   }
 
+  /** Deletes the token with this name, or else (for a number) this id. */
   async revoke(nameOrId: string): Promise<boolean> {
     const db = this.database.db;
-    const byId = /^\d+$/.test(nameOrId);
-    const r = await db.deleteFrom('folio_api_tokens').where(byId ? 'id' : 'name', '=', byId ? Number(nameOrId) : nameOrId).executeTakeFirst();
+    let r = await db.deleteFrom(TABLE).where('name', '=', nameOrId).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0 && /^\d{1,15}$/.test(nameOrId)) {
+      r = await db.deleteFrom(TABLE).where('id', '=', Number(nameOrId)).executeTakeFirst();
+    }
     this.cache.clear();
     return Number(r.numDeletedRows) > 0;
   }
 
+  /** The token for a presented key: 'expired' when past expiresAt, null when unknown. */
   async verify(accessKey: string): Promise<ApiToken | 'expired' | null> {
     const hash = hashAccessKey(accessKey, this.salt);
-    let token = this.cache.get(hash);
-    if (!token) {
-      const row = await this.database.db.selectFrom('folio_api_tokens').selectAll().where('access_key', '=', hash).executeTakeFirst();
-      if (!row) return null;
-      token = toToken(row as Record<string, unknown>);
-      this.cache.set(hash, token);
-    }
     const now = Date.now();
-    if (token.expiresAt !== null && Date.parse(token.expiresAt) <= now) {
-      this.cache.delete(hash);
-      return 'expired';
+    let entry = this.cache.get(hash);
+    if (!entry || now - entry.readAt > this.ttl) {
+      const row = await this.database.db.selectFrom(TABLE).selectAll().where('access_key', '=', hash).executeTakeFirst();
+      if (!row) {
+        this.cache.delete(hash);
+        return null;
+      }
+      entry = { token: toToken(row as Record<string, unknown>), readAt: now };
+      this.cache.set(hash, entry);
     }
-    if (token.lastUsedAt === null || now - Date.parse(token.lastUsedAt) > HOUR) {
+    const token = entry.token;
+    if (token.expiresAt !== null && Date.parse(token.expiresAt) <= now) return 'expired';
+    if (token.lastUsedAt === null || now - Date.parse(token.lastUsedAt) >= HOUR) {
       const at = new Date(now);
+      // set before the write so concurrent requests don't all write it
       token.lastUsedAt = at.toISOString();
-      await this.database.db.updateTable('folio_api_tokens').set({ last_used_at: this.database.dialect.toDatetime(at) }).where('id', '=', token.id).execute();
+      await this.database.db.updateTable(TABLE).set({ last_used_at: this.database.dialect.toDatetime(at) }).where('id', '=', token.id).execute();
     }
     return token;
   }

@@ -1,29 +1,36 @@
 // folio locales list|add|remove
 import { LocaleService } from '../i18n/locales.js';
 import { withProject } from './open-project.js';
-import { flag, UsageError, type Flags } from './usage.js';
+import { table } from './table.js';
+import { checkArgs, checkOptions, flag, UsageError, type Flags } from './usage.js';
 
-export async function runLocales(dir: string, args: string[], values: Flags): Promise<number> {
-  const [sub, code] = args;
+// the server keeps the locale list in memory (it is checked on every request)
+const RESTART = 'a running server uses it after its next start';
+
+export async function runLocales(dir: string, args: readonly string[], values: Flags): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'list' && sub !== 'add' && sub !== 'remove') throw new UsageError(sub ? `locales: unknown subcommand "${sub}"` : 'locales needs a subcommand: list, add or remove');
+  checkOptions(`locales ${sub}`, values);
+  checkArgs(`locales ${sub}`, rest, sub === 'list' ? 0 : 1);
+  const code = rest[0];
+  if (sub !== 'list' && !code) throw new UsageError(`locales ${sub} needs a locale code, e.g. fr or pt-BR`);
   return withProject(dir, async (database, config) => {
     const locales = new LocaleService(database);
+    // the same first-start locales the server would create, so a fresh project lists them too
     await locales.seed(config.i18n);
     if (sub === 'list') {
-      for (const l of await locales.list()) console.log(`${l.code}\t${l.name}${l.isDefault ? '\t(default)' : ''}`);
+      const list = await locales.list();
+      if (values.json) console.log(JSON.stringify(list));
+      else console.log(table(['CODE', 'NAME', 'DEFAULT'], list.map((l) => [l.code, l.name, l.isDefault ? 'yes' : ''])));
       return 0;
     }
     if (sub === 'add') {
-      if (!code) throw new UsageError('locales add needs a locale code');
-      const l = await locales.add(code, flag(values, 'name'), values['default'] === true);
-      console.log(`Added ${l.code} (${l.name})${values['default'] ? ' as the default locale' : ''}`);
+      const l = await locales.add(code!, flag(values, 'name'), values.default === true);
+      console.log(`Added ${l.code} (${l.name})${l.isDefault ? ' as the default locale' : ''}; ${RESTART}`);
       return 0;
     }
-    if (sub === 'remove') {
-      if (!code) throw new UsageError('locales remove needs a locale code');
-      await locales.remove(code);
-      console.log(`Removed ${code}`);
-      return 0;
-    }
-    throw new UsageError(`locales: unknown subcommand "${sub ?? ''}"`);
+    await locales.remove(code!);
+    console.log(`Removed ${code}; ${RESTART}`);
+    return 0;
   });
 }

@@ -5,14 +5,18 @@ import { connect } from '../database/connect.js';
 import type { Database } from '../database/dialect.js';
 import { syncSchema } from '../database/sync.js';
 import { loadModel } from '../schema/load-model.js';
+import { announce } from './report.js';
 
 export async function withProject<T>(dir: string, fn: (database: Database, config: FolioConfig) => Promise<T>): Promise<T> {
-  const { config } = await loadConfig(dir);
-  const model = loadModel(config.dir);
-  const database = await connect(config.database);
+  const loaded = await loadConfig(dir);
+  // stdout carries the command's result (an access key, JSON), so notices go to stderr
+  announce(loaded, (line) => console.error(line));
+  const model = loadModel(loaded.config.dir);
+  const database = await connect(loaded.config.database);
   try {
+    // the tables may not exist yet when the server has never run
     await syncSchema(database, model);
-    return await fn(database, config);
+    return await fn(database, loaded.config);
   } finally {
     await database.close();
   }

@@ -4,7 +4,12 @@ import type { Database } from '../database/dialect.js';
 import { ValidationError } from '../errors.js';
 import { newDocumentId } from '../documents/document-id.js';
 import { formatDatetime } from '../documents/format-value.js';
+import type { FolioConfig } from '../config/types.js';
+import { isLocaleCode, localeName } from './locale-code.js';
 
+export { isLocaleCode, localeName };
+
+/** One locale as GET /api/i18n/locales shows it (behaviour.md §8). */
 export interface Locale {
   id: number;
   documentId: string;
@@ -16,14 +21,18 @@ export interface Locale {
   isDefault: boolean;
 }
 
-const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+type Row = Record<string, unknown>;
 
-export function localeName(code: string): string {
-  try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(code);
-    if (name && name !== code) return `${name} (${code})`;
-  } catch { /* not a known language */ }
-  return code;
+const TABLE = 'i18n_locale';
+
+function toLocale(r: Row): Locale {
+  const at = (v: unknown): string => formatDatetime(v) ?? '';
+  return {
+    id: Number(r['id']), documentId: String(r['document_id']), name: String(r['name'] ?? r['code']), code: String(r['code']),
+    createdAt: at(r['created_at']), updatedAt: at(r['updated_at']), publishedAt: at(r['published_at']),
+    // SQLite and MySQL return 1/0 for booleans
+    isDefault: r['is_default'] === true || r['is_default'] === 1 || r['is_default'] === '1',
+  };
 }
 
 export class LocaleService {
@@ -32,75 +41,96 @@ export class LocaleService {
 
   constructor(private readonly database: Database) {}
 
+  /** Every locale in creation order; also refreshes the in-memory codes and default. */
   async list(): Promise<Locale[]> {
-    const rows = await this.database.db.selectFrom('i18n_locale').selectAll().orderBy('id').execute();
-    const out = rows.map((r) => ({
-      id: Number(r.id), documentId: String(r.document_id), name: String(r.name), code: String(r.code),
-      createdAt: formatDatetime(r.created_at) ?? '', updatedAt: formatDatetime(r.updated_at) ?? '',
-      publishedAt: formatDatetime(r.published_at) ?? '', isDefault: r.is_default === true || r.is_default === 1,
-    }));
-    this.codeSet = new Set(out.map((l) => l.code));
-    this.defaultCode = out.find((l) => l.isDefault)?.code ?? out[0]?.code ?? 'en';
-    return out;
+    const rows = await this.database.db.selectFrom(TABLE).selectAll().orderBy('id').execute();
+    const locales = rows.map((r) => toLocale(r as Row));
+    this.codeSet = new Set(locales.map((l) => l.code));
+    this.defaultCode = locales.find((l) => l.isDefault)?.code ?? locales[0]?.code ?? 'en';
+    return locales;
   }
 
+  /** The codes as of the last read or change in this process: synchronous for per-request checks. */
   codes(): ReadonlySet<string> {
     return this.codeSet;
   }
 
-  async defaultLocale(): Promise<string> {
-    return this.defaultCode;
-  }
-
-  /** the default locale as last read from the database */
+  /** The default code as of the last read or change in this process. */
   currentDefault(): string {
     return this.defaultCode;
   }
 
+  async defaultLocale(): Promise<string> {
+    await this.list();
+    return this.defaultCode;
+  }
+
   async add(code: string, name?: string, makeDefault = false): Promise<Locale> {
-    if (code.length > 35 || !CODE.test(code)) throw new ValidationError(`Invalid locale code "${code}": expected a BCP 47 code such as en, fr or pt-BR`);
+    if (!isLocaleCode(code)) throw new ValidationError(`Invalid locale code "${code}": expected a BCP 47 code such as en, fr or pt-BR`);
     const { db, dialect } = this.database;
-    if (await db.selectFrom('i18n_locale').select('id').where('code', '=', code).executeTakeFirst()) {
-      throw new ValidationError(`Locale "${code}" already exists`);
-    }
+    if (await this.find(code)) throw new ValidationError(`Locale "${code}" already exists`);
     const now = dialect.toDatetime(new Date());
-    await db.insertInto('i18n_locale').values({
-      document_id: newDocumentId(), name: name ?? localeName(code), code, is_default: dialect.toBoolean(false),
-      created_at: now, updated_at: now, published_at: now,
-    }).execute();
-    if (makeDefault) await this.setDefault(code);
+    try {
+      await db.transaction().execute(async (tx) => {
+        if (makeDefault) await tx.updateTable(TABLE).set({ is_default: dialect.toBoolean(false) }).execute();
+        await tx.insertInto(TABLE).values({
+          document_id: newDocumentId(), name: name?.trim() || localeName(code), code, is_default: dialect.toBoolean(makeDefault),
+          created_at: now, updated_at: now, published_at: now,
+        }).execute();
+      });
+    } catch (e) {
+      // another process added it between the check and the insert (unique index on code)
+      if (await this.find(code)) throw new ValidationError(`Locale "${code}" already exists`);
+      throw e;
+    }
     const all = await this.list();
     return all.find((l) => l.code === code)!;
   }
 
   async remove(code: string): Promise<void> {
-    const all = await this.list();
-    const l = all.find((x) => x.code === code);
-    if (!l) throw new ValidationError(`Locale "${code}" does not exist`);
-    if (l.isDefault) throw new ValidationError('Cannot delete the default locale');
-    await this.database.db.deleteFrom('i18n_locale').where('code', '=', code).execute();
+    const locale = (await this.list()).find((l) => l.code === code);
+    if (!locale) throw new ValidationError(`Locale "${code}" does not exist`);
+    if (locale.isDefault) throw new ValidationError('Cannot delete the default locale');
+    await this.database.db.deleteFrom(TABLE).where('id', '=', locale.id).execute();
     await this.list();
   }
 
   async setDefault(code: string): Promise<void> {
     const { db, dialect } = this.database;
-    if (!(await db.selectFrom('i18n_locale').select('id').where('code', '=', code).executeTakeFirst())) {
-      throw new ValidationError(`Locale "${code}" does not exist`);
-    }
+    if (!(await this.find(code))) throw new ValidationError(`Locale "${code}" does not exist`);
+    const now = dialect.toDatetime(new Date());
     await db.transaction().execute(async (tx) => {
-      await tx.updateTable('i18n_locale').set({ is_default: dialect.toBoolean(false) }).execute();
-      await tx.updateTable('i18n_locale').set({ is_default: dialect.toBoolean(true) }).where('code', '=', code).execute();
+      await tx.updateTable(TABLE).set({ is_default: dialect.toBoolean(false) }).where('code', '!=', code).execute();
+      await tx.updateTable(TABLE).set({ is_default: dialect.toBoolean(true), updated_at: now }).where('code', '=', code).execute();
     });
     await this.list();
   }
 
-  /** On first start (no locale stored yet), creates the configured locales. */
-  async seed(cfg: { defaultLocale: string; locales: readonly { code: string; name: string }[] }): Promise<void> {
-    const existing = await this.list();
-    if (existing.length === 0) {
-      const wanted = cfg.locales.some((l) => l.code === cfg.defaultLocale) ? cfg.locales : [{ code: cfg.defaultLocale, name: localeName(cfg.defaultLocale) }, ...cfg.locales];
-      for (const l of wanted) await this.add(l.code, l.name, l.code === cfg.defaultLocale);
+  /** On first start (no locale stored yet) creates the configured locales; later starts keep what is stored. */
+  async seed(cfg: FolioConfig['i18n']): Promise<void> {
+    if ((await this.list()).length > 0) return;
+    const wanted = cfg.locales.some((l) => l.code === cfg.defaultLocale)
+      ? cfg.locales
+      : [{ code: cfg.defaultLocale, name: localeName(cfg.defaultLocale) }, ...cfg.locales];
+    const { db, dialect } = this.database;
+    const now = dialect.toDatetime(new Date());
+    try {
+      await db.transaction().execute(async (tx) => {
+        for (const l of wanted) {
+          await tx.insertInto(TABLE).values({
+            document_id: newDocumentId(), name: l.name || localeName(l.code), code: l.code,
+            is_default: dialect.toBoolean(l.code === cfg.defaultLocale), created_at: now, updated_at: now, published_at: now,
+          }).execute();
+        }
+      });
+    } catch (e) {
+      // a second process (CLI, another instance) seeded first: its locales stand
+      if ((await this.list()).length === 0) throw e;
     }
     await this.list();
+  }
+
+  private async find(code: string): Promise<boolean> {
+    return (await this.database.db.selectFrom(TABLE).select('id').where('code', '=', code).executeTakeFirst()) !== undefined;
   }
 }

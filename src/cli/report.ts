@@ -1,0 +1,25 @@
+// What the CLI prints about configuration and failures: one readable line for anything the user
+// can fix (bad schema, bad config, a refused value, an unreachable database), a stack only for bugs.
+import { join } from 'node:path';
+import { ConfigError, FolioError, SchemaError } from '../errors.js';
+import type { LoadedConfig } from '../config/load-config.js';
+
+/** The one-line message for an error the user can act on, or null for a defect worth a stack. */
+export function userMessage(e: unknown): string | null {
+  if (e instanceof SchemaError || e instanceof ConfigError || e instanceof FolioError) return e.message;
+  if (!(e instanceof Error)) return null;
+  // system and driver errors (ECONNREFUSED, EADDRINUSE, ER_ACCESS_DENIED_ERROR, 28P01…) carry a code;
+  // Node's own ERR_* codes mean a misuse of an API, i.e. a bug here
+  const code = (e as { code?: unknown }).code;
+  if (typeof code !== 'string' || code.startsWith('ERR_')) return null;
+  // connecting to "localhost" tries ::1 and 127.0.0.1 and fails with an AggregateError without message
+  const inner = e instanceof AggregateError ? (e.errors[0] as Error | undefined)?.message : undefined;
+  return (e.message || inner || code).split('\n')[0]!;
+}
+
+/** Mentions generated secrets and ignored config files; `out` is stderr for commands whose stdout is data. */
+export function announce(loaded: LoadedConfig, out: (line: string) => void): void {
+  const envFile = join(loaded.config.dir, '.env');
+  for (const name of loaded.generated) out(`Generated ${name} and kept it in ${envFile}`);
+  for (const w of loaded.warnings) out(w);
+}

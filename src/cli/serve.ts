@@ -1,0 +1,48 @@
+// Shared by start and develop: the configuration with command-line overrides, and one listening app.
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../app.js';
+import { loadConfig } from '../config/load-config.js';
+import type { FolioConfig } from '../config/types.js';
+import { announce } from './report.js';
+import { flag, numberFlag, type Flags } from './usage.js';
+
+/** loadConfig with --port/--host applied; `quiet` skips the notices (a cluster worker's second load). */
+export async function serveConfig(dir: string, values: Flags, quiet = false): Promise<FolioConfig> {
+  const port = numberFlag(values, 'port', 65535);
+  const loaded = await loadConfig(dir, process.env);
+  if (!quiet) announce(loaded, (line) => console.log(line));
+  return { ...loaded.config, port: port ?? loaded.config.port, host: flag(values, 'host') ?? loaded.config.host };
+}
+
+export async function serve(config: FolioConfig): Promise<App> {
+  const app = await createApp(config);
+  try {
+    await app.fastify.listen({ host: config.host, port: config.port });
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+  for (const c of app.sync.orphanColumns) console.warn(`Kept column ${c}: the schema no longer has it (data is never dropped)`);
+  return app;
+}
+
+/** The address to show: the configured host, and the real port when 0 asked for any free one. */
+export function url(app: App, config: FolioConfig): string {
+  const address = app.fastify.server.address() as AddressInfo | null;
+  return `http://${config.host}:${address?.port ?? config.port}`;
+}
+
+/** Closes the app on SIGINT/SIGTERM, once, then exits. */
+export function closeOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const stop = (): void => {
+    if (closing) return;
+    closing = true;
+    close().then(() => process.exit(0), (e: unknown) => {
+      console.error(`Error while shutting down: ${(e as Error).message}`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,59 @@
+// Reads a project's config/<name>.{json,js,cjs,mjs} the way Strapi does: a JS file exports an object
+// or a function of `{ env }`, and config/env/<NODE_ENV>/<name>.* is merged over it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError } from '../errors.js';
+import { strapiEnv, type Env } from './strapi-env.js';
+
+export type Obj = Record<string, unknown>;
+
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const EXTENSIONS = ['json', 'js', 'cjs', 'mjs'] as const;
+
+function deepMerge(base: Obj, over: Obj): Obj {
+  const out: Obj = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = isObj(b) && isObj(v) ? deepMerge(b, v) : v;
+  }
+  return out;
+}
+
+async function evaluate(file: string, env: Env): Promise<unknown> {
+  if (file.endsWith('.json')) return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  let value = mod.default;
+  // a CommonJS file compiled from TypeScript exports { default: … }
+  if (isObj(value) && 'default' in value && Object.keys(value).length === 1) value = value['default'];
+  return typeof value === 'function' ? (value as (ctx: { env: unknown }) => unknown)({ env: strapiEnv(env) }) : value;
+}
+
+async function readOne(projectDir: string, folder: string, name: string, env: Env, warnings: string[]): Promise<Obj | unknown[] | undefined> {
+  for (const ext of EXTENSIONS) {
+    const file = join(folder, `${name}.${ext}`);
+    if (!existsSync(file)) continue;
+    const shown = relative(projectDir, file);
+    let value: unknown;
+    try {
+      value = await evaluate(file, env);
+    } catch (e) {
+      throw new ConfigError(`${shown}: ${(e as Error).message.split('\n')[0]}`);
+    }
+    // config/middlewares is a list; every other file an object
+    if (!isObj(value) && !Array.isArray(value)) throw new ConfigError(`${shown}: expected an object (or a function returning one)`);
+    return value;
+  }
+  if (existsSync(join(folder, `${name}.ts`))) {
+    warnings.push(`Ignored ${relative(projectDir, join(folder, `${name}.ts`))}: TypeScript config files are not loaded; use .js or .json`);
+  }
+  return undefined;
+}
+
+/** config/<name> merged with config/env/<nodeEnv>/<name> (a list is replaced); undefined when neither exists. */
+export async function readConfigFile(dir: string, name: string, env: Env, nodeEnv: string, warnings: string[]): Promise<Obj | unknown[] | undefined> {
+  const base = await readOne(dir, join(dir, 'config'), name, env, warnings);
+  const over = await readOne(dir, join(dir, 'config', 'env', nodeEnv), name, env, warnings);
+  return isObj(base) && isObj(over) ? deepMerge(base, over) : over ?? base;
+}

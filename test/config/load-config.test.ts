@@ -1,0 +1,291 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { ConfigError } from '../../src/errors.js';
+import { project, SECRETS } from './helpers.js';
+
+const load = (dir: string, env: Record<string, string> = {}) => loadConfig(dir, { ...SECRETS, ...env }, { writeEnvFile: false });
+
+async function configError(dir: string, env: Record<string, string>): Promise<string> {
+  const e: unknown = await load(dir, env).then(() => null, (err: unknown) => err);
+  expect(e).toBeInstanceOf(ConfigError);
+  return (e as ConfigError).message;
+}
+
+describe('defaults', () => {
+  it('a project with no config and no environment gets Strapi\'s defaults', async () => {
+    const dir = project();
+    const { config, generated, warnings } = await load(dir);
+    expect(generated).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(config).toEqual({
+      dir, env: 'development', host: '0.0.0.0', port: 1337, publicUrl: 'http://localhost:1337',
+      database: { client: 'sqlite', filename: join(dir, '.tmp', 'data.db') },
+      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
+      secrets: { apiTokenSalt: 'salt', jwtSecret: 'jwt', appKeys: ['k1', 'k2'] },
+      i18n: { defaultLocale: 'en', locales: [{ code: 'en', name: 'English (en)' }] },
+      logger: false,
+    });
+  });
+
+  it('a folder without src/ is not a project', async () => {
+    const e = await loadConfig('/nonexistent/folio', {}).catch((err: unknown) => err);
+    expect(e).toEqual(new ConfigError('/nonexistent/folio is not a Folio project: it has no src/ folder'));
+  });
+});
+
+describe('environment (Strapi\'s names)', () => {
+  it('HOST, PORT, PUBLIC_URL, NODE_ENV, FOLIO_LOG', async () => {
+    const { config } = await load(project(), { HOST: '127.0.0.1', PORT: '8080', NODE_ENV: 'test', FOLIO_LOG: 'true' });
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, publicUrl: 'http://localhost:8080', env: 'test', logger: true });
+    const { config: c2 } = await load(project(), { PUBLIC_URL: 'https://cms.example/', NODE_ENV: 'staging', FOLIO_LOG: 'off' });
+    expect(c2).toMatchObject({ publicUrl: 'https://cms.example', env: 'development', logger: false });
+  });
+
+  it('.env is read, and the environment wins over it', async () => {
+    const dir = project({ '.env': 'PORT=4000\nHOST=10.0.0.1\n# a comment\nAPP_KEYS="x,y"\n' });
+    const { config } = await loadConfig(dir, { API_TOKEN_SALT: 's', JWT_SECRET: 'j', PORT: '5000' }, { writeEnvFile: false });
+    expect(config).toMatchObject({ port: 5000, host: '10.0.0.1', secrets: { apiTokenSalt: 's', jwtSecret: 'j', appKeys: ['x', 'y'] } });
+  });
+
+  it('the environment object given is not changed', async () => {
+    const env = { PORT: '1' };
+    await loadConfig(project(), env, { writeEnvFile: false });
+    expect(env).toEqual({ PORT: '1' });
+  });
+
+  it.each([
+    ['sqlite', 'sqlite'], ['better-sqlite3', 'sqlite'], ['sqlite3', 'sqlite'],
+    ['postgres', 'postgres'], ['postgresql', 'postgres'], ['pg', 'postgres'],
+    ['mysql', 'mysql'], ['mysql2', 'mysql'], ['mariadb', 'mysql'], ['MySQL', 'mysql'],
+  ])('DATABASE_CLIENT=%s is %s', async (name, client) => {
+    expect((await load(project(), { DATABASE_CLIENT: name })).config.database.client).toBe(client);
+  });
+
+  it('DATABASE_FILENAME is relative to the project', async () => {
+    const dir = project();
+    expect((await load(dir, { DATABASE_FILENAME: 'db/site.db' })).config.database).toEqual({ client: 'sqlite', filename: join(dir, 'db', 'site.db') });
+    expect((await load(dir, { DATABASE_FILENAME: '/var/folio.db' })).config.database.filename).toBe('/var/folio.db');
+  });
+
+  it('DATABASE_* for PostgreSQL and MySQL, with their defaults', async () => {
+    const { config } = await load(project(), {
+      DATABASE_CLIENT: 'postgres', DATABASE_HOST: 'db', DATABASE_PORT: '6543', DATABASE_NAME: 'cms', DATABASE_USERNAME: 'u',
+      DATABASE_PASSWORD: 'p', DATABASE_SCHEMA: 'content', DATABASE_SSL: 'true', DATABASE_POOL_MAX: '20', DATABASE_URL: 'postgres://x@y/z',
+    });
+    expect(config.database).toEqual({
+      client: 'postgres', url: 'postgres://x@y/z', host: 'db', port: 6543, database: 'cms', user: 'u', password: 'p',
+      schema: 'content', ssl: true, poolMax: 20,
+    });
+    expect((await load(project(), { DATABASE_CLIENT: 'mysql' })).config.database).toEqual({
+      client: 'mysql', url: undefined, host: '127.0.0.1', port: 3306, database: 'folio', user: 'root', password: '',
+      schema: undefined, ssl: false, poolMax: 10,
+    });
+    expect((await load(project(), { DATABASE_CLIENT: 'postgres' })).config.database).toMatchObject({ port: 5432, user: 'postgres' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
+    [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535, got "-1"'],
+    [{ DATABASE_CLIENT: 'oracle' }, 'DATABASE_CLIENT must be sqlite, postgres or mysql, got "oracle"'],
+    [{ DATABASE_CLIENT: 'postgres', DATABASE_PORT: '5432x' }, 'DATABASE_PORT must be a whole number from 1 to 65535, got "5432x"'],
+    [{ DATABASE_CLIENT: 'mysql', DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 9007199254740991, got "0"'],
+    [{ DATABASE_CLIENT: 'mysql', DATABASE_SSL: 'maybe' }, 'DATABASE_SSL must be true or false, got "maybe"'],
+    [{ FOLIO_LOG: 'loud' }, 'FOLIO_LOG must be true or false, got "loud"'],
+  ])('%j is refused: %s', async (env, message) => {
+    expect(await configError(project(), env)).toBe(message);
+  });
+});
+
+describe('secrets', () => {
+  it('development generates the missing ones, appends them to .env once, and reuses them', async () => {
+    const dir = project({ '.env': 'JWT_SECRET=mine' });
+    const first = await loadConfig(dir, {});
+    expect(first.generated).toEqual(['API_TOKEN_SALT', 'APP_KEYS']);
+    expect(first.config.secrets.jwtSecret).toBe('mine');
+    expect(first.config.secrets.apiTokenSalt).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(first.config.secrets.appKeys).toHaveLength(4);
+    const text = readFileSync(join(dir, '.env'), 'utf8');
+    // the existing last line had no newline: it must stay a line of its own
+    expect(text.split('\n')[0]).toBe('JWT_SECRET=mine');
+    expect(text).toMatch(/^API_TOKEN_SALT=.+$/m);
+
+    const second = await loadConfig(dir, {});
+    expect(second.generated).toEqual([]);
+    expect(second.config.secrets).toEqual(first.config.secrets);
+    expect(readFileSync(join(dir, '.env'), 'utf8')).toBe(text);
+  });
+
+  it('creates .env when there is none; writeEnvFile: false leaves the folder alone', async () => {
+    const dir = project();
+    const dry = await loadConfig(dir, {}, { writeEnvFile: false });
+    expect(dry.generated).toEqual(['API_TOKEN_SALT', 'JWT_SECRET', 'APP_KEYS']);
+    expect(existsSync(join(dir, '.env'))).toBe(false);
+    await loadConfig(dir, {});
+    expect(readFileSync(join(dir, '.env'), 'utf8').match(/^[A-Z_]+=/gm)).toEqual(['API_TOKEN_SALT=', 'JWT_SECRET=', 'APP_KEYS=']);
+  });
+
+  it.each(['API_TOKEN_SALT', 'JWT_SECRET', 'APP_KEYS'])('production without %s is refused, naming it', async (name) => {
+    const env: Record<string, string> = { ...SECRETS, NODE_ENV: 'production' };
+    delete env[name];
+    const dir = project();
+    const e = await loadConfig(dir, env).catch((err: unknown) => err);
+    expect(e).toEqual(new ConfigError(`Missing required environment variable ${name} (needed in production)`));
+    expect(existsSync(join(dir, '.env'))).toBe(false);
+  });
+
+  it('production with every secret loads', async () => {
+    const { config, generated } = await loadConfig(project(), { ...SECRETS, NODE_ENV: 'production' });
+    expect(generated).toEqual([]);
+    expect(config.env).toBe('production');
+  });
+});
+
+describe('config/api', () => {
+  it('rest settings from config/api.json', async () => {
+    const dir = project({ 'config/api.json': JSON.stringify({ rest: { prefix: '/content/', defaultLimit: 10, maxLimit: null, withCount: false, strictParams: true } }) });
+    expect((await load(dir)).config.rest).toEqual({ prefix: '/content', defaultLimit: 10, maxLimit: null, withCount: false, strictParams: true, jsonLimit: 1024 * 1024 });
+  });
+
+  it.each([
+    [{ defaultLimit: 0 }, 'api.rest.defaultLimit must be a positive integer, got 0'],
+    [{ defaultLimit: 2.5 }, 'api.rest.defaultLimit must be a positive integer, got 2.5'],
+    [{ defaultLimit: 'ten' }, 'api.rest.defaultLimit must be a positive integer, got "ten"'],
+    [{ maxLimit: -5 }, 'api.rest.maxLimit must be a positive integer, got -5'],
+    [{ withCount: 'yes' }, 'api.rest.withCount must be true or false, got "yes"'],
+    [{ strictParams: 1 }, 'api.rest.strictParams must be true or false, got 1'],
+    [{ prefix: 'api' }, 'api.rest.prefix must be a path such as /api, got "api"'],
+  ])('rest %j is refused', async (rest, message) => {
+    expect(await configError(project({ 'config/api.json': JSON.stringify({ rest }) }), {})).toBe(message);
+  });
+
+  it('a JSON syntax error names the file', async () => {
+    const message = await configError(project({ 'config/api.json': '{ "rest": ' }), {});
+    expect(message).toMatch(/^config\/api\.json: /);
+  });
+
+  it('a CommonJS config/api.js exporting a function of { env } gets Strapi\'s env helper', async () => {
+    const dir = project({
+      'config/api.js': `module.exports = ({ env }) => ({ rest: {
+        defaultLimit: env.int('API_LIMIT', 25), maxLimit: env.int('API_MAX', 100), withCount: env.bool('API_COUNT', true),
+      } });`,
+    });
+    expect((await load(dir, { API_LIMIT: '50', API_COUNT: 'false' })).config.rest).toMatchObject({ defaultLimit: 50, maxLimit: 100, withCount: false });
+  });
+
+  it('an ES module config/api.mjs exporting an object', async () => {
+    const dir = project({ 'config/api.mjs': 'export default { rest: { defaultLimit: 5 } };' });
+    expect((await load(dir)).config.rest.defaultLimit).toBe(5);
+  });
+
+  it('config/env/<NODE_ENV>/ is merged over config/', async () => {
+    const dir = project({
+      'config/api.json': JSON.stringify({ rest: { defaultLimit: 10, maxLimit: 50 } }),
+      'config/env/production/api.json': JSON.stringify({ rest: { maxLimit: 20 } }),
+    });
+    expect((await load(dir)).config.rest).toMatchObject({ defaultLimit: 10, maxLimit: 50 });
+    expect((await load(dir, { NODE_ENV: 'production' })).config.rest).toMatchObject({ defaultLimit: 10, maxLimit: 20 });
+  });
+
+  it('a config file that throws names the file; one that exports no object is refused', async () => {
+    expect(await configError(project({ 'config/api.js': "module.exports = () => { throw new Error('boom'); };" }), {})).toBe('config/api.js: boom');
+    expect(await configError(project({ 'config/api.js': 'module.exports = 42;' }), {})).toBe('config/api.js: expected an object (or a function returning one)');
+  });
+
+  it('TypeScript config files are not loaded, and say so', async () => {
+    const { config, warnings } = await load(project({ 'config/api.ts': 'export default { rest: { defaultLimit: 3 } };' }));
+    expect(config.rest.defaultLimit).toBe(25);
+    expect(warnings).toEqual(['Ignored config/api.ts: TypeScript config files are not loaded; use .js or .json']);
+  });
+
+  it('the JSON body limit comes from the strapi::body middleware', async () => {
+    const mw = (limit: unknown): string => `module.exports = ['strapi::errors', { name: 'strapi::body', config: { jsonLimit: ${JSON.stringify(limit)} } }];`;
+    expect((await load(project({ 'config/middlewares.js': mw('2mb') }))).config.rest.jsonLimit).toBe(2 * 1024 * 1024);
+    expect((await load(project({ 'config/middlewares.js': mw(1000) }))).config.rest.jsonLimit).toBe(1000);
+    expect(await configError(project({ 'config/middlewares.js': mw('lots') }), {})).toBe('middlewares strapi::body jsonLimit must be a size such as 1mb or 524288, got "lots"');
+  });
+});
+
+describe('config/server, config/database, config/admin (Strapi\'s project template)', () => {
+  const SERVER = `module.exports = ({ env }) => ({
+    host: env('HOST', '0.0.0.0'), port: env.int('PORT', 1337), url: env('URL', ''), app: { keys: env.array('APP_KEYS') },
+  });`;
+  // Strapi 5's generated config/database.js
+  const DATABASE = `const path = require('path');
+  module.exports = ({ env }) => {
+    const client = env('DATABASE_CLIENT', 'sqlite');
+    const connections = {
+      mysql: { connection: { host: env('DATABASE_HOST', 'localhost'), port: env.int('DATABASE_PORT', 3306), database: env('DATABASE_NAME', 'strapi'),
+        user: env('DATABASE_USERNAME', 'strapi'), password: env('DATABASE_PASSWORD', 'strapi'),
+        ssl: env.bool('DATABASE_SSL', false) && { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) } },
+        pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) } },
+      postgres: { connection: { connectionString: env('DATABASE_URL'), host: env('DATABASE_HOST', 'localhost'), port: env.int('DATABASE_PORT', 5432),
+        database: env('DATABASE_NAME', 'strapi'), user: env('DATABASE_USERNAME', 'strapi'), password: env('DATABASE_PASSWORD', 'strapi'),
+        ssl: env.bool('DATABASE_SSL', false) && { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) },
+        schema: env('DATABASE_SCHEMA', 'public') }, pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) } },
+      sqlite: { connection: { filename: path.join(__dirname, '..', env('DATABASE_FILENAME', '.tmp/data.db')) }, useNullAsDefault: true },
+    };
+    return { connection: { client, ...connections[client], acquireConnectionTimeout: env.int('DATABASE_CONNECTION_TIMEOUT', 60000) } };
+  };`;
+
+  it('server.js gives host, port, url and app keys', async () => {
+    const dir = project({ 'config/server.js': SERVER });
+    const { config } = await load(dir, { PORT: '3000', APP_KEYS: '[a, b,c]' });
+    expect(config).toMatchObject({ host: '0.0.0.0', port: 3000, publicUrl: 'http://localhost:3000', secrets: { appKeys: ['a', 'b', 'c'] } });
+    expect((await load(dir, { URL: 'https://x.example' })).config.publicUrl).toBe('https://x.example');
+    expect(await configError(dir, { PORT: 'abc' })).toBe('server.port must be a whole number from 0 to 65535, got NaN');
+  });
+
+  it('database.js: SQLite file next to the config folder', async () => {
+    const dir = project({ 'config/database.js': DATABASE });
+    expect((await load(dir)).config.database).toEqual({ client: 'sqlite', filename: join(dir, '.tmp', 'data.db') });
+  });
+
+  it('database.js: PostgreSQL with the template\'s defaults and the environment\'s values', async () => {
+    const dir = project({ 'config/database.js': DATABASE });
+    const { config } = await load(dir, { DATABASE_CLIENT: 'postgres', DATABASE_HOST: 'db.internal', DATABASE_SSL: 'true', DATABASE_POOL_MAX: '4' });
+    expect(config.database).toEqual({
+      client: 'postgres', url: undefined, host: 'db.internal', port: 5432, database: 'strapi', user: 'strapi', password: 'strapi',
+      schema: 'public', ssl: true, poolMax: 4,
+    });
+  });
+
+  it('database.js: an unknown client is refused naming the key', async () => {
+    const dir = project({ 'config/database.json': JSON.stringify({ connection: { client: 'mssql', connection: {} } }) });
+    expect(await configError(dir, {})).toBe('database.connection.client must be sqlite, postgres or mysql, got "mssql"');
+  });
+
+  it('admin.apiToken.salt and the users-permissions jwtSecret are honoured', async () => {
+    const dir = project({
+      'config/admin.js': "module.exports = ({ env }) => ({ apiToken: { salt: env('MY_SALT') } });",
+      'config/plugins.json': JSON.stringify({ 'users-permissions': { config: { jwtSecret: 'from-file' } } }),
+    });
+    expect((await load(dir, { MY_SALT: 'from-admin' })).config.secrets).toMatchObject({ apiTokenSalt: 'from-admin', jwtSecret: 'from-file' });
+  });
+});
+
+describe('config/plugins i18n', () => {
+  it('default locale and locales, names filled in where missing', async () => {
+    const dir = project({ 'config/plugins.json': JSON.stringify({ i18n: { config: { defaultLocale: 'fr', locales: [{ code: 'fr' }, { code: 'pt-BR', name: 'Português' }, 'de'] } } }) });
+    expect((await load(dir)).config.i18n).toEqual({
+      defaultLocale: 'fr', locales: [{ code: 'fr', name: 'French (fr)' }, { code: 'pt-BR', name: 'Português' }, { code: 'de', name: 'German (de)' }],
+    });
+  });
+
+  it('STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE sets the first default locale when config doesn\'t', async () => {
+    expect((await load(project(), { STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE: 'es' })).config.i18n).toEqual({
+      defaultLocale: 'es', locales: [{ code: 'es', name: 'Spanish (es)' }],
+    });
+  });
+
+  it.each([
+    [{ defaultLocale: 'English' }, 'plugins.i18n.config.defaultLocale must be a locale code such as en or pt-BR, got "English"'],
+    [{ locales: 'en,fr' }, 'plugins.i18n.config.locales must be a list of { code, name }'],
+    [{ locales: [{ code: 'en' }, { name: 'French' }] }, 'plugins.i18n.config.locales[1].code must be a locale code such as en or pt-BR, got undefined'],
+    [{ locales: [{ code: 'en' }, { code: 'en' }] }, 'plugins.i18n.config.locales lists "en" twice'],
+  ])('%j is refused', async (cfg, message) => {
+    expect(await configError(project({ 'config/plugins.json': JSON.stringify({ i18n: { config: cfg } }) }), {})).toBe(message);
+  });
+});
