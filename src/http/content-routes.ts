@@ -12,6 +12,7 @@ import { documentIdOfSingle } from '../documents/write.js';
 import type { Caller } from '../auth/authenticate.js';
 import type { Services } from './services.js';
 import { toV4 } from './v4-format.js';
+import { paginationMeta } from './pagination-meta.js';
 
 type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -75,15 +76,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, 'find');
     const q = parse(services, call, type);
     const { data, total } = await readDocuments(read, type, q);
-    const p = q.pagination;
-    const pagination: Record<string, number> = p.mode === 'page'
-      ? { page: Math.floor(p.start / p.limit) + 1, pageSize: p.limit }
-      : { start: p.start, limit: p.limit };
-    if (total !== null) {
-      if (p.mode === 'page') pagination['pageCount'] = Math.ceil(total / p.limit);
-      pagination['total'] = total;
-    }
-    return reply.send(envelope(req, services, type, data, { pagination }));
+    return reply.send(envelope(req, services, type, data, { pagination: paginationMeta(q.pagination, total) }));
   };
 
   const findOne = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {

@@ -3,6 +3,7 @@
 // file objects (the page route alone uses the {data, meta} envelope).
 // Multipart parsing is registered inside this plugin's own scope, so the content routes keep
 // their body parsers.
+import { paginationMeta } from '../../http/pagination-meta.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,14 +89,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
       findFiles(read, type, q, p.start, p.limit),
       p.withCount ? countFiles(read, type, q) : Promise.resolve(null),
     ]);
-    const pagination: Record<string, number> = p.mode === 'page'
-      ? { page: Math.floor(p.start / p.limit) + 1, pageSize: p.limit }
-      : { start: p.start, limit: p.limit };
-    if (total !== null) {
-      if (p.mode === 'page') pagination['pageCount'] = Math.ceil(total / p.limit);
-      pagination['total'] = total;
-    }
-    return reply.send({ data: await present(data), meta: { pagination } });
+    return reply.send({ data: await present(data), meta: { pagination: paginationMeta(p, total) } });
   };
 
   const findOne = async (req: FastifyRequest, reply: FastifyReply) => {
