@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+describe('single types follow the locale and status rules', () => {
+  it('homepage (draft & publish, localized): PUT ?status=draft writes only the draft', async () => {
+    const draft = await t.request('PUT', '/api/homepage?status=draft', { body: { data: { headline: 'Draft headline' } } });
+    expect(draft.status, draft.text).toBe(200);
+    expect(draft.body.data).toMatchObject({ headline: 'Draft headline', publishedAt: null, locale: 'en' });
+    expect((await t.get('/api/homepage')).status).toBe(404);
+    expect((await t.get('/api/homepage?status=draft')).body.data.headline).toBe('Draft headline');
+    const pub = await t.request('PUT', '/api/homepage', { body: { data: {} } });
+    expect(pub.status).toBe(200);
+    expect(pub.body.data.publishedAt).not.toBeNull();
+    expect((await t.get('/api/homepage')).body.data.headline).toBe('Draft headline');
+  });
+
+  it('publishing without a required field is a 400 with the publish-time message', async () => {
+    await t.request('DELETE', '/api/homepage');
+    const r = await t.request('PUT', '/api/homepage', { body: { data: { hero: [] } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('headline must be a `string` type, but the final value was: `null`.');
+    expect((await t.get('/api/homepage?status=draft')).status).toBe(404);
+  });
+
+  it('PUT ?locale= creates another locale version of the single document; DELETE ?locale= removes only it', async () => {
+    const en = await t.request('PUT', '/api/global', { body: { data: { siteName: 'Site' } } });
+    expect(en.status).toBe(200);
+    const fr = await t.request('PUT', '/api/global?locale=fr', { body: { data: { siteName: 'Site FR' } } });
+    expect(fr.status, fr.text).toBe(200);
+    expect(fr.body.data).toMatchObject({ documentId: en.body.data.documentId, siteName: 'Site FR', locale: 'fr' });
+    expect((await t.get('/api/global?locale=fr')).body.data.siteName).toBe('Site FR');
+    expect((await t.get('/api/global')).body.data.siteName).toBe('Site');
+    expect((await t.request('DELETE', '/api/global?locale=fr')).status).toBe(204);
+    expect((await t.get('/api/global?locale=fr')).status).toBe(404);
+    expect((await t.get('/api/global')).body.data.siteName).toBe('Site');
+  });
+
+  it('an unknown locale on a single type is a 400', async () => {
+    const r = await t.get('/api/global?locale=xx');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('Locale "xx" is not available. Available locales: de, en, fr');
+  });
+
+  it('DELETE ?locale=* removes every locale version of a collection document', async () => {
+    const c = await t.request('POST', '/api/categories', { body: { data: { name: 'Everywhere' } } });
+    const id = c.body.data.documentId;
+    await t.request('PUT', `/api/categories/${id}?locale=fr`, { body: { data: { name: 'Partout' } } });
+    await t.request('PUT', `/api/categories/${id}?locale=de`, { body: { data: { name: 'Überall' } } });
+    expect((await t.request('DELETE', `/api/categories/${id}?locale=*`)).status).toBe(204);
+    for (const l of ['en', 'fr', 'de']) expect((await t.get(`/api/categories/${id}?locale=${l}`)).status).toBe(404);
+  });
+});
