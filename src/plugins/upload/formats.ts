@@ -1,12 +1,22 @@
 // Images: dimensions, a full-decode validity check, and the thumbnail + responsive formats.
 // Everything reads from and writes to files; libvips streams, so memory doesn't follow file size.
 import { join } from 'node:path';
-import sharp, { type FormatEnum, type SharpOptions } from 'sharp';
+import type { FormatEnum, SharpOptions } from 'sharp';
 import { ApplicationError } from '../../errors.js';
 import type { Breakpoint } from './config.js';
 
-// keep libvips from caching decoded images between requests: a media library rarely re-reads one
-sharp.cache(false);
+type SharpFactory = (typeof import('sharp'))['default'];
+let loaded: Promise<SharpFactory> | undefined;
+
+/** sharp (libvips) loads on the first image, not at start-up: start-up time and idle memory matter more. */
+function loadSharp(): Promise<SharpFactory> {
+  loaded ??= import('sharp').then((m) => {
+    // keep libvips from caching decoded images between requests: a media library rarely re-reads one
+    m.default.cache(false);
+    return m.default;
+  });
+  return loaded;
+}
 
 const THUMBNAIL = { key: 'thumbnail', width: 245, height: 156 } as const;
 
@@ -43,10 +53,10 @@ function input(maxPixels: number): SharpOptions {
  */
 export async function inspectImage(path: string, maxPixels: number): Promise<Dimensions> {
   try {
-    const meta = await sharp(path, input(maxPixels)).metadata();
+    const meta = await (await loadSharp())(path, input(maxPixels)).metadata();
     if (!meta.width || !meta.height || meta.width * meta.height > maxPixels) throw new Error('no usable dimensions');
     // metadata reads the header only; stats decodes the whole image, which is what finds damage
-    await sharp(path, input(maxPixels)).stats();
+    await (await loadSharp())(path, input(maxPixels)).stats();
     return { width: meta.width, height: meta.height };
   } catch {
     throw new ApplicationError('File is not a valid image');
@@ -77,7 +87,7 @@ export async function generateFormats(src: string, mime: string, size: Dimension
   for (const t of plannedFormats(size, breakpoints)) {
     const path = join(dir, `${stem}-${t.key}`);
     try {
-      const info = await sharp(src, input(maxPixels))
+      const info = await (await loadSharp())(src, input(maxPixels))
         .resize({ width: t.width, height: t.height, fit: 'inside', withoutEnlargement: true })
         .toFormat(format)
         .toFile(path);

@@ -1,7 +1,6 @@
 // What a file really is, decided from its bytes: magic numbers (file-type) for binary formats, a
 // markup sniff for the text formats a browser would execute. The declared type and the file name
 // never make a file "an image"; they only name text files that are harmless either way.
-import { fileTypeFromFile } from 'file-type';
 
 export interface DetectedType {
   readonly mime: string;
@@ -87,6 +86,8 @@ function sniffMarkup(head: Buffer): string | null {
  * part's Content-Type.
  */
 export async function detectType(filePath: string, head: Buffer, declared: string): Promise<DetectedType> {
+  // loaded on first use, not at start-up
+  const { fileTypeFromFile } = await import('file-type');
   const magic = await fileTypeFromFile(filePath).catch(() => undefined);
   if (magic && magic.mime !== 'application/xml') return { mime: magic.mime, ext: `.${magic.ext}` };
   const markup = sniffMarkup(head);

@@ -51,7 +51,7 @@ function queryOf(req: FastifyRequest): Record<string, unknown> {
 
 export async function registerUpload(app: FastifyInstance, services: Services, options: UploadOptions = {}): Promise<void> {
   const config = options.config ?? resolveUploadConfig(process.env, services.config.dir);
-  const provider = options.provider ?? createProvider(config);
+  const provider = options.provider ?? await createProvider(config);
   const type = fileType(services.model);
   const folder = new ApiUploadFolder(services.database);
   const read = services.readContext;

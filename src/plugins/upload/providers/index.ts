@@ -1,10 +1,13 @@
-// The provider the configuration names.
+// The provider the configuration names. The S3 client is loaded only when it is used: it is the
+// largest module Folio depends on, and most projects store files locally.
 import type { UploadConfig } from '../config.js';
 import type { UploadProvider } from '../provider.js';
 import { LocalProvider } from './local.js';
-import { S3Provider } from './s3.js';
 
-export function createProvider(config: UploadConfig): UploadProvider {
-  if (config.provider === 's3' && config.s3) return new S3Provider(config.s3);
+export async function createProvider(config: UploadConfig): Promise<UploadProvider> {
+  if (config.provider === 's3' && config.s3) {
+    const { S3Provider } = await import('./s3.js');
+    return new S3Provider(config.s3);
+  }
   return new LocalProvider(config.uploadsDir);
 }
