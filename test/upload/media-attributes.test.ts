@@ -33,6 +33,14 @@ describe('media attributes through the content API', () => {
     expect(after.body.data.gallery).toEqual([]);
   });
 
+  it('a populated file object sent back as the value keeps that file', async () => {
+    const r = await createArticle({ cover: files[1]!.id });
+    const read = await u.t.get(`/api/articles/${r.body.data.documentId}?populate=cover`);
+    const back = await u.t.request('PUT', `/api/articles/${r.body.data.documentId}`, { body: { data: { cover: read.body.data.cover } } });
+    expect(back.status, back.text).toBe(200);
+    expect((await u.t.get(`/api/articles/${r.body.data.documentId}?populate=cover`)).body.data.cover.id).toBe(files[1]!.id);
+  });
+
   it('media inside components and dynamic-zone entries', async () => {
     const [a, b] = files as [typeof files[0], typeof files[0]];
     const r = await createArticle({ seo: { metaTitle: 'm', shareImage: a.id, openGraph: { ogImage: b.id } }, blocks: [{ __component: 'shared.slider', files: [b.id, a.id] }] });

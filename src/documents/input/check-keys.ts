@@ -43,9 +43,20 @@ function checkRelationValueKeys(value: unknown, path: string): void {
   }
 }
 
+/**
+ * A file reference ({id} or {documentId}) may carry the rest of the file's fields: clients commonly send
+ * back the populated media object they read, and Strapi accepts it. Only the reference is used.
+ */
+function isFileReference(o: Obj): boolean {
+  return Object.hasOwn(o, 'id') || Object.hasOwn(o, 'documentId');
+}
+
 function checkMediaValueKeys(value: unknown, path: string): void {
-  if (isObj(value)) onlyKeys(value, MEDIA_KEYS, path);
-  else if (Array.isArray(value)) for (const x of value) if (isObj(x)) onlyKeys(x, MEDIA_ITEM_KEYS, path);
+  if (isObj(value)) {
+    if (!isFileReference(value) || MEDIA_OPERATIONS.some((op) => Object.hasOwn(value, op))) onlyKeys(value, MEDIA_KEYS, path);
+  } else if (Array.isArray(value)) {
+    for (const x of value) if (isObj(x) && !isFileReference(x)) onlyKeys(x, MEDIA_ITEM_KEYS, path);
+  }
 }
 
 function nonWritable(v: KeyVisit): void {

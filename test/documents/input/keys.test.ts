@@ -126,9 +126,15 @@ describe('relation and media value keys', () => {
     expect(rejection({ title: 't', blocks: [{ __component: 'shared.quote', person: { foo: ['x'] } }] }).message).toBe('Invalid key foo at blocks.person');
   });
 
-  it('an unknown key on a media value is reported at the media attribute', () => {
-    expect(rejection({ title: 't', cover: { id: 1, url: '/x.png' } }).message).toBe('Invalid key url at cover');
-    expect(rejection({ title: 't', gallery: [{ id: 1, name: 'x' }] }).message).toBe('Invalid key name at gallery');
+  it('an unknown key on a media value without a file reference is reported at the media attribute', () => {
+    expect(rejection({ title: 't', cover: { url: '/x.png' } }).message).toBe('Invalid key url at cover');
+    expect(rejection({ title: 't', gallery: [{ name: 'x' }] }).message).toBe('Invalid key name at gallery');
+  });
+
+  it('a populated file object sent back is accepted as a reference to that file', () => {
+    const out = check({ title: 't', cover: { id: 1, url: '/x.png', formats: null }, gallery: [{ id: 2, name: 'x' }, 3] });
+    expect(out.media.get('cover')).toEqual([{ id: 1 }]);
+    expect(out.media.get('gallery')).toEqual([{ id: 2 }, { id: 3 }]);
   });
 });
 
