@@ -143,8 +143,7 @@ export class DocumentWriter {
   private async copyShared(s: Store, type: ContentType, fromId: number, toId: number): Promise<void> {
     const shared = [...type.attributes.values()].filter((a) => !a.localized && (a.kind === 'media' || a.kind === 'component' || a.kind === 'dynamiczone'));
     if (shared.length === 0) return;
-    const tmp = { ...type, attributes: new Map(shared.map((a) => [a.name, a])) } as ContentType;
-    await copyChildren(s, this.services.model, tmp, fromId, toId);
+    await copyChildren(s, this.services.model, type, fromId, toId, new Set(shared.map((a) => a.name)));
   }
 
   private async updateVersion(ctx: RelationContext, type: ContentType, target: Record<string, unknown>, all: Record<string, unknown>[], data: WriteData, opts: WriteOptions): Promise<void> {

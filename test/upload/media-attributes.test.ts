@@ -41,6 +41,16 @@ describe('media attributes through the content API', () => {
     expect((await u.t.get(`/api/articles/${r.body.data.documentId}?populate=cover`)).body.data.cover.id).toBe(files[1]!.id);
   });
 
+  it('a new locale version shares the non-localized media of the document', async () => {
+    const r = await createArticle({ cover: files[2]!.id, gallery: [files[0]!.id] });
+    const id = r.body.data.documentId;
+    const fr = await u.t.request('PUT', `/api/articles/${id}?locale=fr`, { body: { data: { title: 'Média' } } });
+    expect(fr.status, fr.text).toBe(200);
+    const g = await u.t.get(`/api/articles/${id}?locale=fr&populate[0]=cover&populate[1]=gallery`);
+    expect(g.body.data.cover.id).toBe(files[2]!.id);
+    expect(g.body.data.gallery.map((f: { id: number }) => f.id)).toEqual([files[0]!.id]);
+  });
+
   it('media inside components and dynamic-zone entries', async () => {
     const [a, b] = files as [typeof files[0], typeof files[0]];
     const r = await createArticle({ seo: { metaTitle: 'm', shareImage: a.id, openGraph: { ogImage: b.id } }, blocks: [{ __component: 'shared.slider', files: [b.id, a.id] }] });

@@ -8,9 +8,9 @@ type Schema = ContentType | Component;
 
 const MEDIA_TABLE = 'files_related_mph';
 
-function ownedRelations(schema: Schema): string[] {
+function ownedRelations(schema: Schema, only?: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  for (const a of schema.attributes.values()) if (a.kind === 'relation' && a.owner) out.push(a.linkTable);
+  for (const a of schema.attributes.values()) if (a.kind === 'relation' && a.owner && (!only || only.has(a.name))) out.push(a.linkTable);
   return out;
 }
 
@@ -55,9 +55,12 @@ export async function deleteChildren(s: Store, model: Model, schema: Schema, ent
   await s.tx.deleteFrom(MEDIA_TABLE).where('related_id', 'in', [...entityIds]).where('related_type', '=', schema.uid).execute();
 }
 
-/** Copies every child of row `fromId` onto row `toId` (components get new rows). */
-export async function copyChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number): Promise<void> {
-  const links = await componentLinks(s, schema, [fromId]);
+/**
+ * Copies the children of row `fromId` onto row `toId` (components get new rows); with `only`, just the
+ * components, relations and media of those attributes.
+ */
+export async function copyChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number, only?: ReadonlySet<string>): Promise<void> {
+  const links = (await componentLinks(s, schema, [fromId])).filter((l) => !only || only.has(l.field));
   const newLinks: Record<string, unknown>[] = [];
   for (const l of links) {
     const comp = model.components.get(l.component_type);
@@ -72,13 +75,13 @@ export async function copyChildren(s: Store, model: Model, schema: Schema, fromI
   }
   await insertMany(s, schema.componentTable, newLinks);
   const cols = ['target_document_id', 'target_locale', 'target_status', 'ord', 'inv_ord'] as const;
-  for (const table of ownedRelations(schema)) {
+  for (const table of ownedRelations(schema, only)) {
     await s.tx.insertInto(table).columns(['source_id', ...cols])
       .expression(s.tx.selectFrom(table).select([sql<number>`${toId}`.as('source_id'), ...cols]).where('source_id', '=', fromId))
       .execute();
   }
-  await s.tx.insertInto(MEDIA_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord'])
-    .expression(s.tx.selectFrom(MEDIA_TABLE).select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
-      .where('related_id', '=', fromId).where('related_type', '=', schema.uid))
-    .execute();
+  let media = s.tx.selectFrom(MEDIA_TABLE).select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
+    .where('related_id', '=', fromId).where('related_type', '=', schema.uid);
+  if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
+  await s.tx.insertInto(MEDIA_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media).execute();
 }
