@@ -11,7 +11,7 @@ export async function readDocuments(ctx: ReadContext, type: ContentType, q: Find
   const shape = rowShape(type, q.fields);
   const { rows, total } = await findPage(ctx, type, q, shape.columns, documentId);
   const parents = rows.map((row) => ({ row, out: shape.build(row) }));
-  await populate(ctx, type, parents, q.populate, scopeOf(ctx, q));
+  await populate(ctx, type, parents, q.populate, scopeOf(ctx, type, q));
   return { data: parents.map((p) => p.out), total };
 }
 

@@ -101,7 +101,7 @@ export interface FindQuery {
   readonly fields: readonly string[] | null;
   readonly populate: PopulateMap;
   readonly status: Status;
-  /** null when the type isn't localized; '*' for every locale; a list for several */
+  /** '*' for every locale; a list for several; on a non-localized type the one locale named (for its localized targets) or null */
   readonly locale: string | readonly string[] | null;
   readonly publicationFilter: PublicationFilter | null;
   readonly search: string | null;

@@ -191,36 +191,37 @@ export async function writeInverseRelation(ctx: RelationContext, self: SourceRow
     const doc = String(r.document_id);
     if (!current.some((e) => e.doc === doc)) current.push({ doc, locale: (r.locale as string | null) ?? null, status: null });
   }
-  const none = (): null => null;
-  const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, none, true) : [];
-  const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, none, true) : [];
-  const disconnect = op.kind === 'change' ? (await resolve(ctx, owner, op.disconnect, ownerLocale, none, false)).map((e) => e.doc) : [];
+  // a longhand status picks which versions of an owner with draft & publish hold the link (rule 6)
+  const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? r.status ?? null : null);
+  const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
+  const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
+  const disconnect = op.kind === 'change' ? (await resolve(ctx, owner, op.disconnect, ownerLocale, ownerStatus, false)).map((e) => e.doc) : [];
   const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
 
-  const rowsOf = async (docs: string[], locales: (string | null)[]): Promise<Map<string, number[]>> => {
-    const out = new Map<string, number[]>();
-    if (docs.length === 0) return out;
-    let q = tx.selectFrom(owner.table).select(['id', 'document_id', 'locale']).where('document_id', 'in', docs);
-    const ls = locales.filter((l): l is string => l !== null);
-    if (owner.localized && ls.length) q = q.where('locale', 'in', ls);
-    for (const r of await q.execute()) {
-      const d = String(r.document_id);
-      const list = out.get(d) ?? [];
-      list.push(Number(r.id));
-      out.set(d, list);
+  /** the owner rows each entry names: its document, in its locale and (when given) its status */
+  const rowsOf = async (entries: readonly Entry[]): Promise<Map<Entry, number[]>> => {
+    const out = new Map<Entry, number[]>();
+    if (entries.length === 0) return out;
+    const found = await tx.selectFrom(owner.table).select(['id', 'document_id', 'locale', 'published_at'])
+      .where('document_id', 'in', [...new Set(entries.map((e) => e.doc))]).execute();
+    for (const e of entries) {
+      const locale = owner.localized ? e.locale ?? ctx.defaultLocale : null;
+      out.set(e, found.filter((r) => String(r.document_id) === e.doc
+        && (locale === null || r.locale === locale)
+        && (e.status === null || (e.status === 'draft') === (r.published_at === null))).map((r) => Number(r.id)));
     }
     return out;
   };
   const keep = new Set(next.map((e) => e.doc));
   const removed = current.filter((e) => !keep.has(e.doc));
-  const removedRows = [...(await rowsOf(removed.map((e) => e.doc), removed.map((e) => e.locale))).values()].flat();
+  const removedRows = [...(await rowsOf(removed)).values()].flat();
   if (removedRows.length) await tx.deleteFrom(attr.linkTable).where('target_document_id', '=', selfDoc).where('source_id', 'in', removedRows).execute();
 
   const had = new Set(current.map((e) => e.doc));
   const added = next.filter((e) => !had.has(e.doc));
-  const rows = await rowsOf(next.map((e) => e.doc), next.map((e) => e.locale ?? (owner.localized ? ctx.defaultLocale : null)));
+  const rows = await rowsOf(next);
   for (const [i, e] of next.entries()) {
-    const ids = rows.get(e.doc) ?? [];
+    const ids = rows.get(e) ?? [];
     if (!had.has(e.doc) || added.includes(e)) {
       if (!ownerAttr.toMany && ids.length) await tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids).execute();
       const maxOrd = ownerAttr.toMany && ids.length

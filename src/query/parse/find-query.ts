@@ -42,7 +42,8 @@ function checkLocale(ctx: ParseContext, code: unknown): string {
 }
 
 export function parseLocale(ctx: ParseContext, type: ContentType, raw: unknown): string | readonly string[] | null {
-  if (!type.localized) return null;
+  // a non-localized type keeps one named locale: it picks the version of localized types it links to
+  if (!type.localized) return typeof raw === 'string' && raw !== '' && raw !== '*' ? checkLocale(ctx, raw) : null;
   if (raw === undefined || raw === null || raw === '') return ctx.defaultLocale;
   if (raw === '*') return '*';
   if (Array.isArray(raw)) return raw.map((c) => checkLocale(ctx, c));

@@ -1,10 +1,11 @@
 // Root reads of a content type: one statement for the page, one for the count.
 // Everything (filters, status, locale, publication cohorts, sort, pagination) happens in SQL.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { FindQuery, PublicationFilter, SortItem, Status } from '../ast.js';
+import type { FindQuery, SortItem } from '../ast.js';
 import type { Database } from '../../database/dialect.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import { and, ref, statusCondition, targetVersion, ownerVersion, type ReadScope } from './scope.js';
+import { publicationCondition } from './publication.js';
 import { aliasCounter, compileWhere, type WhereContext } from './where.js';
 
 export interface ReadContext {
@@ -15,42 +16,9 @@ export interface ReadContext {
 
 export type Row = Record<string, unknown>;
 
-export function scopeOf(ctx: ReadContext, q: Pick<FindQuery, 'status' | 'locale'>): ReadScope {
+export function scopeOf(ctx: ReadContext, type: ContentType, q: Pick<FindQuery, 'status' | 'locale' | 'publicationFilter'>): ReadScope {
   const single = typeof q.locale === 'string' && q.locale !== '*';
-  return { status: q.status, locale: single ? q.locale as string : ctx.defaultLocale, fixedLocale: single };
-}
-
-function sameDocument(type: ContentType, a: string, b: string, sameLocale: boolean): RawBuilder<SqlBool> {
-  const conds = [sql<SqlBool>`${ref(b, 'document_id')} = ${ref(a, 'document_id')}`];
-  if (sameLocale && type.localized) conds.push(sql<SqlBool>`${ref(b, 'locale')} = ${ref(a, 'locale')}`);
-  return and(conds);
-}
-
-function publicationCondition(type: ContentType, alias: string, f: PublicationFilter, status: Status): Expression<SqlBool> {
-  const o = `${alias}_pf`;
-  const T = sql.table(type.table);
-  const other = (sameLocale: boolean, extra?: RawBuilder<SqlBool>): RawBuilder<SqlBool> => {
-    const conds = [sameDocument(type, alias, o, sameLocale),
-      status === 'draft' ? sql<SqlBool>`${ref(o, 'published_at')} is not null` : sql<SqlBool>`${ref(o, 'published_at')} is null`];
-    if (extra) conds.push(extra);
-    return sql<SqlBool>`exists (select 1 from ${T} as ${sql.id(o)} where ${and(conds)})`;
-  };
-  const none = sql<SqlBool>`1 = 0`;
-  // the draft's updatedAt against the published row's
-  const draftNewer = status === 'draft'
-    ? sql<SqlBool>`${ref(alias, 'updated_at')} > ${ref(o, 'updated_at')}` : sql<SqlBool>`${ref(o, 'updated_at')} > ${ref(alias, 'updated_at')}`;
-  const draftNotNewer = status === 'draft'
-    ? sql<SqlBool>`${ref(alias, 'updated_at')} <= ${ref(o, 'updated_at')}` : sql<SqlBool>`${ref(o, 'updated_at')} <= ${ref(alias, 'updated_at')}`;
-  switch (f) {
-    case 'never-published': return status === 'draft' ? sql<SqlBool>`not ${other(true)}` : none;
-    case 'never-published-document': return status === 'draft' ? sql<SqlBool>`not ${other(false)}` : none;
-    case 'has-published-version': return other(true);
-    case 'has-published-version-document': return other(false);
-    case 'modified': return other(true, draftNewer);
-    case 'unmodified': return other(true, draftNotNewer);
-    case 'published-without-draft': return status === 'published' ? sql<SqlBool>`not ${other(true)}` : none;
-    case 'published-with-draft': return status === 'published' ? other(true) : none;
-  }
+  return { status: q.status, locale: single ? q.locale as string : ctx.defaultLocale, fixedLocale: single && type.localized, publicationFilter: q.publicationFilter };
 }
 
 function searchCondition(type: ContentType, alias: string, q: string, w: WhereContext): Expression<SqlBool> {
@@ -149,7 +117,7 @@ export function baseColumns(type: ContentType): string[] {
 }
 
 export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery, columns: readonly string[], documentId?: string): Promise<{ rows: Row[]; total: number | null }> {
-  const scope = scopeOf(ctx, q);
+  const scope = scopeOf(ctx, type, q);
   const w = whereContext(ctx, scope);
   const conds = rootConditions(ctx, type, 'r', q, w, documentId);
   const cols = [...new Set([...baseColumns(type), ...columns])].map((c) => `r.${c}`);

@@ -7,6 +7,7 @@ import { FILE_UID, type Component, type ContentType, type RelationAttribute } fr
 import { rowShape } from '../../documents/row-shape.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { signFileUrls } from '../../plugins/upload/sign.js';
+import { publicationCondition } from './publication.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { compileWhere } from './where.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
@@ -83,6 +84,7 @@ async function loadRelation(ctx: ReadContext, schema: Schema, attr: RelationAttr
     conds.push(sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`);
   }
   if (node.where) conds.push(compileWhere(w, target, 't', node.where));
+  if (scope.publicationFilter && target.draftAndPublish) conds.push(publicationCondition(target, 't', scope.publicationFilter, scope.status));
   const src = attr.owner ? ref('l', 'source_id') : ref('s', 'id');
   if (node.count) {
     const rows = await q.select([sql`${src}`.as('__src'), sql<number>`count(*)`.as('c')]).where(and(conds)).groupBy(sql`${src}` as never).execute() as Row[];

@@ -1,7 +1,7 @@
 // Which version of a document a read sees: its status and locale. Shared by the root query,
 // filters through relations and populate, so every path applies the same rule.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { Status } from '../ast.js';
+import type { PublicationFilter, Status } from '../ast.js';
 import type { Component, ContentType, Schema } from '../../schema/types.js';
 
 export interface ReadScope {
@@ -10,6 +10,8 @@ export interface ReadScope {
   readonly locale: string;
   /** true when every localized row a read touches is in `locale` (a single-locale read of a localized type) */
   readonly fixedLocale?: boolean;
+  /** the root's cohort, applied to populated targets with draft & publish as well */
+  readonly publicationFilter?: PublicationFilter | null;
 }
 
 export function isContentType(s: Schema): s is ContentType {
