@@ -17,8 +17,12 @@ import { registerBodyParsers } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerContentRoutes } from './http/content-routes.js';
 import type { LocaleView, Services } from './http/services.js';
+import { ResponseCache } from './http/response-cache.js';
 import { registerLocaleRoutes } from './plugins/i18n/routes.js';
 import { registerUpload } from './plugins/upload/routes.js';
+
+/** memory the response cache may hold; the least recently used bodies go first */
+const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
 
 export interface App {
   readonly fastify: FastifyInstance;
@@ -56,6 +60,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     });
     const services: Services = {
       config, model, database, readContext, writer, roles, tokens, locales: view,
+      responseCache: (config.rest.responseCache ?? database.seesOtherWriters) ? new ResponseCache(RESPONSE_CACHE_BYTES) : null,
       authenticator: new Authenticator(tokens, roles),
     };
     const fastify = Fastify({

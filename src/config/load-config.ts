@@ -28,7 +28,7 @@ export interface LoadConfigOptions {
 
 const section = (o: Obj, key: string): Obj => (isObj(o[key]) ? o[key] : {});
 
-function rest(api: Obj, middlewares: unknown): RestConfig {
+function rest(api: Obj, middlewares: unknown, env: Env): RestConfig {
   const r = section(api, 'rest');
   const prefix = fileString(r['prefix'], 'api.rest.prefix') ?? '/api';
   if (!/^\/[A-Za-z0-9/_-]*$/.test(prefix)) throw new ConfigError(`api.rest.prefix must be a path such as /api, got "${prefix}"`);
@@ -41,7 +41,13 @@ function rest(api: Obj, middlewares: unknown): RestConfig {
     withCount: fileBool(r['withCount'], 'api.rest.withCount', true),
     strictParams: fileBool(r['strictParams'], 'api.rest.strictParams', false),
     jsonLimit: fileBytes(body ? section(body, 'config')['jsonLimit'] : undefined, 'middlewares strapi::body jsonLimit', 1024 * 1024),
+    ...responseCache(r, env),
   };
+}
+
+function responseCache(r: Obj, env: Env): Pick<RestConfig, 'responseCache'> {
+  if (env['FOLIO_RESPONSE_CACHE'] !== undefined && env['FOLIO_RESPONSE_CACHE'] !== '') return { responseCache: envBool(env, 'FOLIO_RESPONSE_CACHE', true) };
+  return r['responseCache'] === undefined ? {} : { responseCache: fileBool(r['responseCache'], 'api.rest.responseCache', true) };
 }
 
 function i18n(plugins: Obj, env: Env): FolioConfig['i18n'] {
@@ -106,7 +112,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     port,
     publicUrl: (fileString(server['url'], 'server.url') || env['PUBLIC_URL'] || `http://localhost:${port}`).replace(/\/+$/, ''),
     database: databaseConfig(dir, env, database),
-    rest: rest(api, middlewares),
+    rest: rest(api, middlewares, env),
     secrets: {
       apiTokenSalt: fileString(section(admin, 'apiToken')['salt'], 'admin.apiToken.salt') || env['API_TOKEN_SALT']!,
       jwtSecret: jwtSecret || env['JWT_SECRET']!,

@@ -10,6 +10,11 @@ export interface RestConfig {
   readonly strictParams: boolean;
   /** JSON body limit in bytes */
   readonly jsonLimit: number;
+  /**
+   * reuse serialized read responses until the data changes: true, false, or undefined for "when the
+   * database reports every writer's commits" (SQLite); see src/http/response-cache.ts
+   */
+  readonly responseCache?: boolean;
 }
 
 export interface LocaleSeed {

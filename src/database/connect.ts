@@ -2,7 +2,7 @@
 // dialects return the same JavaScript values, and a statement counter.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { Kysely, MysqlDialect, type Dialect as KyselyDialect, PostgresDialect, SqliteDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import type { Database, Dialect, DialectName } from './dialect.js';
 import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
 import { postgresDialect } from './dialects/postgres.js';
@@ -24,15 +24,44 @@ export interface DatabaseConfig {
   poolMax?: number;
 }
 
+/** Counts statements, and moves `writes` before and after every statement that isn't a SELECT. */
 class StatementCounter implements KyselyPlugin {
   count = 0;
+  writes = 0;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     this.count++;
+    if (args.node.kind !== 'SelectQueryNode') this.writes++;
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (args.result.numAffectedRows !== undefined || args.result.numChangedRows !== undefined) this.writes++;
     return args.result;
   }
+}
+
+/**
+ * Wraps a dialect so that the end of every transaction calls `ended`: a reader on another pooled
+ * connection sees a transaction's writes only from its commit on.
+ */
+function onTransactionEnd(inner: KyselyDialect, ended: () => void): KyselyDialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver: () => {
+      const driver = inner.createDriver();
+      return new Proxy(driver, {
+        get(target, key) {
+          const value = Reflect.get(target, key) as unknown;
+          if (typeof value !== 'function') return value;
+          if (key !== 'commitTransaction' && key !== 'rollbackTransaction') return value.bind(target);
+          return async (...args: unknown[]) => {
+            try { return await value.apply(target, args); } finally { ended(); }
+          };
+        },
+      });
+    },
+  };
 }
 
 /**
@@ -55,7 +84,13 @@ function cachePreparedStatements(conn: { prepare: (sql: string) => unknown }): v
   };
 }
 
-async function sqlite(cfg: DatabaseConfig): Promise<SqliteDialect> {
+interface Opened {
+  readonly dialect: KyselyDialect;
+  /** SQLite: PRAGMA data_version, which moves when another connection commits */
+  readonly dataVersion?: () => number;
+}
+
+async function sqlite(cfg: DatabaseConfig): Promise<Opened> {
   const { default: BetterSqlite } = await import('better-sqlite3');
   const file = cfg.filename ?? ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -70,10 +105,11 @@ async function sqlite(cfg: DatabaseConfig): Promise<SqliteDialect> {
   conn.pragma('optimize = 0x10002');
   cachePreparedStatements(conn);
   conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
-  return new SqliteDialect({ database: conn });
+  const version = conn.prepare('pragma data_version').pluck();
+  return { dialect: new SqliteDialect({ database: conn }), dataVersion: () => Number(version.get()) };
 }
 
-async function postgres(cfg: DatabaseConfig): Promise<PostgresDialect> {
+async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   const pg = await import('pg');
   const types = pg.default.types;
   // dates and times come back as the strings stored, not as local-time Date objects
@@ -89,10 +125,10 @@ async function postgres(cfg: DatabaseConfig): Promise<PostgresDialect> {
   // an idle client losing its connection (server restart, terminated backend) must not crash the
   // process: the pool drops it and opens a new one on demand
   pool.on('error', () => {});
-  return new PostgresDialect({ pool });
+  return { dialect: new PostgresDialect({ pool }) };
 }
 
-async function mysql(cfg: DatabaseConfig): Promise<MysqlDialect> {
+async function mysql(cfg: DatabaseConfig): Promise<Opened> {
   const m = await import('mysql2');
   const common = {
     dateStrings: true as const,
@@ -105,19 +141,29 @@ async function mysql(cfg: DatabaseConfig): Promise<MysqlDialect> {
   const pool = cfg.url
     ? m.createPool({ uri: cfg.url, ...common })
     : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common });
-  return new MysqlDialect({ pool });
+  return { dialect: new MysqlDialect({ pool }) };
 }
 
 const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres: postgresDialect, mysql: mysqlDialect };
 
 export async function connect(cfg: DatabaseConfig): Promise<Database> {
   const counter = new StatementCounter();
-  const kyselyDialect = cfg.client === 'sqlite' ? await sqlite(cfg) : cfg.client === 'postgres' ? await postgres(cfg) : await mysql(cfg);
-  const db = new Kysely<any>({ dialect: kyselyDialect, plugins: [counter] }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const opened = cfg.client === 'sqlite' ? await sqlite(cfg) : cfg.client === 'postgres' ? await postgres(cfg) : await mysql(cfg);
+  const db = new Kysely<any>({ dialect: onTransactionEnd(opened.dialect, () => counter.writes++), plugins: [counter] }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const dataVersion = opened.dataVersion;
+  let seen = dataVersion ? dataVersion() : 0;
   return {
     db,
     dialect: DIALECTS[cfg.client],
     statements: () => counter.count,
+    changes: () => {
+      if (dataVersion) {
+        const v = dataVersion();
+        if (v !== seen) { seen = v; counter.writes++; }
+      }
+      return counter.writes;
+    },
+    seesOtherWriters: dataVersion !== undefined,
     close: () => db.destroy(),
   };
 }

@@ -39,5 +39,13 @@ export interface Database {
   readonly dialect: Dialect;
   /** number of SQL statements executed so far (tests assert N+1 freedom with it) */
   statements(): number;
+  /**
+   * A number that moves whenever the data may have changed: at every write statement, at the end
+   * of every transaction and, on SQLite, when another connection committed. Equal values mean no
+   * change in between, which is what lets a response be reused.
+   */
+  changes(): number;
+  /** true when changes() also sees commits made by other processes (SQLite's data_version) */
+  readonly seesOtherWriters: boolean;
   close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import type { Caller } from '../auth/authenticate.js';
 import type { Services } from './services.js';
 import { toV4 } from './v4-format.js';
 import { paginationMeta } from './pagination-meta.js';
+import { cachedRead, sendCached } from './cached-read.js';
 
 type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -74,18 +75,22 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
 
   const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'find');
+    const cached = cachedRead(services, req, call.caller);
+    if (cached.hit !== undefined) return sendCached(reply, cached.hit);
     const q = parse(services, call, type);
     const { data, total } = await readDocuments(read, type, q);
-    return reply.send(envelope(req, services, type, data, { pagination: paginationMeta(q.pagination, total) }));
+    return cached.send(reply, envelope(req, services, type, data, { pagination: paginationMeta(q.pagination, total) }));
   };
 
   const findOne = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, isSingle ? 'find' : 'findOne');
+    const cached = cachedRead(services, req, call.caller);
+    if (cached.hit !== undefined) return sendCached(reply, cached.hit);
     const q = parse(services, call, type);
     const id = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
     const doc = id === null || q.locale === '*' ? null : await readDocument(read, type, id, single(q));
     if (!doc) throw new NotFoundError('Document not found');
-    return reply.send(envelope(req, services, type, doc, {}));
+    return cached.send(reply, envelope(req, services, type, doc, {}));
   };
 
   const create = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {

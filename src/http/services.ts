@@ -7,6 +7,7 @@ import type { DocumentWriter } from '../documents/write.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { RoleStore } from '../auth/roles.js';
 import type { ApiTokenService } from '../auth/api-tokens.js';
+import type { ResponseCache } from './response-cache.js';
 
 /** The locales as request handlers read them: synchronously, from memory. */
 export interface LocaleView {
@@ -24,4 +25,6 @@ export interface Services {
   readonly roles: RoleStore;
   readonly tokens: ApiTokenService;
   readonly locales: LocaleView;
+  /** null when responses are not reused (config rest.responseCache) */
+  readonly responseCache: ResponseCache | null;
 }

@@ -1,0 +1,44 @@
+// The response cache as content read routes use it: look up after the permission check, serialize
+// once on a miss and keep the body for the next identical request by the same caller.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '../auth/authenticate.js';
+import type { Services } from './services.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface CachedRead {
+  /** the stored body for this request, when there is one */
+  readonly hit: string | undefined;
+  /** sends a freshly read payload, keeping its serialization when the data didn't move meanwhile */
+  send(reply: FastifyReply, payload: unknown): FastifyReply;
+}
+
+/** Whose view a response is: callers with the same key are allowed the same things. */
+function callerKey(caller: Caller): string | null {
+  if (caller.kind === 'public') return 'public';
+  if (caller.kind === 'api-token' && caller.token) return `token:${caller.token.id}`;
+  return null;
+}
+
+const uncached: CachedRead = { hit: undefined, send: (reply, payload) => reply.send(payload) };
+
+export function cachedRead(services: Services, req: FastifyRequest, caller: Caller): CachedRead {
+  const cache = services.responseCache;
+  const who = callerKey(caller);
+  if (cache === null || who === null) return uncached;
+  const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
+  const key = `${who}\n${format}\n${req.url}`;
+  const changes = services.database.changes();
+  return {
+    hit: cache.get(key, changes),
+    send(reply, payload) {
+      const body = JSON.stringify(payload);
+      cache.set(key, changes, services.database.changes(), body);
+      return reply.type(JSON_TYPE).send(body);
+    },
+  };
+}
+
+export function sendCached(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(body);
+}

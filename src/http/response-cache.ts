@@ -1,0 +1,48 @@
+// Serialized bodies of content reads, reused while the database hasn't changed. An entry is valid
+// only for the exact change number it was read at (Database.changes()), so any write — by this
+// process or, on SQLite, by any other — retires every entry at once. Authentication and the
+// permission check run before a lookup; only the read and its serialization are skipped.
+
+interface Entry {
+  readonly changes: number;
+  readonly body: string;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The body stored under `key` at exactly `changes`, or undefined. */
+  get(key: string, changes: number): string | undefined {
+    const e = this.entries.get(key);
+    if (e === undefined) return undefined;
+    if (e.changes !== changes) {
+      this.remove(key, e);
+      return undefined;
+    }
+    // most recently used last: eviction takes from the front
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.body;
+  }
+
+  /** Stores a body read at `changes`; skipped when the data moved while it was being read. */
+  set(key: string, changes: number, current: number, body: string): void {
+    if (changes !== current || body.length * 2 > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, { changes, body });
+    this.bytes += body.length * 2;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(k, e);
+    }
+  }
+
+  private remove(key: string, e: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= e.body.length * 2;
+  }
+}

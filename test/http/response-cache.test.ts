@@ -1,0 +1,93 @@
+// Reused read responses: a repeated read skips the database, and nothing a client could observe
+// goes stale — not after its own writes, another process's writes, or for another caller.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { testClient } from '../support/database.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp({}, {}); });
+afterAll(async () => { await t.close(); });
+
+const sqlite = testClient() === 'sqlite';
+
+async function costOf(path: string, token?: string | null): Promise<{ statements: number; body: unknown; status: number }> {
+  const before = t.statements();
+  const r = await t.get(path, token === undefined ? {} : { token });
+  return { statements: t.statements() - before, body: r.body, status: r.status };
+}
+
+describe.runIf(sqlite)('response cache (on by default where every writer is seen: SQLite)', () => {
+  it('a repeated identical read is answered without a statement and with the same bytes', async () => {
+    await t.request('POST', '/api/tags', { body: { data: { label: 'rc first' } } });
+    const first = await t.get('/api/tags?filters[label][$startsWith]=rc');
+    const before = t.statements();
+    const again = await t.get('/api/tags?filters[label][$startsWith]=rc');
+    expect(t.statements() - before).toBe(0);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+  });
+
+  it('every write retires the stored responses: the next read shows it', async () => {
+    const created = await t.request('POST', '/api/tags', { body: { data: { label: 'rc write' } } });
+    const id = created.body.data.documentId as string;
+    expect((await t.get(`/api/tags/${id}`)).body.data.label).toBe('rc write');
+    await t.request('PUT', `/api/tags/${id}`, { body: { data: { label: 'rc written' } } });
+    expect((await t.get(`/api/tags/${id}`)).body.data.label).toBe('rc written');
+    await t.request('DELETE', `/api/tags/${id}`);
+    expect((await t.get(`/api/tags/${id}`)).status).toBe(404);
+  });
+
+  it('a commit by another connection to the same file is seen on the next read', async () => {
+    const created = await t.request('POST', '/api/tags', { body: { data: { label: 'rc outside' } } });
+    const id = created.body.data.documentId as string;
+    expect((await t.get(`/api/tags/${id}`)).body.data.color).toBeNull();
+    const filename = (t.app.config.database as { filename: string }).filename;
+    const { default: Sqlite } = await import('better-sqlite3');
+    const other = new Sqlite(filename);
+    other.prepare('update tags set color = ? where document_id = ?').run('teal', id);
+    other.close();
+    expect((await t.get(`/api/tags/${id}`)).body.data.color).toBe('teal');
+  });
+
+  it('callers do not share responses: a caller without the permission still gets 403', async () => {
+    const path = '/api/tags?filters[label][$startsWith]=rc';
+    expect((await costOf(path)).status).toBe(200);
+    const noTags = await t.tokenOf('custom', ['api::article.article.find']);
+    const denied = await costOf(path, noTags);
+    expect(denied.status).toBe(403);
+    const publicCall = await costOf(path, null);
+    expect(publicCall.status).toBe(403);
+  });
+
+  it('the v4 response format is stored apart from the default one', async () => {
+    const path = '/api/tags?filters[label][$eq]=rc first';
+    const v5 = await t.get(path);
+    const v4 = await t.get(path, { headers: { 'strapi-response-format': 'v4' } });
+    expect(v5.body.data[0].label).toBe('rc first');
+    expect(v4.body.data[0].attributes.label).toBe('rc first');
+    expect((await t.get(path)).body.data[0].label).toBe('rc first');
+  });
+
+  it('errors are not stored: a bad query is checked every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await t.get('/api/tags?filters[nope][$eq]=1');
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toBe('Invalid key nope');
+    }
+  });
+});
+
+describe('response cache can be switched off', () => {
+  it('with rest.responseCache false every read runs its statements', async () => {
+    const off = await startTestApp({ rest: { ...t.app.config.rest, responseCache: false } });
+    try {
+      const path = '/api/tags';
+      await off.get(path);
+      const before = off.statements();
+      await off.get(path);
+      expect(off.statements() - before).toBeGreaterThan(0);
+    } finally {
+      await off.close();
+    }
+  });
+});
