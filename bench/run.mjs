@@ -6,7 +6,10 @@
 //
 // Env: STRAPI_DIR (a folder prepared with ../shared/reference/setup.sh), BENCH_DURATION (s, default 10),
 //      BENCH_CONNECTIONS (10), SEED_ARTICLES (1000), BENCH_SCENARIOS (comma list to run a subset),
-//      FOLIO_WORKERS (1). Writes bench/results/<timestamp>.json and prints a table.
+//      FOLIO_WORKERS (1), BENCH_RUNS (3: each scenario is loaded this many times per server and the
+//      medians reported). Folio is measured twice on the same data: as it ships (response cache on,
+//      its SQLite default) and with FOLIO_RESPONSE_CACHE=off, so every read runs its queries.
+//      Writes bench/results/<timestamp>.json and prints a table.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ARTICLES = Number(process.env.SEED_ARTICLES ?? 1000);
 const STRAPI_DIR = process.env.STRAPI_DIR;
 const WORKERS = Number(process.env.FOLIO_WORKERS ?? 1);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -74,8 +78,8 @@ function execText(cmd, args, opts) {
   });
 }
 
-async function startFolio(port, dataDir) {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_CLIENT: 'sqlite',
+async function startFolio(port, dataDir, extraEnv = {}) {
+  const env = { ...process.env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_CLIENT: 'sqlite',
     DATABASE_FILENAME: join(dataDir, 'data.db'), API_TOKEN_SALT: 'bench-salt', JWT_SECRET: 'bench-jwt', APP_KEYS: 'a,b' };
   const cli = join(root, 'dist', 'cli', 'main.js');
   const dir = join(root, 'examples', 'blog');
@@ -145,19 +149,42 @@ async function load(base, s) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
+const median = (xs) => {
+  const v = xs.filter((x) => x !== null && x !== undefined).sort((a, b) => a - b);
+  return v.length ? v[Math.floor((v.length - 1) / 2)] : null;
+};
+
 async function measure(server, only) {
-  const out = { cold: server.cold, idleRss: null, loadRss: 0, scenarios: {} };
+  const out = { cold: server.cold, idleRss: null, loadRss: 0, scenarios: {}, runs: {} };
   const list = (await scenarios(server)).filter((s) => !only || only.includes(s.name));
   for (const s of list.slice(0, 2)) await autocannon({ url: server.base + s.path, headers: s.headers, connections: CONNECTIONS, duration: 2 });
   await sleep(1000);
   out.idleRss = treeRss(server.child.pid);
-  for (const s of list) {
-    const timer = setInterval(() => { out.loadRss = Math.max(out.loadRss, treeRss(server.child.pid)); }, 250);
-    out.scenarios[s.name] = await load(server.base, s);
-    clearInterval(timer);
-    process.stdout.write(`  ${server.name} ${s.name}: ${out.scenarios[s.name].rps.toFixed(0)} req/s\n`);
+  for (let run = 0; run < RUNS; run++) {
+    for (const s of list) {
+      const timer = setInterval(() => { out.loadRss = Math.max(out.loadRss, treeRss(server.child.pid)); }, 250);
+      const r = await load(server.base, s);
+      clearInterval(timer);
+      (out.runs[s.name] ??= []).push(r);
+      process.stdout.write(`  ${server.label ?? server.name} ${s.name} (run ${run + 1}/${RUNS}): ${r.rps.toFixed(0)} req/s\n`);
+    }
+  }
+  for (const [name, rs] of Object.entries(out.runs)) {
+    out.scenarios[name] = { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((n, r) => n + r.errors, 0) };
   }
   return out;
+}
+
+/** Median of three starts of Folio on the already seeded data: process start to first 200. */
+async function folioColdStarts(port, dataDir, n = 3) {
+  const colds = [];
+  for (let i = 0; i < n; i++) {
+    const f = await startFolio(port, dataDir);
+    colds.push(f.cold);
+    f.child.kill('SIGTERM');
+    await new Promise((r) => f.child.once('exit', r));
+  }
+  return { median: median(colds), all: colds };
 }
 
 /** A bare Fastify route answering the bytes Folio answered: the ceiling of the HTTP layer. */
@@ -180,8 +207,12 @@ function fmt(n, d = 0) {
 async function main() {
   const only = process.env.BENCH_SCENARIOS?.split(',');
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
-  const results = { date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, articles: ARTICLES, workers: WORKERS, servers: {} };
+  const results = { date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, articles: ARTICLES, workers: WORKERS, runs: RUNS, servers: {} };
   const servers = [];
+  const stop = async (server) => {
+    server.child.kill('SIGTERM');
+    if (server.child.exitCode === null) await new Promise((r) => server.child.once('exit', r));
+  };
   try {
     console.log('Starting Folio…');
     const folio = await startFolio(13370, dataDir);
@@ -190,7 +221,16 @@ async function main() {
     results.seedFolio = await seed(folio);
     results.servers.folio = await measure(folio, only);
     results.ceiling = await ceiling(folio);
-    folio.child.kill('SIGTERM');
+    await stop(folio);
+    const colds = await folioColdStarts(13370, dataDir);
+    results.servers.folio.cold = colds.median;
+    results.servers.folio.colds = colds.all;
+    console.log('Folio again, response cache off…');
+    const plain = await startFolio(13370, dataDir, { FOLIO_RESPONSE_CACHE: 'off' });
+    plain.label = 'folio (no cache)';
+    servers.push(plain);
+    results.servers.folioNoCache = await measure(plain, only);
+    await stop(plain);
     if (STRAPI_DIR) {
       console.log('Starting Strapi…');
       const strapi = await startStrapi(13371);
@@ -198,26 +238,31 @@ async function main() {
       console.log(`  cold start ${strapi.cold.toFixed(2)} s; seeding…`);
       results.seedStrapi = await seed(strapi);
       results.servers.strapi = await measure(strapi, only);
-      strapi.child.kill('SIGTERM');
+      await stop(strapi);
     }
   } finally {
     for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
   const f = results.servers.folio;
+  const n = results.servers.folioNoCache;
   const s = results.servers.strapi;
-  const rows = [['scenario', 'folio req/s', 'p50', 'p99', 'strapi req/s', 'p50', 'p99', 'ratio']];
+  const ratio = (a, b) => (a && b ? `${fmt(a.rps / b.rps, 1)}×` : '—');
+  const rows = [['scenario', 'folio req/s', 'p50', 'p99', 'no-cache req/s', 'p50', 'p99', 'strapi req/s', 'p50', 'p99', 'ratio', 'no-cache ratio']];
   for (const name of Object.keys(f.scenarios)) {
     const a = f.scenarios[name];
+    const c = n.scenarios[name];
     const b = s?.scenarios[name];
-    rows.push([name, fmt(a.rps), fmt(a.p50), fmt(a.p99), fmt(b?.rps), fmt(b?.p50), fmt(b?.p99), b ? `${fmt(a.rps / b.rps, 1)}×` : '—']);
+    rows.push([name, fmt(a.rps), fmt(a.p50), fmt(a.p99), fmt(c.rps), fmt(c.p50), fmt(c.p99), fmt(b?.rps), fmt(b?.p50), fmt(b?.p99), ratio(a, b), ratio(c, b)]);
   }
-  rows.push(['ceiling (bare Fastify, list bytes)', fmt(results.ceiling.rps), fmt(results.ceiling.p50), fmt(results.ceiling.p99), '', '', '',
-    `folio list = ${fmt((100 * f.scenarios.list?.rps) / results.ceiling.rps)}%`]);
-  rows.push(['cold start (s)', fmt(f.cold, 2), '', '', fmt(s?.cold, 2), '', '', '']);
-  rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(s?.idleRss), '', '', '']);
-  rows.push(['RSS under load (MB)', fmt(f.loadRss), '', '', fmt(s?.loadRss), '', '', '']);
+  const ceil = results.ceiling;
+  rows.push(['ceiling (bare Fastify, list bytes)', fmt(ceil.rps), fmt(ceil.p50), fmt(ceil.p99), '', '', '', '', '', '',
+    `list ${fmt((100 * f.scenarios.list?.rps) / ceil.rps)}%`, `list ${fmt((100 * n.scenarios.list?.rps) / ceil.rps)}%`]);
+  rows.push(['cold start (s)', fmt(f.cold, 2), '', '', '', '', '', fmt(s?.cold, 2), '', '', '', '']);
+  rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(n.idleRss), '', '', fmt(s?.idleRss), '', '', '', '']);
+  rows.push(['RSS under load (MB)', fmt(f.loadRss), '', '', fmt(n.loadRss), '', '', fmt(s?.loadRss), '', '', '', '']);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  console.log(`\nMedians of ${RUNS} runs of ${DURATION} s, ${CONNECTIONS} connections (8 for writes), ${ARTICLES} seeded articles, SQLite`);
   for (const r of rows) console.log(r.map((c, i) => String(c).padEnd(widths[i])).join('  '));
   mkdirSync(join(here, 'results'), { recursive: true });
   const file = join(here, 'results', `${results.date.replace(/[:.]/g, '-')}.json`);
