@@ -5,6 +5,7 @@ import type { Model } from '../schema/types.js';
 import type { ContentType } from '../schema/types.js';
 import { copyChildren, deleteChildren } from './store/children.js';
 import { insertRow, type Store } from './store/rows.js';
+import { carryInverseLinks } from './store/inverse-links.js';
 
 export async function publishDraft(s: Store, model: Model, type: ContentType, draftId: number, now: Date): Promise<number> {
   const draft = await s.tx.selectFrom(type.table).selectAll().where('id', '=', draftId).executeTakeFirstOrThrow() as Record<string, unknown>;
@@ -19,9 +20,11 @@ export async function publishDraft(s: Store, model: Model, type: ContentType, dr
     await s.tx.updateTable(type.table).set(published).where('id', '=', pubId).execute();
     await deleteChildren(s, model, type, [pubId]);
     await copyChildren(s, model, type, draftId, pubId);
+    await carryInverseLinks(s, model, type, String(draft['document_id']), (draft['locale'] as string | null) ?? null);
     return pubId;
   }
   const pubId = await insertRow(s, type.table, published);
   await copyChildren(s, model, type, draftId, pubId);
+  await carryInverseLinks(s, model, type, String(draft['document_id']), (draft['locale'] as string | null) ?? null);
   return pubId;
 }

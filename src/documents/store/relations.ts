@@ -151,7 +151,10 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, true) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, true) : [];
   const disconnect = op.kind === 'change' ? (await resolve(ctx, target, op.disconnect, localeFor, statusFor, false)).map((e) => e.doc) : [];
-  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany);
+  // a target sent again keeps its place on the other side: it is the same link, not a new one
+  const invOf = new Map(current.map((e) => [e.doc, e.inv]));
+  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany)
+    .map((e) => (e.inv === undefined && invOf.has(e.doc) ? { ...e, inv: invOf.get(e.doc)! } : e));
 
   await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
   const fresh = next.filter((e) => e.inv === undefined).map((e) => e.doc);
@@ -172,25 +175,50 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   }));
 }
 
-/** Writes a relation from the mappedBy side: it edits the links the owner documents' rows hold. */
+/** The op's refs that name `locale` (refs without one name the default locale). */
+function opInLocale(op: RelationOp, locale: string, defaultLocale: string): RelationOp {
+  const mine = (r: RelationRef): boolean => (r.locale ?? defaultLocale) === locale;
+  return op.kind === 'set' ? { kind: 'set', items: op.items.filter(mine) } : { kind: 'change', connect: op.connect.filter(mine), disconnect: op.disconnect.filter(mine) };
+}
+
+/**
+ * Writes a relation from the mappedBy side: it edits the links the owner documents' rows hold.
+ * The list edited is the one a reader of this side sees in one locale: a localized self edits its
+ * own locale; a non-localized self edits each locale its refs name, separately.
+ */
 export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp): Promise<void> {
   checkConnectDuplicates(op);
+  const owner = ctx.model.contentTypes.get(attr.target)!;
+  if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null);
+  if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale);
+  const refs = op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
+  const locales = new Set(refs.map((r) => r.locale ?? ctx.defaultLocale));
+  if (locales.size === 0) locales.add(ctx.defaultLocale);
+  for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale);
+}
+
+async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp, locale: string | null): Promise<void> {
   const owner = ctx.model.contentTypes.get(attr.target)!;
   const ownerAttr = owner.attributes.get(attr.inverse!) as RelationAttribute;
   const tx = ctx.store.tx;
   const selfDoc = self.documentId!;
-  const ownerLocale = (r: RelationRef): string | null => (!owner.localized ? null : self.schema.localized ? self.locale : r.locale ?? ctx.defaultLocale);
   const linkLocale = self.schema.localized && !owner.localized ? self.locale : null;
+  // both sides with draft & publish: a write edits the owners' drafts; publishing this document
+  // carries the links over to their published rows (publish.ts), as draft and published pair up
+  const draftsOnly = dpSource(self) && owner.draftAndPublish;
 
   let cur = tx.selectFrom(`${attr.linkTable} as l`).innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
-    .select(['l.source_id', 'a.document_id', 'a.locale']).where('l.target_document_id', '=', selfDoc);
+    .select(['l.source_id', 'a.document_id']).where('l.target_document_id', '=', selfDoc);
   if (linkLocale !== null) cur = cur.where((eb) => eb.or([eb('l.target_locale', 'is', null), eb('l.target_locale', '=', linkLocale)]));
+  if (locale !== null) cur = cur.where('a.locale', '=', locale);
+  if (draftsOnly) cur = cur.where('a.published_at', 'is', null);
   const currentRows = await cur.orderBy('l.inv_ord').orderBy('l.id').execute();
   const current: Entry[] = [];
   for (const r of currentRows) {
     const doc = String(r.document_id);
-    if (!current.some((e) => e.doc === doc)) current.push({ doc, locale: (r.locale as string | null) ?? null, status: null });
+    if (!current.some((e) => e.doc === doc)) current.push({ doc, locale, status: null });
   }
+  const ownerLocale = (): string | null => locale;
   // a longhand status picks which versions of an owner with draft & publish hold the link (rule 6)
   const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? r.status ?? null : null);
   const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
@@ -198,16 +226,16 @@ export async function writeInverseRelation(ctx: RelationContext, self: SourceRow
   const disconnect = op.kind === 'change' ? (await resolve(ctx, owner, op.disconnect, ownerLocale, ownerStatus, false)).map((e) => e.doc) : [];
   const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
 
-  /** the owner rows each entry names: its document, in its locale and (when given) its status */
+  /** the owner rows each entry names: its document, in the locale and (when given) its status */
   const rowsOf = async (entries: readonly Entry[]): Promise<Map<Entry, number[]>> => {
     const out = new Map<Entry, number[]>();
     if (entries.length === 0) return out;
-    const found = await tx.selectFrom(owner.table).select(['id', 'document_id', 'locale', 'published_at'])
-      .where('document_id', 'in', [...new Set(entries.map((e) => e.doc))]).execute();
+    let q = tx.selectFrom(owner.table).select(['id', 'document_id', 'published_at']).where('document_id', 'in', [...new Set(entries.map((e) => e.doc))]);
+    if (locale !== null) q = q.where('locale', '=', locale);
+    if (draftsOnly) q = q.where('published_at', 'is', null);
+    const found = await q.execute();
     for (const e of entries) {
-      const locale = owner.localized ? e.locale ?? ctx.defaultLocale : null;
       out.set(e, found.filter((r) => String(r.document_id) === e.doc
-        && (locale === null || r.locale === locale)
         && (e.status === null || (e.status === 'draft') === (r.published_at === null))).map((r) => Number(r.id)));
     }
     return out;
@@ -218,11 +246,10 @@ export async function writeInverseRelation(ctx: RelationContext, self: SourceRow
   if (removedRows.length) await tx.deleteFrom(attr.linkTable).where('target_document_id', '=', selfDoc).where('source_id', 'in', removedRows).execute();
 
   const had = new Set(current.map((e) => e.doc));
-  const added = next.filter((e) => !had.has(e.doc));
   const rows = await rowsOf(next);
   for (const [i, e] of next.entries()) {
     const ids = rows.get(e) ?? [];
-    if (!had.has(e.doc) || added.includes(e)) {
+    if (!had.has(e.doc)) {
       if (!ownerAttr.toMany && ids.length) await tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids).execute();
       const maxOrd = ownerAttr.toMany && ids.length
         ? await tx.selectFrom(attr.linkTable).select(['source_id', sql<number>`max(ord)`.as('m')]).where('source_id', 'in', ids).groupBy('source_id').execute()

@@ -1,0 +1,52 @@
+// When a document with draft & publish is published, the links that point at it from owners which
+// also have draft & publish follow its draft: their published rows get exactly the links their
+// draft rows hold (drafts pair with drafts, published rows with published rows). Writes from this
+// side touch only the owners' drafts (relations.ts), so this is where those writes go live.
+import type { ContentType, Model, RelationAttribute } from '../../schema/types.js';
+import { insertMany, type Store } from './rows.js';
+
+interface LinkRow {
+  source_id: number;
+  target_locale: string | null;
+  target_status: string | null;
+  ord: number;
+  inv_ord: number;
+  document_id: string;
+  locale: string | null;
+}
+
+async function linksFrom(s: Store, owner: ContentType, attr: RelationAttribute, documentId: string, locale: string | null, published: boolean): Promise<LinkRow[]> {
+  let q = s.tx.selectFrom(`${attr.linkTable} as l`).innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
+    .select(['l.source_id', 'l.target_locale', 'l.target_status', 'l.ord', 'l.inv_ord', 'a.document_id', ...(owner.localized ? ['a.locale'] : [])])
+    .where('l.target_document_id', '=', documentId)
+    .where('a.published_at', published ? 'is not' : 'is', null);
+  if (locale !== null) q = q.where('a.locale', '=', locale);
+  return (await q.execute()).map((r: Record<string, unknown>) => ({
+    source_id: Number(r['source_id']), target_locale: (r['target_locale'] as string | null) ?? null, target_status: (r['target_status'] as string | null) ?? null,
+    ord: Number(r['ord']), inv_ord: Number(r['inv_ord']), document_id: String(r['document_id']), locale: (r['locale'] as string | null | undefined) ?? null,
+  }));
+}
+
+export async function carryInverseLinks(s: Store, model: Model, type: ContentType, documentId: string, locale: string | null): Promise<void> {
+  for (const a of type.attributes.values()) {
+    if (a.kind !== 'relation' || a.owner) continue;
+    const owner = model.contentTypes.get(a.target)!;
+    if (!owner.draftAndPublish) continue;
+    const ownerLocale = type.localized && owner.localized ? locale : null;
+    const ownerAttr = owner.attributes.get(a.inverse!) as RelationAttribute;
+    const drafts = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, false);
+    const live = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, true);
+    if (live.length) await s.tx.deleteFrom(ownerAttr.linkTable).where('target_document_id', '=', documentId).where('source_id', 'in', live.map((l) => l.source_id)).execute();
+    if (drafts.length === 0) continue;
+    let q = s.tx.selectFrom(owner.table).select(['id', 'document_id', ...(owner.localized ? ['locale'] : [])])
+      .where('document_id', 'in', [...new Set(drafts.map((d) => d.document_id))]).where('published_at', 'is not', null);
+    if (ownerLocale !== null) q = q.where('locale', '=', ownerLocale);
+    const published = new Map((await q.execute()).map((r: Record<string, unknown>) => [`${String(r['document_id'])}|${String(r['locale'] ?? '')}`, Number(r['id'])]));
+    const rows = drafts.flatMap((d) => {
+      const pubId = published.get(`${d.document_id}|${d.locale ?? ''}`);
+      if (pubId === undefined) return [];
+      return [{ source_id: pubId, target_document_id: documentId, target_locale: d.target_locale, target_status: d.target_status, ord: d.ord, inv_ord: d.inv_ord }];
+    });
+    await insertMany(s, ownerAttr.linkTable, rows);
+  }
+}
