@@ -1,5 +1,7 @@
 // folio locales list|add|remove
 import { LocaleService } from '../i18n/locales.js';
+import { ValidationError } from '../errors.js';
+import { contentInLocale, deleteLocaleContent } from '../documents/locale-content.js';
 import { withProject } from './open-project.js';
 import { table } from './table.js';
 import { checkArgs, checkOptions, flag, UsageError, type Flags } from './usage.js';
@@ -14,7 +16,7 @@ export async function runLocales(dir: string, args: readonly string[], values: F
   checkArgs(`locales ${sub}`, rest, sub === 'list' ? 0 : 1);
   const code = rest[0];
   if (sub !== 'list' && !code) throw new UsageError(`locales ${sub} needs a locale code, e.g. fr or pt-BR`);
-  return withProject(dir, async (database, config) => {
+  return withProject(dir, async (database, config, model) => {
     const locales = new LocaleService(database);
     // the same first-start locales the server would create, so a fresh project lists them too
     await locales.seed(config.i18n);
@@ -29,8 +31,13 @@ export async function runLocales(dir: string, args: readonly string[], values: F
       console.log(`Added ${l.code} (${l.name})${l.isDefault ? ' as the default locale' : ''}; ${RESTART}`);
       return 0;
     }
-    await locales.remove(code!);
-    console.log(`Removed ${code}; ${RESTART}`);
+    const held = await contentInLocale(database.db, model, code!);
+    const summary = held.map((c) => `${c.documents} ${c.documents === 1 ? c.type.singularName : c.type.pluralName}`).join(', ');
+    if (held.length > 0 && values['delete-documents'] !== true) {
+      throw new ValidationError(`Locale "${code}" still holds versions of ${summary}; pass --delete-documents to delete them with the locale`);
+    }
+    await locales.remove(code!, (tx) => deleteLocaleContent({ tx, dialect: database.dialect }, model, code!));
+    console.log(`Removed ${code}${held.length ? ` and its versions of ${summary}` : ''}; ${RESTART}`);
     return 0;
   });
 }

@@ -5,9 +5,10 @@ import { connect } from '../database/connect.js';
 import type { Database } from '../database/dialect.js';
 import { syncSchema } from '../database/sync.js';
 import { loadModel } from '../schema/load-model.js';
+import type { Model } from '../schema/types.js';
 import { announce } from './report.js';
 
-export async function withProject<T>(dir: string, fn: (database: Database, config: FolioConfig) => Promise<T>): Promise<T> {
+export async function withProject<T>(dir: string, fn: (database: Database, config: FolioConfig, model: Model) => Promise<T>): Promise<T> {
   const loaded = await loadConfig(dir);
   // stdout carries the command's result (an access key, JSON), so notices go to stderr
   announce(loaded, (line) => console.error(line));
@@ -16,7 +17,7 @@ export async function withProject<T>(dir: string, fn: (database: Database, confi
   try {
     // the tables may not exist yet when the server has never run
     await syncSchema(database, model);
-    return await fn(database, loaded.config);
+    return await fn(database, loaded.config, model);
   } finally {
     await database.close();
   }

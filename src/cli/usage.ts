@@ -17,7 +17,9 @@ Commands:
   api-token revoke NAME|ID                     delete a token
   locales list [--json]                        list the locales documents can be written in
   locales add CODE [--name NAME] [--default]   add a locale
-  locales remove CODE                          remove a locale (not the default one)
+  locales remove CODE [--delete-documents]     remove a locale (not the default one); refused while
+                                               documents have a version in it, unless that flag
+                                               deletes those versions too
 
 Options:
   --dir PATH     the project folder (default: the current folder)
@@ -27,7 +29,7 @@ Options:
 export const OPTIONS = {
   dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, workers: { type: 'string' },
   name: { type: 'string' }, type: { type: 'string' }, permissions: { type: 'string' }, lifespan: { type: 'string' },
-  description: { type: 'string' }, json: { type: 'boolean' }, default: { type: 'boolean' },
+  description: { type: 'string' }, json: { type: 'boolean' }, default: { type: 'boolean' }, 'delete-documents': { type: 'boolean' },
   help: { type: 'boolean' }, version: { type: 'boolean' },
 } as const;
 
@@ -42,7 +44,7 @@ const ACCEPTS: Readonly<Record<string, readonly (keyof typeof OPTIONS)[]>> = {
   'api-token revoke': [],
   'locales list': ['json'],
   'locales add': ['name', 'default'],
-  'locales remove': [],
+  'locales remove': ['delete-documents'],
 };
 
 /** Throws a UsageError for an option the command doesn't take. */

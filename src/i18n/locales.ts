@@ -87,11 +87,18 @@ export class LocaleService {
     return all.find((l) => l.code === code)!;
   }
 
-  async remove(code: string): Promise<void> {
+  /**
+   * Removes a locale. `clear` runs first in the same transaction (deleting what was written in it);
+   * either both happen or neither.
+   */
+  async remove(code: string, clear?: (tx: Database['db']) => Promise<void>): Promise<void> {
     const locale = (await this.list()).find((l) => l.code === code);
     if (!locale) throw new ValidationError(`Locale "${code}" does not exist`);
     if (locale.isDefault) throw new ValidationError('Cannot delete the default locale');
-    await this.database.db.deleteFrom(TABLE).where('id', '=', locale.id).execute();
+    await this.database.db.transaction().execute(async (tx) => {
+      if (clear) await clear(tx);
+      await tx.deleteFrom(TABLE).where('id', '=', locale.id).execute();
+    });
     await this.list();
   }
 
