@@ -98,6 +98,20 @@ describe('relation writes and populate', () => {
     expect((await t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
   });
 
+  it('on update a position naming an unconnected document appends (options.strict false by default); strict: true refuses', async () => {
+    const [a, b, c, d] = [await create('tags', { label: 'ns-a' }), await create('tags', { label: 'ns-b' }), await create('tags', { label: 'ns-c' }), await create('tags', { label: 'ns-d' })];
+    const art = await create('articles', { title: 'non-strict', tags: [a, b] });
+    const put = (tags: unknown) => t.request('PUT', `/api/articles/${art}`, { body: { data: { tags } } });
+    expect((await put({ connect: [{ documentId: c, position: { before: d } }] })).status).toBe(200);
+    expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, b, c]);
+    const strict = await put({ connect: [{ documentId: d, position: { after: 'nothere' } }], options: { strict: true } });
+    expect(strict.status).toBe(400);
+    expect(strict.body.error.message).toBe('There was a problem connecting relation with id ' + d + ' at position {"after":"nothere"}. The relation with id nothere needs to be connected first.');
+    expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, b, c]);
+    const onCreate = await t.request('POST', '/api/articles', { body: { data: { title: 'strict create', tags: { connect: [{ documentId: d, position: { before: a } }], options: { strict: false } } } } });
+    expect(onCreate.status).toBe(201);
+  });
+
   it('a draft-only target is invisible from the published parent until it is published', async () => {
     const draftTag = await create('tags', { label: 'later' }, '?status=draft');
     const art = await create('articles', { title: 'waits', tags: [draftTag] });

@@ -145,5 +145,7 @@ export function relationOp(attr: RelationAttribute, value: unknown, where: strin
   const connect = last(items(value['connect'], where));
   rejectDuplicates(connect);
   rejectCircularPositions(connect);
-  return { kind: 'change', connect, disconnect: items(value['disconnect'], where) };
+  const opts = value['options'];
+  const strict = isObj(opts) && typeof opts['strict'] === 'boolean' ? opts['strict'] : undefined;
+  return { kind: 'change', connect, disconnect: items(value['disconnect'], where), ...(strict === undefined ? {} : { strict }) };
 }

@@ -12,7 +12,8 @@ export interface RelationRef {
 
 export type RelationOp =
   | { kind: 'set'; items: RelationRef[] }
-  | { kind: 'change'; connect: RelationRef[]; disconnect: RelationRef[] };
+  /** strict: a position naming a document that isn't connected is an error (else: appended); unset = strict on create only */
+  | { kind: 'change'; connect: RelationRef[]; disconnect: RelationRef[]; strict?: boolean };
 
 export interface MediaRef {
   id?: number;

@@ -82,7 +82,7 @@ export async function applyData(ctx: RelationContext, row: SourceRow, data: Writ
   for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, row.id, name, refs);
   for (const [name, op] of data.relations) {
     const a = schema.attributes.get(name) as RelationAttribute;
-    if (a.owner) await writeOwnerRelation(ctx, row, a, op);
-    else await writeInverseRelation(ctx, row as SourceRow & { schema: ContentType }, a, op);
+    if (a.owner) await writeOwnerRelation(ctx, row, a, op, isNew);
+    else await writeInverseRelation(ctx, row as SourceRow & { schema: ContentType }, a, op, isNew);
   }
 }

@@ -75,7 +75,7 @@ async function checkExists(ctx: RelationContext, target: ContentType, entries: r
 }
 
 /** Applies set / connect / disconnect with positions to an ordered list of documents. */
-function applyOp<T extends { doc: string }>(current: T[], op: RelationOp, connect: T[], set: T[], disconnect: readonly string[], toMany: boolean): T[] {
+function applyOp<T extends { doc: string }>(current: T[], op: RelationOp, connect: T[], set: T[], disconnect: readonly string[], toMany: boolean, isNew: boolean): T[] {
   let list: T[];
   if (op.kind === 'set') {
     list = [];
@@ -89,7 +89,7 @@ function applyOp<T extends { doc: string }>(current: T[], op: RelationOp, connec
     op.connect.forEach((ref, i) => {
       const e = connect[i]!;
       list = list.filter((x) => x.doc !== e.doc);
-      place(list, e, ref.position);
+      place(list, e, ref.position, op.strict ?? isNew);
     });
   }
   return toMany ? list : list.slice(-1);
@@ -99,7 +99,7 @@ function duplicate(doc: string): ValidationError {
   return new ValidationError(`The relation with id ${doc} is already connected. You cannot connect the same relation twice.`);
 }
 
-function place<T extends { doc: string }>(list: T[], e: T, position: Position | undefined): void {
+function place<T extends { doc: string }>(list: T[], e: T, position: Position | undefined, strict: boolean): void {
   if (!position || 'end' in position) {
     list.push(e);
     return;
@@ -110,6 +110,10 @@ function place<T extends { doc: string }>(list: T[], e: T, position: Position | 
   }
   const anchor = 'before' in position ? position.before : position.after;
   const i = list.findIndex((x) => x.doc === anchor);
+  if (i < 0 && !strict) {
+    list.push(e);
+    return;
+  }
   if (i < 0) {
     throw new ValidationError(`There was a problem connecting relation with id ${e.doc} at position ${JSON.stringify(position)}. The relation with id ${anchor} needs to be connected first.`);
   }
@@ -136,7 +140,7 @@ async function nextInverseOrd(ctx: RelationContext, table: string, docs: readonl
 }
 
 /** Writes a relation from the side that stores the links. */
-export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp): Promise<void> {
+export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
   checkConnectDuplicates(op);
   const target = ctx.model.contentTypes.get(attr.target)!;
   const tx = ctx.store.tx;
@@ -153,7 +157,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const disconnect = op.kind === 'change' ? (await resolve(ctx, target, op.disconnect, localeFor, statusFor, false)).map((e) => e.doc) : [];
   // a target sent again keeps its place on the other side: it is the same link, not a new one
   const invOf = new Map(current.map((e) => [e.doc, e.inv]));
-  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany)
+  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, isNew)
     .map((e) => (e.inv === undefined && invOf.has(e.doc) ? { ...e, inv: invOf.get(e.doc)! } : e));
 
   await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
@@ -178,7 +182,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
 /** The op's refs that name `locale` (refs without one name the default locale). */
 function opInLocale(op: RelationOp, locale: string, defaultLocale: string): RelationOp {
   const mine = (r: RelationRef): boolean => (r.locale ?? defaultLocale) === locale;
-  return op.kind === 'set' ? { kind: 'set', items: op.items.filter(mine) } : { kind: 'change', connect: op.connect.filter(mine), disconnect: op.disconnect.filter(mine) };
+  return op.kind === 'set' ? { kind: 'set', items: op.items.filter(mine) } : { ...op, connect: op.connect.filter(mine), disconnect: op.disconnect.filter(mine) };
 }
 
 /**
@@ -186,18 +190,18 @@ function opInLocale(op: RelationOp, locale: string, defaultLocale: string): Rela
  * The list edited is the one a reader of this side sees in one locale: a localized self edits its
  * own locale; a non-localized self edits each locale its refs name, separately.
  */
-export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp): Promise<void> {
+export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
   checkConnectDuplicates(op);
   const owner = ctx.model.contentTypes.get(attr.target)!;
-  if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null);
-  if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale);
+  if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null, isNew);
+  if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale, isNew);
   const refs = op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
   const locales = new Set(refs.map((r) => r.locale ?? ctx.defaultLocale));
   if (locales.size === 0) locales.add(ctx.defaultLocale);
-  for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale);
+  for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale, isNew);
 }
 
-async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp, locale: string | null): Promise<void> {
+async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp, locale: string | null, isNew: boolean): Promise<void> {
   const owner = ctx.model.contentTypes.get(attr.target)!;
   const ownerAttr = owner.attributes.get(attr.inverse!) as RelationAttribute;
   const tx = ctx.store.tx;
@@ -224,7 +228,7 @@ async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { sc
   const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
   const disconnect = op.kind === 'change' ? (await resolve(ctx, owner, op.disconnect, ownerLocale, ownerStatus, false)).map((e) => e.doc) : [];
-  const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
+  const next = applyOp(current, op, connect, set, disconnect, attr.toMany, isNew);
 
   /** the owner rows each entry names: its document, in the locale and (when given) its status */
   const rowsOf = async (entries: readonly Entry[]): Promise<Map<Entry, number[]>> => {

@@ -70,8 +70,9 @@ describe('relation value forms', () => {
       ] });
   });
 
-  it('options {strict} is accepted', () => {
-    expect(relation('tags', { connect: ['a'], options: { strict: false } })).toEqual({ kind: 'change', connect: [{ documentId: 'a' }], disconnect: [] });
+  it('options {strict} is kept with the change; without it strictness is left to the write', () => {
+    expect(relation('tags', { connect: ['a'], options: { strict: false } })).toEqual({ kind: 'change', connect: [{ documentId: 'a' }], disconnect: [], strict: false });
+    expect(relation('tags', { connect: ['a'], options: {} })).toEqual({ kind: 'change', connect: [{ documentId: 'a' }], disconnect: [] });
   });
 
   it('inverse (mappedBy) sides and relations inside components take the same forms', () => {
