@@ -7,6 +7,7 @@ import type { Database, Dialect, DialectName } from './dialect.js';
 import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { mysqlDialect } from './dialects/mysql.js';
+import { reusePreparedStatements } from './sqlite-statements.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -64,26 +65,6 @@ function onTransactionEnd(inner: KyselyDialect, ended: () => void): KyselyDialec
   };
 }
 
-/**
- * Kysely prepares every statement it runs; preparing costs more than running a small query, and the
- * same SQL text recurs for every request of one shape (values are parameters), so statements are
- * reused. SQLite re-prepares a cached statement by itself when the schema changes.
- */
-function cachePreparedStatements(conn: { prepare: (sql: string) => unknown }): void {
-  const prepare = conn.prepare.bind(conn);
-  const cache = new Map<string, unknown>();
-  conn.prepare = (text: string) => {
-    let stmt = cache.get(text);
-    if (stmt === undefined) {
-      if (cache.size >= 1000) cache.clear();
-      stmt = prepare(text);
-      cache.set(text, stmt);
-      if (process.env['FOLIO_DEBUG_SQL']) console.error(`[sql] ${text}`);
-    }
-    return stmt;
-  };
-}
-
 interface Opened {
   readonly dialect: KyselyDialect;
   /** SQLite: PRAGMA data_version, which moves when another connection commits */
@@ -103,9 +84,9 @@ async function sqlite(cfg: DatabaseConfig): Promise<Opened> {
   conn.pragma('case_sensitive_like = ON');
   // keep planner statistics current (SQLite's advice for long-lived connections)
   conn.pragma('optimize = 0x10002');
-  cachePreparedStatements(conn);
   conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   const version = conn.prepare('pragma data_version').pluck();
+  reusePreparedStatements(conn);
   return { dialect: new SqliteDialect({ database: conn }), dataVersion: () => Number(version.get()) };
 }
 
