@@ -1,10 +1,9 @@
 // Relation writes. Links go from a source row to a target *document*; which version of the target a
 // reader sees is decided at read time (query/sql/scope.ts), so publishing never re-links.
-import { sql } from 'kysely';
 import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { Position, RelationOp, RelationRef } from '../input/types.js';
-import { insertMany, type Store } from './rows.js';
+import { insertMany, maxPerKey, type Store } from './rows.js';
 
 export interface SourceRow {
   readonly id: number;
@@ -130,13 +129,8 @@ function checkConnectDuplicates(op: RelationOp): void {
   }
 }
 
-async function nextInverseOrd(ctx: RelationContext, table: string, docs: readonly string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (docs.length === 0) return out;
-  const rows = await ctx.store.tx.selectFrom(table).select(['target_document_id', sql<number>`max(inv_ord)`.as('m')])
-    .where('target_document_id', 'in', [...docs]).groupBy('target_document_id').execute();
-  for (const r of rows) out.set(String(r.target_document_id), Number(r.m ?? 0));
-  return out;
+function nextInverseOrd(ctx: RelationContext, table: string, docs: readonly string[]): Promise<Map<string, number>> {
+  return maxPerKey(ctx.store, table, 'target_document_id', 'inv_ord', docs);
 }
 
 /** Writes a relation from the side that stores the links. */
@@ -255,10 +249,7 @@ async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { sc
     const ids = rows.get(e) ?? [];
     if (!had.has(e.doc)) {
       if (!ownerAttr.toMany && ids.length) await tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids).execute();
-      const maxOrd = ownerAttr.toMany && ids.length
-        ? await tx.selectFrom(attr.linkTable).select(['source_id', sql<number>`max(ord)`.as('m')]).where('source_id', 'in', ids).groupBy('source_id').execute()
-        : [];
-      const ordOf = new Map(maxOrd.map((r) => [Number(r.source_id), Number(r.m ?? 0)]));
+      const ordOf = ownerAttr.toMany ? await maxPerKey(ctx.store, attr.linkTable, 'source_id', 'ord', ids) : new Map<number, number>();
       await insertMany(ctx.store, attr.linkTable, ids.map((id) => ({
         source_id: id, target_document_id: selfDoc, target_locale: linkLocale, target_status: null, ord: (ordOf.get(id) ?? 0) + 1, inv_ord: i + 1,
       })));

@@ -60,3 +60,23 @@ export function defaultColumns(d: Dialect, schema: ContentType | Component, pres
   }
   return out;
 }
+
+/**
+ * The largest `column` among the rows whose `key` equals each of `keys` (0 when there are none), in
+ * one statement. Each key gets its own scalar `max()` so that every dialect reads it from the
+ * (key, column) index in a few steps: a `group by` over `key in (…)` visits every row of each key,
+ * which made linking to a target with thousands of links cost a scan per write.
+ */
+export async function maxPerKey<K extends string | number>(s: Store, table: string, key: string, column: string, keys: readonly K[]): Promise<Map<K, number>> {
+  const out = new Map<K, number>();
+  const distinct = [...new Set(keys)];
+  if (distinct.length === 0) return out;
+  const branch = (k: K, i: number) => s.tx.selectNoFrom((eb) => [
+    sql.lit(i).as('i'),
+    eb.selectFrom(table).select(sql<number>`max(${sql.ref(column)})`.as('m')).where(key, '=', k).as('m'),
+  ]);
+  let query = branch(distinct[0]!, 0);
+  for (let i = 1; i < distinct.length; i++) query = query.unionAll(branch(distinct[i]!, i));
+  for (const r of await query.execute()) out.set(distinct[Number(r.i)]!, Number(r.m ?? 0));
+  return out;
+}
