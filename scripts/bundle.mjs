@@ -17,9 +17,8 @@ await build({
   target: 'node20',
   logLevel: 'warning',
   // without comments the source is pure ASCII, which V8 keeps one byte per character (a two-byte
-  // source string costs 5 MB of heap); names are kept so stack traces stay readable
+  // source string costs 5 MB of heap); identifiers stay as written, so stack traces keep their names
   minifyWhitespace: true,
-  keepNames: true,
   // licence comments go to a file beside the bundle (one holds a non-ASCII name)
   legalComments: 'external',
   external: ['better-sqlite3', 'pg', 'mysql2', 'sharp', 'file-type', '@aws-sdk/*', 'pino-pretty'],
