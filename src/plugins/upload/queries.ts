@@ -14,11 +14,14 @@ import { compileWhere } from '../../query/sql/where.js';
 import { rowShape } from '../../documents/row-shape.js';
 import type { ContentType } from '../../schema/types.js';
 import type { FileObject } from './file-row.js';
+import { splitFilePopulate } from './related.js';
 
 export interface FileQuery {
   readonly where: Where | null;
   readonly sort: readonly SortItem[];
   readonly fields: readonly string[] | null;
+  /** `populate=related`: add the entries each file is linked to */
+  readonly related: boolean;
 }
 
 const LIST_KEYS = new Set(['filters', 'sort', 'fields', 'populate', 'start', 'limit', 'pagination', 'page', 'pageSize']);
@@ -35,9 +38,10 @@ export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Reco
   const where = parseFilters(ctx, type, query['filters']);
   const sort = parseSort(ctx, type, query['sort']);
   const fields = parseFields(ctx, type, query['fields']);
-  // files have nothing Folio populates; the parser still rejects keys that don't exist
-  parsePopulate(ctx, type, query['populate']);
-  return { where, sort, fields };
+  const populate = splitFilePopulate(query['populate']);
+  // files have no other populatable attribute; the parser still rejects keys that don't exist
+  parsePopulate(ctx, type, populate.rest);
+  return { where, sort, fields, related: populate.related };
 }
 
 export function parseFilePage(ctx: ParseContext, query: Record<string, unknown>): Pagination {

@@ -25,6 +25,7 @@ import { numericId, storagePath, updateId } from './params.js';
 import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
 import { countFiles, findFiles, parseFilePage, parseFileQuery, parseFlatRange } from './queries.js';
+import { addRelated, splitFilePopulate } from './related.js';
 import { registerStaticUploads } from './serve.js';
 import { presentFiles, registerSigner } from './sign.js';
 import { prepareFile, storeFiles, type PreparedFile, type UploadDeps } from './upload-files.js';
@@ -76,7 +77,9 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const query = queryOf(req);
     const q = parseFileQuery(parseContext(caller), type, query);
     const { start, limit } = parseFlatRange(query);
-    return reply.send(await present(await findFiles(read, type, q, start, limit)));
+    const files = await findFiles(read, type, q, start, limit);
+    if (q.related) await addRelated(services.database, services.model, files);
+    return reply.send(await present(files));
   };
 
   const findPage = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -89,16 +92,19 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
       findFiles(read, type, q, p.start, p.limit),
       p.withCount ? countFiles(read, type, q) : Promise.resolve(null),
     ]);
+    if (q.related) await addRelated(services.database, services.model, data);
     return reply.send({ data: await present(data), meta: { pagination: paginationMeta(p, total) } });
   };
 
   const findOne = async (req: FastifyRequest, reply: FastifyReply) => {
     const caller = await authorize(req, UPLOAD_ACTIONS.findOne);
     // only populate is honoured here (as Strapi); it is still checked
-    parsePopulate(parseContext(caller), type, queryOf(req)['populate']);
+    const populate = splitFilePopulate(queryOf(req)['populate']);
+    parsePopulate(parseContext(caller), type, populate.rest);
     const id = numericId((req.params as { id: string }).id);
     const file = id === null ? null : await readFile(services.database, type, id);
     if (!file) throw new NotFoundError('file.notFound');
+    if (populate.related) await addRelated(services.database, services.model, [file]);
     return reply.send(await presentOne(file));
   };
 
