@@ -5,7 +5,8 @@
 //   npm run build && node bench/scale.mjs 1000 1000000
 //
 // Env: DATABASE_CLIENT (sqlite|postgres), DATABASE_* as for `folio start` (PostgreSQL: a database
-// named folio_scale is created), SCALE_REQUESTS (200 per measurement).
+// named folio_scale is created), SCALE_REQUESTS (200 per measurement), SCALE_KEEP=1 (keep each generated
+// project folder and database, and print where, to look at query plans afterwards).
 // Each article: a draft and a published row (as a publish writes them), linked to one of 50 authors
 // and two of 30 categories (i mod 30 and i+7 mod 30), featured when i mod 10 is 3, so the timed filter
 // (featured, in Category 3) matches one article in thirty at every size.
@@ -145,7 +146,8 @@ for (const n of sizes) {
   results[n] = { total, list: await p50(list, token), findOne: await p50(`${base}/api/articles/${one}`, token) };
   console.log(`  p50 filtered+sorted+counted list ${results[n].list.toFixed(1)} ms (${total} matches), findOne ${results[n].findOne.toFixed(1)} ms`);
   server.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  if (process.env.SCALE_KEEP) console.log(`  kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
 }
 const [small, large] = sizes;
 if (large) console.log(`ratio ${large}/${small}: list ${(results[large].list / results[small].list).toFixed(2)}×, findOne ${(results[large].findOne / results[small].findOne).toFixed(2)}×`);
