@@ -8,7 +8,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface CachedRead {
   /** the stored body for this request, when there is one */
-  readonly hit: string | undefined;
+  readonly hit: Buffer | undefined;
   /** sends a freshly read payload, keeping its serialization when the data didn't move meanwhile */
   send(reply: FastifyReply, payload: unknown): FastifyReply;
 }
@@ -32,13 +32,13 @@ export function cachedRead(services: Services, req: FastifyRequest, caller: Call
   return {
     hit: cache.get(key, changes),
     send(reply, payload) {
-      const body = JSON.stringify(payload);
+      const body = Buffer.from(JSON.stringify(payload));
       cache.set(key, changes, services.database.changes(), body);
       return reply.type(JSON_TYPE).send(body);
     },
   };
 }
 
-export function sendCached(reply: FastifyReply, body: string): FastifyReply {
+export function sendCached(reply: FastifyReply, body: Buffer): FastifyReply {
   return reply.type(JSON_TYPE).send(body);
 }

@@ -5,7 +5,8 @@
 
 interface Entry {
   readonly changes: number;
-  readonly body: string;
+  /** UTF-8 bytes: a hit is written as is, without encoding the text again */
+  readonly body: Buffer;
 }
 
 export class ResponseCache {
@@ -15,7 +16,7 @@ export class ResponseCache {
   constructor(private readonly maxBytes: number) {}
 
   /** The body stored under `key` at exactly `changes`, or undefined. */
-  get(key: string, changes: number): string | undefined {
+  get(key: string, changes: number): Buffer | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
     if (e.changes !== changes) {
@@ -29,12 +30,12 @@ export class ResponseCache {
   }
 
   /** Stores a body read at `changes`; skipped when the data moved while it was being read. */
-  set(key: string, changes: number, current: number, body: string): void {
-    if (changes !== current || body.length * 2 > this.maxBytes) return;
+  set(key: string, changes: number, current: number, body: Buffer): void {
+    if (changes !== current || body.length > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     this.entries.set(key, { changes, body });
-    this.bytes += body.length * 2;
+    this.bytes += body.length;
     for (const [k, e] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(k, e);
@@ -43,6 +44,6 @@ export class ResponseCache {
 
   private remove(key: string, e: Entry): void {
     this.entries.delete(key);
-    this.bytes -= e.body.length * 2;
+    this.bytes -= e.body.length;
   }
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
     filePart(await png(12, 12), 'd.png', 'image/png'),
   ]);
   expect(up.status).toBe(201);
-  const byName = new Map(up.body.map((f: { name: string; id: number }) => [f.name, f.id]));
+  const byName = new Map<string, number>(up.body.map((f: { name: string; id: number }) => [f.name, f.id]));
   fileId = byName.get('a.png')!;
   otherId = byName.get('b.png')!;
   unusedId = byName.get('c.png')!;
