@@ -18,6 +18,8 @@ interface DriverStatement {
  * A repeated column name keeps the last value, as object mode does.
  */
 function rowBuilder(names: readonly string[]): (values: unknown[]) => Row {
+  // in an object literal `"__proto__": x` would set the prototype instead of a key
+  if (names.includes('__proto__')) return (values) => Object.fromEntries(names.map((n, i) => [n, values[i]]));
   const props = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
   // the names come from SQLite's own result metadata and are JSON-quoted, never spliced raw
   return new Function('v', `return { ${props} };`) as (values: unknown[]) => Row;

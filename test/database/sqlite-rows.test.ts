@@ -36,6 +36,13 @@ describe.runIf((process.env['DATABASE_CLIENT'] ?? 'sqlite') === 'sqlite')('SQLit
     expect(rows).toEqual([{ x: 2 }]);
   });
 
+  it('a column named __proto__ is an ordinary key, not the prototype', async () => {
+    const { rows } = await sql<Record<string, unknown>>`select 1 as "__proto__", 2 as y`.execute(database.db);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(rows[0], '__proto__')?.value).toBe(1);
+    expect(rows[0]!['y']).toBe(2);
+  });
+
   it('a column another process adds after a statement was first run appears in its next result', async () => {
     const read = () => database.db.selectFrom('t').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     expect(Object.keys(await read())).toEqual(['id', 'name', 'n', 'b']);
