@@ -40,6 +40,13 @@ describe('largest position per key', () => {
     expect([...got].sort()).toEqual([[1, 2], [2, 7], [4, 0], [9, 0]]);
   });
 
+  it('answers more keys than one compound SELECT may hold', async () => {
+    const keys = Array.from({ length: 1200 }, (_, i) => `k${i}`).concat(['a', 'b']);
+    const got = await maxPerKey(store(), 'lnk', 'doc', 'ord', keys);
+    expect(got.size).toBe(1202);
+    expect([got.get('a'), got.get('b'), got.get('k0'), got.get('k1199')]).toEqual([7, 2, 0, 0]);
+  });
+
   it('runs no statement for no keys', async () => {
     const before = database.statements();
     expect((await maxPerKey(store(), 'lnk', 'doc', 'ord', [])).size).toBe(0);

@@ -61,22 +61,27 @@ export function defaultColumns(d: Dialect, schema: ContentType | Component, pres
   return out;
 }
 
+const MAX_UNION_TERMS = 200;
+
 /**
  * The largest `column` among the rows whose `key` equals each of `keys` (0 when there are none), in
- * one statement. Each key gets its own scalar `max()` so that every dialect reads it from the
+ * one statement per 200 keys. Each key gets its own scalar `max()` so that every dialect reads it from the
  * (key, column) index in a few steps: a `group by` over `key in (…)` visits every row of each key,
  * which made linking to a target with thousands of links cost a scan per write.
  */
 export async function maxPerKey<K extends string | number>(s: Store, table: string, key: string, column: string, keys: readonly K[]): Promise<Map<K, number>> {
   const out = new Map<K, number>();
   const distinct = [...new Set(keys)];
-  if (distinct.length === 0) return out;
   const branch = (k: K, i: number) => s.tx.selectNoFrom((eb) => [
     sql.lit(i).as('i'),
     eb.selectFrom(table).select(sql<number>`max(${sql.ref(column)})`.as('m')).where(key, '=', k).as('m'),
   ]);
-  let query = branch(distinct[0]!, 0);
-  for (let i = 1; i < distinct.length; i++) query = query.unionAll(branch(distinct[i]!, i));
-  for (const r of await query.execute()) out.set(distinct[Number(r.i)]!, Number(r.m ?? 0));
+  // SQLite allows at most 500 terms in one compound SELECT
+  for (let from = 0; from < distinct.length; from += MAX_UNION_TERMS) {
+    const chunk = distinct.slice(from, from + MAX_UNION_TERMS);
+    let query = branch(chunk[0]!, 0);
+    for (let i = 1; i < chunk.length; i++) query = query.unionAll(branch(chunk[i]!, i));
+    for (const r of await query.execute()) out.set(chunk[Number(r.i)]!, Number(r.m ?? 0));
+  }
   return out;
 }
