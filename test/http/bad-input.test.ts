@@ -68,6 +68,27 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(r.body.error).toEqual({ status: 413, name: 'PayloadTooLargeError', message: 'request entity too large' });
   });
 
+  it('more relation or file references than one request may name are 400, not a database error', async () => {
+    const before = (await t.get('/api/articles?status=draft')).body.meta.pagination.total;
+    const ids = Array.from({ length: 10_001 }, (_, i) => i + 1);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ tags: ids }, 'Too many relations in tags: at most 10000 in one request, got 10001'],
+      [{ tags: { connect: ids } }, 'Too many relations in tags: at most 10000 in one request, got 10001'],
+      [{ tags: { disconnect: ids } }, 'Too many relations in tags: at most 10000 in one request, got 10001'],
+      [{ gallery: ids }, 'Too many files in gallery: at most 10000 in one request, got 10001'],
+    ];
+    for (const [data, message] of cases) {
+      const r = await t.request('POST', '/api/articles', { body: { data: { title: 'many', ...data } } });
+      expect(r.status, message).toBe(400);
+      expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message, details: {} });
+    }
+    // the limit itself still reaches the database, and unknown targets are a clear 400 there too
+    const atLimit = await t.request('POST', '/api/articles', { body: { data: { title: 'many', tags: ids.slice(0, 10_000).map((i) => i + 1_000_000) } } });
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.error.name).toBe('ValidationError');
+    expect((await t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
+  });
+
   it('validation failures are 400 with details.errors and nothing is written', async () => {
     const cases: [string, Record<string, unknown>, { path: string[]; message: string }][] = [
       ['authors', { email: 'a@b.test' }, { path: ['name'], message: 'name must be defined.' }],
@@ -110,5 +131,17 @@ describe('bad input gets a clear error and changes nothing', () => {
       expect(r.status).toBe(400);
       expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message, details: {} });
     }
+  });
+  it('a repeatable component or dynamic zone holds at most 10000 items per request, and 10000 are stored whole', async () => {
+    const over = Array.from({ length: 10_001 }, () => ({ __component: 'shared.rich-text', body: 'b' }));
+    const r = await t.request('POST', '/api/articles', { body: { data: { title: 'long zone', blocks: over } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('blocks field must have less than or equal to 10000 items');
+    expect(r.body.error.details.errors).toEqual([{ path: ['blocks'], message: 'blocks field must have less than or equal to 10000 items', name: 'ValidationError' }]);
+    const full = await t.request('POST', '/api/articles', { body: { data: { title: 'long zone', blocks: over.slice(1) } } });
+    expect(full.status).toBe(201);
+    const back = await t.get(`/api/articles/${full.body.data.documentId}?populate=blocks`);
+    expect(back.body.data.blocks).toHaveLength(10_000);
+    expect(back.body.data.blocks[9_999]).toMatchObject({ __component: 'shared.rich-text', body: 'b' });
   });
 });

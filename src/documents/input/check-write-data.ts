@@ -28,6 +28,22 @@ interface Problems {
 }
 
 /** A component's `id` goes through the integer rules, so a bad one reads like any other bad integer. */
+/** Items one request may send in one repeatable component or dynamic zone. */
+export const MAX_LIST_ITEMS = 10_000;
+
+/** An array within the item limit, or else a field error (and undefined). */
+function listOf(path: string[], value: unknown, problems: Problems): unknown[] | undefined {
+  if (!Array.isArray(value)) {
+    problems.fieldErrors.push(fieldError(path, notTypeMessage(path, 'array', value), value));
+    return undefined;
+  }
+  if (value.length > MAX_LIST_ITEMS) {
+    problems.fieldErrors.push(fieldError(path, `${pathText(path)} field must have less than or equal to ${MAX_LIST_ITEMS} items`));
+    return undefined;
+  }
+  return value;
+}
+
 const COMPONENT_ID: ScalarAttribute = {
   kind: 'scalar', name: 'id', type: 'integer', column: 'id', required: false, private: false, localized: false,
   writable: true, unique: false, searchable: false,
@@ -61,12 +77,10 @@ function componentValue(model: Model, a: ComponentAttribute, value: unknown, pat
   const comp = model.components.get(a.component);
   if (!comp) throw new Error(`${a.name}: component ${a.component} is not in the model`);
   if (!a.repeatable) return componentInput(model, comp, value, path, problems);
-  if (!Array.isArray(value)) {
-    problems.fieldErrors.push(fieldError(path, notTypeMessage(path, 'array', value), value));
-    return undefined;
-  }
+  const list = listOf(path, value, problems);
+  if (list === undefined) return undefined;
   const out: ComponentInput[] = [];
-  value.forEach((v, i) => {
+  list.forEach((v, i) => {
     const c = componentInput(model, comp, v, [...path, String(i)], problems);
     if (c) out.push(c);
   });
@@ -75,13 +89,11 @@ function componentValue(model: Model, a: ComponentAttribute, value: unknown, pat
 
 function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: string[], problems: Problems): ZoneEntryInput[] | null | undefined {
   if (value === null) return null;
-  if (!Array.isArray(value)) {
-    problems.fieldErrors.push(fieldError(path, notTypeMessage(path, 'array', value), value));
-    return undefined;
-  }
+  const list = listOf(path, value, problems);
+  if (list === undefined) return undefined;
   const allowed = zoneComponents(model, a);
   const out: ZoneEntryInput[] = [];
-  value.forEach((entry, i) => {
+  list.forEach((entry, i) => {
     const p = [...path, String(i)];
     if (!isObj(entry)) {
       problems.fieldErrors.push(fieldError(p, notTypeMessage(p, 'object', entry), entry));

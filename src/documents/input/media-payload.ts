@@ -3,6 +3,7 @@ import { ValidationError } from '../../errors.js';
 import type { MediaAttribute } from '../../schema/types.js';
 import { printValue } from './messages.js';
 import type { MediaRef } from './types.js';
+import { MAX_RELATION_REFS } from './relation-payload.js';
 
 type Obj = Record<string, unknown>;
 
@@ -36,6 +37,9 @@ export function mediaRefs(attr: MediaAttribute, value: unknown, where: string): 
     const op = MEDIA_OPERATIONS.find((k) => Object.hasOwn(value, k));
     // Strapi ignores connect on create and half-applies it on update; refusing it is the safe choice
     if (op !== undefined) throw new ValidationError(`${op} is not supported for media attributes (${where}): send the file ids`);
+  }
+  if (Array.isArray(value) && value.length > MAX_RELATION_REFS) {
+    throw new ValidationError(`Too many files in ${where}: at most ${MAX_RELATION_REFS} in one request, got ${value.length}`);
   }
   const list = (Array.isArray(value) ? value : [value]).map((v) => fileRef(v, where));
   if (!attr.multiple && list.length > 1) {

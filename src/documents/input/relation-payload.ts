@@ -120,13 +120,23 @@ function options(v: unknown, where: string): void {
   }
 }
 
+/** More references than one request may name in one relation: beyond this a statement's parameters overflow. */
+export const MAX_RELATION_REFS = 10_000;
+
+function capped(list: RelationRef[], where: string): RelationRef[] {
+  if (list.length > MAX_RELATION_REFS) {
+    throw new ValidationError(`Too many relations in ${where}: at most ${MAX_RELATION_REFS} in one request, got ${list.length}`);
+  }
+  return list;
+}
+
 /**
  * Normalises a relation value. `where` names the field in messages (`tags`, `blocks[0].person`).
  * To-one relations keep only the last item of a list (contract rule 4), before duplicates are
  * looked for: sending `[a, a]` to a to-one relation is just "a".
  */
 export function relationOp(attr: RelationAttribute, value: unknown, where: string): RelationOp {
-  const last = (list: RelationRef[]): RelationRef[] => (attr.toMany ? list : list.slice(-1));
+  const last = (list: RelationRef[]): RelationRef[] => capped(attr.toMany ? list : list.slice(-1), where);
   if (value === null) return { kind: 'set', items: [] };
   if (!isObj(value) || isRelationItemObject(value)) {
     const list = last(items(value, where));
@@ -147,5 +157,5 @@ export function relationOp(attr: RelationAttribute, value: unknown, where: strin
   rejectCircularPositions(connect);
   const opts = value['options'];
   const strict = isObj(opts) && typeof opts['strict'] === 'boolean' ? opts['strict'] : undefined;
-  return { kind: 'change', connect, disconnect: items(value['disconnect'], where), ...(strict === undefined ? {} : { strict }) };
+  return { kind: 'change', connect, disconnect: capped(items(value['disconnect'], where), where), ...(strict === undefined ? {} : { strict }) };
 }

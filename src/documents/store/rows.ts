@@ -23,9 +23,14 @@ export async function insertRow(s: Store, table: string, given: Record<string, u
   return Number(r.insertId);
 }
 
+/** Bound parameters per statement: SQLite allows 32766, PostgreSQL and MySQL 65535. */
+const MAX_PARAMETERS = 30_000;
+
 export async function insertMany(s: Store, table: string, rows: Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
-  await s.tx.insertInto(table).values(rows).execute();
+  const perRow = Math.max(1, Object.keys(rows[0]!).length);
+  const step = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
+  for (let from = 0; from < rows.length; from += step) await s.tx.insertInto(table).values(rows.slice(from, from + step)).execute();
 }
 
 /** A checked input value in the form its column stores. */
