@@ -25,8 +25,23 @@ function rowBuilder(names: readonly string[]): (values: unknown[]) => Row {
   return new Function('v', `return { ${props} };`) as (values: unknown[]) => Row;
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Integers come back as BigInt (safeIntegers mode) and are turned into numbers when a number holds
+ * them exactly, or else into their decimal digits: a biginteger beyond 2^53 must not be rounded.
+ */
+function exactIntegers(values: unknown[]): unknown[] {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v === 'bigint') values[i] = v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : v.toString();
+  }
+  return values;
+}
+
 function wrapReader(stmt: BetterSqlite.Statement<unknown[]>): DriverStatement {
   stmt.raw(true);
+  stmt.safeIntegers(true);
   let width = -1;
   let build: (values: unknown[]) => Row = () => ({});
   // SQLite re-prepares a statement when the schema changes (another process may add a column),
@@ -44,12 +59,12 @@ function wrapReader(stmt: BetterSqlite.Statement<unknown[]>): DriverStatement {
       const rows = stmt.all(...params) as unknown[][];
       if (rows.length > 0) shaped(rows[0]!);
       const out = new Array<Row>(rows.length);
-      for (let i = 0; i < rows.length; i++) out[i] = build(rows[i]!);
+      for (let i = 0; i < rows.length; i++) out[i] = build(exactIntegers(rows[i]!));
       return out;
     },
     run: (params) => stmt.run(...params),
     iterate: function* (params) {
-      for (const values of stmt.iterate(...params) as IterableIterator<unknown[]>) yield build(shaped(values));
+      for (const values of stmt.iterate(...params) as IterableIterator<unknown[]>) yield build(shaped(exactIntegers(values)));
     },
   };
 }

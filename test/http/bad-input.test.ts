@@ -99,6 +99,13 @@ describe('bad input gets a clear error and changes nothing', () => {
       ['articles', { title: 'x', contactEmail: 'nope' }, { path: ['contactEmail'], message: 'contactEmail must be a valid email' }],
       ['articles', { title: 'x', slug: 'has space' }, { path: ['slug'], message: 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"' }],
       ['articles', { title: 'x', views: 1.5 }, { path: ['views'], message: 'views must be an integer' }],
+      // what every dialect's column holds (PostgreSQL and MySQL refuse more; SQLite would keep it)
+      ['articles', { title: 'x', views: 2147483648 }, { path: ['views'], message: 'views must be less than or equal to 2147483647' }],
+      ['articles', { title: 'x', views: -2147483649 }, { path: ['views'], message: 'views must be greater than or equal to -2147483648' }],
+      ['articles', { title: 'x', wordCount: '9223372036854775808' }, { path: ['wordCount'], message: 'wordCount must be less than or equal to 9223372036854775807' }],
+      ['articles', { title: 'x', wordCount: '-9223372036854775809' }, { path: ['wordCount'], message: 'wordCount must be greater than or equal to -9223372036854775808' }],
+      ['articles', { title: 'x', rating: 100000000 }, { path: ['rating'], message: 'rating must be less than or equal to 99999999.99' }],
+      ['articles', { title: 'a\u0000b' }, { path: ['title'], message: 'title must not contain the character U+0000' }],
     ];
     for (const [plural, data, err] of cases) {
       const r = await t.request('POST', `/api/${plural}`, { body: { data } });
@@ -132,6 +139,25 @@ describe('bad input gets a clear error and changes nothing', () => {
       expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message, details: {} });
     }
   });
+  it('the largest values each column holds are stored and read back on every dialect', async () => {
+    const data = { title: 'edges', views: 2147483647, wordCount: '9223372036854775807', rating: 99999999.99 };
+    const r = await t.request('POST', '/api/articles', { body: { data } });
+    expect(r.status).toBe(201);
+    expect((await t.get(`/api/articles/${r.body.data.documentId}`)).body.data).toMatchObject(data);
+    const low = { title: 'edges low', views: 0, wordCount: '-9223372036854775808', rating: -99999999.99 };
+    const l = await t.request('POST', '/api/articles', { body: { data: low } });
+    expect(l.status).toBe(201);
+    expect((await t.get(`/api/articles/${l.body.data.documentId}`)).body.data).toMatchObject(low);
+  });
+
+  it('pagination numbers beyond the safe integer range are a 400, not a database error', async () => {
+    for (const [q, key, v] of [['pagination[start]=99999999999999999999', 'start', '99999999999999999999'], ['pagination[page]=9007199254740991&pagination[pageSize]=100', 'page', '9007199254740991']]) {
+      const r = await t.get(`/api/articles?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error.message).toBe(`Invalid value "${v}" for pagination[${key}]: expected an integer between -9007199254740991 and 9007199254740991`);
+    }
+  });
+
   it('a repeatable component or dynamic zone holds at most 10000 items per request, and 10000 are stored whole', async () => {
     const over = Array.from({ length: 10_001 }, () => ({ __component: 'shared.rich-text', body: 'b' }));
     const r = await t.request('POST', '/api/articles', { body: { data: { title: 'long zone', blocks: over } } });

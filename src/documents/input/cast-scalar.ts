@@ -21,6 +21,8 @@ function castString(a: ScalarAttribute, v: unknown, path: readonly string[]): Ca
   const errors: FieldError[] = [];
   const max = a.maxLength ?? (a.type === 'string' ? 255 : undefined);
   if (max !== undefined && v.length > max) errors.push(fieldError(path, `${pathText(path)} must be at most ${max} characters`, v));
+  // PostgreSQL can't store U+0000 in text; refused on every dialect so they all keep the same data
+  if (v.includes('\u0000')) errors.push(fieldError(path, `${pathText(path)} must not contain the character U+0000`, v));
   if (a.type === 'enumeration' && !(a.enum ?? []).includes(v)) {
     // Strapi's list includes null, which joins as an empty string: hence the trailing ", "
     errors.push(fieldError(path, `${pathText(path)} must be one of the following values: ${[...(a.enum ?? []), ''].join(', ')}`, v));
@@ -38,6 +40,13 @@ function toNumber(v: unknown): number {
   return NaN;
 }
 
+/** What the columns hold on every dialect: integer is 32-bit, decimal is numeric(10,2). */
+const COLUMN_RANGE: Partial<Record<ScalarAttribute['type'], readonly [number, number]>> = {
+  integer: [-2147483648, 2147483647],
+  decimal: [-99999999.99, 99999999.99],
+};
+const BIGINT_RANGE = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+
 function castNumber(a: ScalarAttribute, v: unknown, path: readonly string[]): CastResult {
   const n = toNumber(v);
   // NaN serialises as null, which is what a client sees as the error's value
@@ -46,6 +55,9 @@ function castNumber(a: ScalarAttribute, v: unknown, path: readonly string[]): Ca
   if (a.type === 'integer' && !Number.isInteger(n)) errors.push(fieldError(path, `${pathText(path)} must be an integer`, n));
   if (a.type !== 'integer' && !Number.isFinite(n)) errors.push(fieldError(path, `${pathText(path)} must be a finite number`, n));
   if (a.max !== undefined && n > a.max) errors.push(fieldError(path, `${pathText(path)} must be less than or equal to ${a.max}`, n));
+  const range = COLUMN_RANGE[a.type];
+  if (range && n > range[1] && (a.max === undefined || a.max > range[1])) errors.push(fieldError(path, `${pathText(path)} must be less than or equal to ${range[1]}`, n));
+  if (range && n < range[0]) errors.push(fieldError(path, `${pathText(path)} must be greater than or equal to ${range[0]}`, n));
   return errors.length ? invalid(...errors) : ok(n);
 }
 
@@ -57,6 +69,8 @@ function castBigInteger(a: ScalarAttribute, v: unknown, path: readonly string[])
   if (a.max !== undefined && BigInt(canonical) > BigInt(Math.floor(a.max))) {
     return invalid(fieldError(path, `${pathText(path)} must be less than or equal to ${a.max}`, canonical));
   }
+  if (BigInt(canonical) > BIGINT_RANGE[1]) return invalid(fieldError(path, `${pathText(path)} must be less than or equal to ${BIGINT_RANGE[1]}`, canonical));
+  if (BigInt(canonical) < BIGINT_RANGE[0]) return invalid(fieldError(path, `${pathText(path)} must be greater than or equal to ${BIGINT_RANGE[0]}`, canonical));
   return ok(canonical);
 }
 

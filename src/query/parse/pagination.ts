@@ -8,7 +8,14 @@ import { isObj } from './context.js';
 function int(v: unknown, key: string): number {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
   if (!/^-?\d+$/.test(s)) throw new ValidationError(`Invalid value ${JSON.stringify(v)} for pagination[${key}]: expected an integer`, { source: 'query', param: 'pagination' });
-  return Number(s);
+  const n = Number(s);
+  if (!Number.isSafeInteger(n)) throw tooLarge(v, key);
+  return n;
+}
+
+// beyond this an offset loses precision in JavaScript and overflows the databases' 64-bit offsets
+function tooLarge(v: unknown, key: string): ValidationError {
+  return new ValidationError(`Invalid value ${JSON.stringify(v)} for pagination[${key}]: expected an integer between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`, { source: 'query', param: 'pagination' });
 }
 
 function withCount(v: unknown, dflt: boolean): boolean {
@@ -40,5 +47,7 @@ export function parsePagination(rest: RestConfig, query: Record<string, unknown>
   }
   const page = p['page'] === undefined ? 1 : Math.max(1, int(p['page'], 'page'));
   const pageSize = p['pageSize'] === undefined ? clamp(rest.defaultLimit) : clamp(int(p['pageSize'], 'pageSize'));
-  return { mode: 'page', start: (page - 1) * pageSize, limit: pageSize, withCount: count };
+  const start = (page - 1) * pageSize;
+  if (!Number.isSafeInteger(start)) throw tooLarge(p['page'], 'page');
+  return { mode: 'page', start, limit: pageSize, withCount: count };
 }
