@@ -20,6 +20,7 @@ import type { LocaleView, Services } from './http/services.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerLocaleRoutes } from './plugins/i18n/routes.js';
 import { registerUpload } from './plugins/upload/routes.js';
+import { registerNulGuard } from './http/nul-guard.js';
 
 /** memory the response cache may hold; the least recently used bodies go first */
 const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
@@ -72,6 +73,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       forceCloseConnections: true,
     });
     registerErrorHandler(fastify);
+    registerNulGuard(fastify);
     registerBodyParsers(fastify, config.rest.jsonLimit);
     registerNotFound(fastify, model, config.rest.prefix);
     registerContentRoutes(fastify, services);

@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Database } from '../database/dialect.js';
 import { ValidationError } from '../errors.js';
 import { formatDatetime } from '../documents/format-value.js';
+import { rowId } from '../documents/input/refs.js';
 
 export type ApiTokenType = 'read-only' | 'full-access' | 'custom';
 export const API_TOKEN_TYPES: readonly ApiTokenType[] = ['read-only', 'full-access', 'custom'];
@@ -119,8 +120,8 @@ export class ApiTokenService {
   async revoke(nameOrId: string): Promise<boolean> {
     const db = this.database.db;
     let r = await db.deleteFrom(TABLE).where('name', '=', nameOrId).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0 && /^\d{1,15}$/.test(nameOrId)) {
-      r = await db.deleteFrom(TABLE).where('id', '=', Number(nameOrId)).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0 && rowId(nameOrId) !== undefined) {
+      r = await db.deleteFrom(TABLE).where('id', '=', rowId(nameOrId)!).executeTakeFirst();
     }
     this.cache.clear();
     return Number(r.numDeletedRows) > 0;

@@ -150,6 +150,52 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect((await t.get(`/api/articles/${l.body.data.documentId}`)).body.data).toMatchObject(low);
   });
 
+  it('U+0000 anywhere in a URL is a 400 before any route runs', async () => {
+    for (const path of ['/api/articles/%00', '/api/articles?filters[title][$eq]=a%00b', '/api/articles?locale=%00', '/api/upload/files?filters[name][$eq]=%00']) {
+      const r = await t.get(path);
+      expect(r.status, path).toBe(400);
+      expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid URL: U+0000 (%00) is not allowed', details: {} });
+    }
+  });
+
+  it('filter values a column can\'t hold are a 400 naming the field, on every dialect', async () => {
+    const cases: [string, string][] = [
+      ['filters[views][$gt]=99999999999999999999999', 'Invalid value "99999999999999999999999" for views: expected an integer from -2147483648 to 2147483647'],
+      ['filters[id][$eq]=99999999999', 'Invalid value "99999999999" for id: expected an integer from -2147483648 to 2147483647'],
+      ['filters[wordCount][$gt]=99999999999999999999999', 'Invalid value "99999999999999999999999" for wordCount: expected an integer from -9223372036854775808 to 9223372036854775807'],
+      ['filters[publishTime][$lt]=99:99', 'Invalid value "99:99" for publishTime: expected a time (HH:mm:ss.SSS)'],
+      ['filters[publishDate][$eq]=2024-02-30', 'Invalid value "2024-02-30" for publishDate: expected a date (yyyy-MM-dd)'],
+      ['filters[publishDate][$eq]=0000-01-01', 'Invalid value "0000-01-01" for publishDate: expected a date (yyyy-MM-dd)'],
+      ['filters[eventAt][$gt]=-8640000000000000', 'Invalid value "-8640000000000000" for eventAt: expected an ISO date or a timestamp between the years 1 and 9999'],
+    ];
+    for (const [q, message] of cases) {
+      const r = await t.get(`/api/articles?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message, details: { source: 'query', param: 'filters' } });
+    }
+    // the edges themselves are accepted
+    for (const q of ['filters[views][$lte]=2147483647', 'filters[wordCount][$lte]=9223372036854775807', 'filters[publishDate][$gte]=0001-01-01', 'filters[publishTime][$lte]=23:59:59.999']) {
+      expect((await t.get(`/api/articles?${q}`)).status, q).toBe(200);
+    }
+  });
+
+  it('relation references no row can match are a 400, and dates outside years 1–9999 are refused on write', async () => {
+    const before = (await t.get('/api/articles?status=draft')).body.meta.pagination.total;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ tags: [99999999999] }, 'Invalid relation value in tags: expected a documentId, a row id, {documentId} or {id} but got 99999999999'],
+      [{ tags: ['a\u0000b'] }, 'Invalid relation value in tags: expected a documentId, a row id, {documentId} or {id} but got "a\u0000b"'],
+      [{ publishDate: '0000-01-01' }, 'Invalid date'],
+      [{ eventAt: -8640000000000000 }, 'Invalid format, expected a timestamp or an ISO date between the years 1 and 9999'],
+      [{ eventAt: '10000-01-01T00:00:00Z' }, 'Invalid format, expected a timestamp or an ISO date'],
+    ];
+    for (const [data, message] of cases) {
+      const r = await t.request('POST', '/api/articles', { body: { data: { title: 'refs', ...data } } });
+      expect(r.status, JSON.stringify(data)).toBe(400);
+      expect(r.body.error.message).toBe(message);
+    }
+    expect((await t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
+  });
+
   it('pagination numbers beyond the safe integer range are a 400, not a database error', async () => {
     for (const [q, key, v] of [['pagination[start]=99999999999999999999', 'start', '99999999999999999999'], ['pagination[page]=9007199254740991&pagination[pageSize]=100', 'page', '9007199254740991']]) {
       const r = await t.get(`/api/articles?${q}`);

@@ -83,6 +83,8 @@ describe('linking an upload to an entry (ref, refId, field)', () => {
       ['missing refId', async () => [field('ref', 'api::article.article'), field('field', 'cover')], 'ref, refId and field must all be given to link the upload to an entry'],
       ['unknown row id', async () => link('api::article.article', 999999, 'cover'), 'refId "999999" does not match any entry of api::article.article'],
       ['unknown documentId', async () => link('api::article.article', 'nosuchdocumentid', 'cover'), 'refId "nosuchdocumentid" does not match any entry of api::article.article'],
+      ['a row id past 32 bits', async () => link('api::article.article', '99999999999', 'cover'), 'refId "99999999999" does not match any entry of api::article.article'],
+      ['U+0000 in a documentId', async () => link('api::article.article', 'a\u0000b', 'cover'), 'refId "a\u0000b" does not match any entry of api::article.article'],
     ];
     for (const [label, fields, message] of cases) {
       it(label, async () => {

@@ -187,7 +187,7 @@ describe('reading files', () => {
     const r = await u.t.get(`/api/upload/files/${ids[0]}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: ids[0], name: 'alpha.txt', isUrlSigned: false });
-    for (const id of ['999999', 'abc', r.body.documentId]) {
+    for (const id of ['999999', 'abc', r.body.documentId, '99999999999', '99999999999999999999']) {
       const missing = await u.t.get(`/api/upload/files/${id}`);
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual(errorOf(404, 'NotFoundError', 'file.notFound'));
@@ -210,9 +210,14 @@ describe('updating and deleting', () => {
   });
 
   it('update errors: unknown id 404, id given twice 400, a file with ?id= 400', async () => {
-    const missing = await u.upload([field('fileInfo', { name: 'x' })], { query: '?id=999999' });
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual(errorOf(404, 'NotFoundError', 'Entity not found'));
+    for (const id of ['999999', '99999999999']) {
+      const missing = await u.upload([field('fileInfo', { name: 'x' })], { query: `?id=${id}` });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual(errorOf(404, 'NotFoundError', 'Entity not found'));
+    }
+    const nul = await u.t.request('POST', '/api/upload?id=1', { body: { fileInfo: { caption: 'a\u0000b' } } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.details.errors[0]).toMatchObject({ path: ['fileInfo', 'caption'], message: 'fileInfo.caption must not contain the character U+0000' });
     const twice = await u.upload([field('fileInfo', { name: 'x' })], { query: '?id=1&id=2' });
     expect(twice.status).toBe(400);
     expect(twice.body).toEqual(errorOf(400, 'ValidationError', 'File id is required and must be a single value'));

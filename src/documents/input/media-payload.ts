@@ -4,6 +4,7 @@ import type { MediaAttribute } from '../../schema/types.js';
 import { printValue } from './messages.js';
 import type { MediaRef } from './types.js';
 import { MAX_RELATION_REFS } from './relation-payload.js';
+import { documentIdText, rowId } from './refs.js';
 
 type Obj = Record<string, unknown>;
 
@@ -14,18 +15,13 @@ export const MEDIA_OPERATIONS: readonly string[] = ['connect', 'disconnect', 'se
 
 function fileRef(v: unknown, where: string): MediaRef {
   // a file documentId is never all digits, so a string of digits is a row id (as form fields send them)
-  const asId = (x: unknown): number | undefined => {
-    if (typeof x === 'number' && Number.isSafeInteger(x) && x > 0) return x;
-    if (typeof x === 'string' && /^\d+$/.test(x) && Number(x) > 0) return Number(x);
-    return undefined;
-  };
-  const id = asId(v);
+  const id = rowId(v);
   if (id !== undefined) return { id };
-  if (typeof v === 'string' && v !== '') return { documentId: v };
+  if (documentIdText(v)) return { documentId: v };
   if (isObj(v)) {
-    const objId = asId(v['id']);
+    const objId = rowId(v['id']);
     if (objId !== undefined) return { id: objId };
-    if (typeof v['documentId'] === 'string' && v['documentId'] !== '') return { documentId: v['documentId'] };
+    if (documentIdText(v['documentId'])) return { documentId: v['documentId'] };
   }
   throw new ValidationError(`Invalid media value in ${where}: expected a file id, a file documentId, {id} or {documentId} but got ${printValue(v)}`);
 }

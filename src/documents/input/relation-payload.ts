@@ -4,6 +4,7 @@
 import { ValidationError } from '../../errors.js';
 import type { RelationAttribute } from '../../schema/types.js';
 import { printValue } from './messages.js';
+import { documentIdText, rowId } from './refs.js';
 import type { Position, RelationOp, RelationRef } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -22,25 +23,19 @@ function position(v: unknown, where: string): Position {
   if (!isObj(v)) throw bad();
   const keys = Object.keys(v);
   if (keys.length !== 1) throw bad();
-  const anchor = (x: unknown): x is string => typeof x === 'string' && x !== '';
-  if (has(v, 'before') && anchor(v['before'])) return { before: v['before'] };
-  if (has(v, 'after') && anchor(v['after'])) return { after: v['after'] };
+  if (has(v, 'before') && documentIdText(v['before'])) return { before: v['before'] };
+  if (has(v, 'after') && documentIdText(v['after'])) return { after: v['after'] };
   if (has(v, 'start') && v['start'] === true) return { start: true };
   if (has(v, 'end') && v['end'] === true) return { end: true };
   throw bad();
 }
 
-function rowId(v: unknown): number | undefined {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return v;
-  if (typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 0) return Number(v);
-  return undefined;
-}
 
 function item(v: unknown, where: string): RelationRef {
   const bad = (): ValidationError => new ValidationError(
     `Invalid relation value in ${where}: expected a documentId, a row id, {documentId} or {id} but got ${printValue(v)}`);
   if (typeof v === 'string') {
-    if (v === '') throw bad();
+    if (!documentIdText(v)) throw bad();
     return { documentId: v };
   }
   if (typeof v === 'number') {
@@ -52,7 +47,7 @@ function item(v: unknown, where: string): RelationRef {
   const out: RelationRef = {};
   // documentId wins when both are sent, as when a client echoes a populated relation back
   if (has(v, 'documentId')) {
-    if (typeof v['documentId'] !== 'string' || v['documentId'] === '') throw bad();
+    if (!documentIdText(v['documentId'])) throw bad();
     out.documentId = v['documentId'];
   } else {
     const id = rowId(v['id']);

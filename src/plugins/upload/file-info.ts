@@ -39,6 +39,14 @@ function text(c: Collector, path: string[], v: unknown): string | null | undefin
   return undefined;
 }
 
+/** Text stored as given; U+0000 can't be (PostgreSQL). The name has its own character rule. */
+function storedText(c: Collector, path: string[], v: unknown): string | null | undefined {
+  const s = text(c, path, v);
+  if (typeof s !== 'string' || !s.includes('\u0000')) return s;
+  c.add(path, `${label(path)} must not contain the character U+0000`, v);
+  return undefined;
+}
+
 function coordinate(c: Collector, path: string[], v: unknown): number {
   if (v === undefined || v === null) {
     c.add(path, `${label(path)} is a required field`);
@@ -73,9 +81,9 @@ function checkOne(c: Collector, path: string[], v: unknown): FileInfo {
   const out: { -readonly [K in keyof FileInfo]: FileInfo[K] } = {};
   const name = text(c, [...path, 'name'], v['name']);
   if (name !== undefined) out.name = name;
-  const alt = text(c, [...path, 'alternativeText'], v['alternativeText']);
+  const alt = storedText(c, [...path, 'alternativeText'], v['alternativeText']);
   if (alt !== undefined) out.alternativeText = alt;
-  const caption = text(c, [...path, 'caption'], v['caption']);
+  const caption = storedText(c, [...path, 'caption'], v['caption']);
   if (caption !== undefined) out.caption = caption;
   const fp = focalPoint(c, [...path, 'focalPoint'], v['focalPoint']);
   if (fp !== undefined) out.focalPoint = fp;

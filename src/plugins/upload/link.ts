@@ -6,6 +6,7 @@ import { ForbiddenError, ValidationError } from '../../errors.js';
 import type { Store, Tx } from '../../documents/store/rows.js';
 import { insertMany } from '../../documents/store/rows.js';
 import { FILE_UID, type ContentType, type MediaAttribute, type Model } from '../../schema/types.js';
+import { documentIdText, rowId } from '../../documents/input/refs.js';
 
 export interface LinkTarget {
   readonly type: ContentType;
@@ -57,9 +58,13 @@ export function linkTarget(model: Model, ability: Ability, fields: ReadonlyMap<s
  */
 export async function targetRows(tx: Tx, target: LinkTarget): Promise<number[]> {
   const q = tx.selectFrom(target.type.table).select('id');
-  const rows = /^\d+$/.test(target.refId)
-    ? await q.where('id', '=', Number(target.refId)).execute()
-    : await q.where('document_id', '=', target.refId).orderBy('id').execute();
+  const id = rowId(target.refId);
+  let rows: { id: unknown }[] = [];
+  if (/^\d+$/.test(target.refId)) {
+    if (id !== undefined) rows = await q.where('id', '=', id).execute();
+  } else if (documentIdText(target.refId)) {
+    rows = await q.where('document_id', '=', target.refId).orderBy('id').execute();
+  }
   if (rows.length === 0) throw new ValidationError(`refId "${target.refId}" does not match any entry of ${target.type.uid}`);
   return rows.map((r) => Number(r.id));
 }

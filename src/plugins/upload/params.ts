@@ -2,10 +2,11 @@
 import { ValidationError } from '../../errors.js';
 import { single } from './link.js';
 import type { UploadProvider } from './provider.js';
+import { rowId } from '../../documents/input/refs.js';
 
 /** A numeric file id, or null (a documentId or anything else finds no file). */
 export function numericId(raw: unknown): number | null {
-  return typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  return typeof raw === 'string' ? rowId(raw) ?? null : null;
 }
 
 /** `?id=` of POST /api/upload: absent → undefined; anything but one value → 400. */

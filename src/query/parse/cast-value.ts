@@ -1,6 +1,17 @@
 // Casts a filter value from the query string to the type of the field it's compared with.
 import { ValidationError } from '../../errors.js';
 import type { FieldRef, SqlValue } from '../ast.js';
+import { parseDate } from '../../documents/input/temporal.js';
+
+// what every dialect's column holds: a value outside can't be stored, and PostgreSQL refuses to
+// compare an integer column with it
+const INT32 = [-2147483648n, 2147483647n] as const;
+const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+
+function inRange(s: string, [lo, hi]: readonly [bigint, bigint]): boolean {
+  const n = BigInt(s);
+  return n >= lo && n <= hi;
+}
 
 function bad(v: unknown, name: string, expected: string): ValidationError {
   return new ValidationError(`Invalid value ${JSON.stringify(v)} for ${name}: expected ${expected}`, { source: 'query', param: 'filters' });
@@ -12,17 +23,29 @@ export function castBoolean(v: unknown, name: string): boolean {
   throw bad(v, name, 'true or false');
 }
 
+function validDate(s: string): boolean {
+  try {
+    parseDate(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlValue {
   if (v === null) return null;
   if (typeof v === 'object') throw bad(v, name, 'a single value');
   const s = String(v);
+  if (s.includes('\u0000')) throw bad(v, name, 'a value without U+0000');
   switch (field.valueType) {
     case 'string': return s;
     case 'integer':
       if (!/^-?\d+$/.test(s.trim())) throw bad(v, name, 'an integer');
+      if (!inRange(s.trim(), INT32)) throw bad(v, name, `an integer from ${INT32[0]} to ${INT32[1]}`);
       return Number(s);
     case 'biginteger':
       if (!/^-?\d+$/.test(s.trim())) throw bad(v, name, 'an integer');
+      if (!inRange(s.trim(), INT64)) throw bad(v, name, `an integer from ${INT64[0]} to ${INT64[1]}`);
       return s.trim();
     case 'number': {
       const n = Number(s);
@@ -31,18 +54,18 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
     }
     case 'boolean': return castBoolean(v, name);
     case 'date': {
-      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-      if (!m || Number.isNaN(Date.parse(`${s}T00:00:00Z`))) throw bad(v, name, 'a date (yyyy-MM-dd)');
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || !validDate(s)) throw bad(v, name, 'a date (yyyy-MM-dd)');
       return s;
     }
     case 'time': {
-      const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(s);
+      const m = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/.exec(s);
       if (!m) throw bad(v, name, 'a time (HH:mm:ss.SSS)');
       return `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0')}`;
     }
     case 'datetime': {
       const d = /^-?\d+$/.test(s) ? new Date(Number(s)) : new Date(s);
-      if (Number.isNaN(d.getTime())) throw bad(v, name, 'an ISO date or a timestamp');
+      const year = d.getUTCFullYear();
+      if (Number.isNaN(d.getTime()) || year < 1 || year > 9999) throw bad(v, name, 'an ISO date or a timestamp between the years 1 and 9999');
       return d.toISOString();
     }
     case 'json': throw bad(v, name, 'a filterable field');
