@@ -2,6 +2,7 @@
 import type { FindQuery } from '../query/ast.js';
 import { findPage, scopeOf, type ReadContext } from '../query/sql/find.js';
 import { populate } from '../query/sql/populate.js';
+import { PopulateBudget } from '../query/sql/populate-budget.js';
 import type { ContentType } from '../schema/types.js';
 import { rowShape } from './row-shape.js';
 
@@ -11,7 +12,13 @@ export async function readDocuments(ctx: ReadContext, type: ContentType, q: Find
   const shape = rowShape(type, q.fields);
   const { rows, total } = await findPage(ctx, type, q, shape.columns, documentId);
   const parents = rows.map((row) => ({ row, out: shape.build(row) }));
-  await populate(ctx, type, parents, q.populate, scopeOf(ctx, type, q));
+  if (q.populate.size > 0) {
+    const budget = new PopulateBudget();
+    // the page's own rows count too: they are the first level's id list
+    budget.take(parents.length);
+    await populate({ ...ctx, budget }, type, parents, q.populate, scopeOf(ctx, type, q));
+    for (const p of parents) budget.count(p.out);
+  }
   return { data: parents.map((p) => p.out), total };
 }
 

@@ -7,11 +7,14 @@ import type { Component, ContentType, Model } from '../../schema/types.js';
 import { and, ref, statusCondition, targetVersion, ownerVersion, type ReadScope } from './scope.js';
 import { publicationCondition } from './publication.js';
 import { aliasCounter, compileWhere, type WhereContext } from './where.js';
+import type { PopulateBudget } from './populate-budget.js';
 
 export interface ReadContext {
   readonly model: Model;
   readonly database: Database;
   readonly defaultLocale: string;
+  /** one request's allowance of populated rows (document reads set it) */
+  readonly budget?: PopulateBudget;
 }
 
 export type Row = Record<string, unknown>;

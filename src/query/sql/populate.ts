@@ -47,6 +47,19 @@ function selectColumns(schema: Schema, alias: string, node: PopulateNode): strin
   return [...new Set([...base, ...shape.columns])].map((c) => `${alias}.${c}`);
 }
 
+/** Runs a populate statement within the request's budget of populated rows. */
+interface Runnable {
+  execute(): Promise<unknown[]>;
+  limit(n: number): { execute(): Promise<unknown[]> };
+}
+
+async function within(ctx: ReadContext, q: Runnable): Promise<Row[]> {
+  if (!ctx.budget) return await q.execute() as Row[];
+  const rows = await q.limit(ctx.budget.limit()).execute() as Row[];
+  ctx.budget.take(rows.length);
+  return rows;
+}
+
 /** Builds child objects from rows, populates them further, and returns them by parent id. */
 async function children(ctx: ReadContext, schema: Schema, rows: Row[], node: PopulateNode, nested: PopulateMap, scope: ReadScope): Promise<Map<number, Record<string, unknown>[]>> {
   const shape = rowShape(schema, node.fields);
@@ -93,7 +106,7 @@ async function loadRelation(ctx: ReadContext, schema: Schema, attr: RelationAttr
   let sel = q.select([...selectColumns(target, 't', node), sql`${src}`.as('__src')]).where(and(conds));
   if (node.sort && node.sort.length) for (const term of orderTerms(w, target, 't', node.sort)) sel = sel.orderBy(term);
   else sel = sel.orderBy(attr.owner ? 'l.ord' : 'l.inv_ord').orderBy('l.id');
-  const rows = await sel.execute() as Row[];
+  const rows = await within(ctx, sel);
   return pick(attr.name, await children(ctx, target, rows, node, node.populate, scope), attr.toMany, true);
 }
 
@@ -119,7 +132,7 @@ async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multipl
     .where(and(conds));
   if (node.sort && node.sort.length) for (const term of orderTerms(w, file, 't', node.sort)) sel = sel.orderBy(term);
   else sel = sel.orderBy('m.ord').orderBy('m.id');
-  const rows = await sel.execute() as Row[];
+  const rows = await within(ctx, sel);
   const byParent = await children(ctx, file, rows, node, node.populate, scope);
   // files in a private bucket are handed out with signed URLs wherever they appear
   await signFileUrls(ctx, [...byParent.values()].flat());
@@ -128,12 +141,11 @@ async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multipl
 
 async function loadComponent(ctx: ReadContext, schema: Schema, name: string, uid: string, repeatable: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const comp = ctx.model.components.get(uid)!;
-  const rows = await ctx.database.db.selectFrom(`${schema.componentTable} as c`)
+  const rows = await within(ctx, ctx.database.db.selectFrom(`${schema.componentTable} as c`)
     .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
     .select([...selectColumns(comp, 't', node), 'c.entity_id as __src'])
     .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(ids(parents))})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-    .orderBy('c.ord').orderBy('c.id')
-    .execute() as Row[];
+    .orderBy('c.ord').orderBy('c.id'));
   return pick(name, await children(ctx, comp, rows, node, node.populate, scope), repeatable);
 }
 
@@ -153,10 +165,9 @@ async function loadZone(ctx: ReadContext, schema: Schema, name: string, componen
     return { uid, comp, alias, shape, built: [] as Parent[] };
   });
   const byUid = new Map(kinds.map((k) => [k.uid, k]));
-  const rows = await q.select(cols)
+  const rows = await within(ctx, q.select(cols)
     .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(ids(parents))})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-    .orderBy('c.entity_id').orderBy('c.ord').orderBy('c.id')
-    .execute() as Row[];
+    .orderBy('c.entity_id').orderBy('c.ord').orderBy('c.id'));
   const entries = new Map<number, Record<string, unknown>[]>();
   for (const row of rows) {
     const kind = byUid.get(String(row['__type']));
@@ -183,13 +194,12 @@ async function loadLocalizations(ctx: ReadContext, type: ContentType, parents: r
   const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('s', 'id')} in (${sql.join(ids(parents))})`];
   const st = statusCondition(type, 't', scope.status);
   if (st) conds.push(st);
-  const rows = await ctx.database.db.selectFrom(`${type.table} as s`)
+  const rows = await within(ctx, ctx.database.db.selectFrom(`${type.table} as s`)
     .innerJoin(`${type.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('s', 'document_id')}`,
       sql<SqlBool>`${ref('t', 'locale')} <> ${ref('s', 'locale')}`])))
     .select([...selectColumns(type, 't', node), 's.id as __src'])
     .where(and(conds))
-    .orderBy('t.id')
-    .execute() as Row[];
+    .orderBy('t.id'));
   return pick('localizations', await children(ctx, type, rows, node, node.populate, scope), true);
 }
 
@@ -216,7 +226,9 @@ export async function populate(ctx: ReadContext, schema: Schema, parents: readon
     const id = Number(p.row['id']);
     for (const name of order) {
       const l = loaded.get(name)!;
-      p.out[name] = l.byParent.has(id) ? l.byParent.get(id) : l.empty();
+      const value = l.byParent.has(id) ? l.byParent.get(id) : l.empty();
+      p.out[name] = value;
+      ctx.budget?.hold(p.out, value);
     }
   }
 }
