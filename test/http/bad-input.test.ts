@@ -106,6 +106,8 @@ describe('bad input gets a clear error and changes nothing', () => {
       ['articles', { title: 'x', wordCount: '-9223372036854775809' }, { path: ['wordCount'], message: 'wordCount must be greater than or equal to -9223372036854775808' }],
       ['articles', { title: 'x', rating: 100000000 }, { path: ['rating'], message: 'rating must be less than or equal to 99999999.99' }],
       ['articles', { title: 'a\u0000b' }, { path: ['title'], message: 'title must not contain the character U+0000' }],
+      ['articles', { title: 'x', slug: 'x'.repeat(256) }, { path: ['slug'], message: 'slug must be at most 255 characters' }],
+      ['articles', { title: 'x', contactEmail: `${'a'.repeat(250)}@b.test` }, { path: ['contactEmail'], message: 'contactEmail must be at most 255 characters' }],
     ];
     for (const [plural, data, err] of cases) {
       const r = await t.request('POST', `/api/${plural}`, { body: { data } });

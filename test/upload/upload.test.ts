@@ -147,6 +147,9 @@ describe('reading files', () => {
     const bad = await u.t.get('/api/upload/files?start=-1');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(errorOf(400, 'PaginationError', 'Invalid start parameter. Expected a non-negative integer'));
+    const huge = await u.t.get('/api/upload/files?limit=99999999999999999999');
+    expect(huge.status).toBe(400);
+    expect(huge.body).toEqual(errorOf(400, 'PaginationError', 'Invalid limit parameter. Expected an integer between -9007199254740991 and 9007199254740991'));
   });
 
   it('HEAD of a stored file gives its headers without a body', async () => {

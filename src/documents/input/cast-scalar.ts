@@ -15,11 +15,14 @@ export type CastResult =
 const ok = (value: unknown): CastResult => ({ kind: 'ok', value });
 const invalid = (...errors: FieldError[]): CastResult => ({ kind: 'invalid', errors });
 
+const VARCHAR_TYPES = new Set<ScalarAttribute['type']>(['string', 'email', 'password', 'uid']);
+
 function castString(a: ScalarAttribute, v: unknown, path: readonly string[]): CastResult {
   // strict, as in Strapi: 123 is not cast to "123"
   if (typeof v !== 'string') return invalid(fieldError(path, notTypeMessage(path, 'string', v), v));
   const errors: FieldError[] = [];
-  const max = a.maxLength ?? (a.type === 'string' ? 255 : undefined);
+  // these types are varchar(255) columns on PostgreSQL and MySQL
+  const max = a.maxLength ?? (VARCHAR_TYPES.has(a.type) ? 255 : undefined);
   if (max !== undefined && v.length > max) errors.push(fieldError(path, `${pathText(path)} must be at most ${max} characters`, v));
   // PostgreSQL can't store U+0000 in text; refused on every dialect so they all keep the same data
   if (v.includes('\u0000')) errors.push(fieldError(path, `${pathText(path)} must not contain the character U+0000`, v));

@@ -53,6 +53,7 @@ function offset(raw: unknown, key: 'start' | 'limit'): number | null {
   const s = typeof raw === 'string' ? raw.trim() : '';
   if (!/^-?\d+$/.test(s)) throw new PaginationError(`Invalid ${key} parameter. Expected an integer`);
   const n = Number(s);
+  if (!Number.isSafeInteger(n)) throw new PaginationError(`Invalid ${key} parameter. Expected an integer between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`);
   if (key === 'limit' && n === -1) return null;
   if (n < 0) throw new PaginationError(`Invalid ${key} parameter. Expected a non-negative integer`);
   return n;
