@@ -1,8 +1,8 @@
 // How much one read may populate. Without a bound, a few nested to-many populates multiply into
 // millions of entries: seconds of CPU, gigabytes of memory, and finally a response too long for a
-// JavaScript string. Two things are counted: rows loaded (each statement asks for at most one
-// more than is left, so an excess is seen without loading it) and entries in the response — a row
-// loaded once can appear under many parents, and each appearance is serialized.
+// JavaScript string. Two things are counted: rows loaded (no statement may return more than one
+// row past the whole budget, so an excess is seen without loading it all) and entries in the
+// response — a row loaded once can appear under many parents, and each appearance is serialized.
 import { ValidationError } from '../../errors.js';
 
 export const MAX_POPULATED_ROWS = 25_000;
@@ -25,9 +25,14 @@ export class PopulateBudget {
     this.left = max;
   }
 
-  /** The LIMIT for the next statement: enough to see that the budget would be exceeded. */
+  /**
+   * The LIMIT for every populate statement: one row past the whole budget, so no statement loads much
+   * more than the budget and an excess is seen. The same number each time: it is written into the SQL
+   * as a literal (SQLite runs `limit ?` several times slower than `limit 25001` on small reads, and
+   * one text per statement keeps the prepared-statement cache warm).
+   */
   limit(): number {
-    return Math.max(this.left, 0) + 1;
+    return this.max + 1;
   }
 
   /** Counts rows a statement returned; throws once more than the budget were asked for. */

@@ -1,7 +1,7 @@
 // Loads populated relations, media, components and dynamic zones for a batch of parent rows.
 // One statement per populated attribute and level (IN lists over the whole batch), never one per
 // document, so the statement count depends on the populate's shape only.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { PopulateMap, PopulateNode } from '../ast.js';
 import { FILE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
 import { rowShape } from '../../documents/row-shape.js';
@@ -50,12 +50,12 @@ function selectColumns(schema: Schema, alias: string, node: PopulateNode): strin
 /** Runs a populate statement within the request's budget of populated rows. */
 interface Runnable {
   execute(): Promise<unknown[]>;
-  limit(n: number): { execute(): Promise<unknown[]> };
+  limit(n: RawBuilder<number>): { execute(): Promise<unknown[]> };
 }
 
 async function within(ctx: ReadContext, q: Runnable): Promise<Row[]> {
   if (!ctx.budget) return await q.execute() as Row[];
-  const rows = await q.limit(ctx.budget.limit()).execute() as Row[];
+  const rows = await q.limit(sql.lit(ctx.budget.limit())).execute() as Row[];
   ctx.budget.take(rows.length);
   return rows;
 }
