@@ -80,7 +80,8 @@ it('streams a 200 MB file to storage with flat memory', async () => {
   expect(file).toMatchObject({ name: 'big.bin', mime: 'application/octet-stream', size: 200000 });
   expect(statSync(join(u.uploadsDir, `${String(file['hash'])}${String(file['ext'])}`)).size).toBe(SIZE);
   expect(samples).toBeGreaterThan(3);
-  // buffering the file anywhere would add ≥ 200 MB; streaming holds a few chunks at a time
-  expect(peak - baseline).toBeLessThan(32 * 1024 * 1024);
+  // buffering the file anywhere would add ≥ 200 MB; streaming holds a few chunks at a time, more when the
+  // disk lags on a busy machine (32.2 MB was seen once in CI), so the bound sits well between the two
+  expect(peak - baseline).toBeLessThan(64 * 1024 * 1024);
   expect((await u.t.request('DELETE', `/api/upload/files/${String(file['id'])}`)).status).toBe(200);
 }, 120_000);
