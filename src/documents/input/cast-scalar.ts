@@ -2,6 +2,7 @@
 // (types, maxima, enumeration membership). Publish-only rules live in validate-publish.ts.
 import { ValidationError, type FieldError } from '../../errors.js';
 import type { ScalarAttribute } from '../../schema/types.js';
+import { BIGINTEGER_RANGE, DECIMAL_RANGE, INTEGER_RANGE } from '../../database/column-limits.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
 import { parseDate, parseDateTime, parseTime } from './temporal.js';
 
@@ -43,12 +44,7 @@ function toNumber(v: unknown): number {
   return NaN;
 }
 
-/** What the columns hold on every dialect: integer is 32-bit, decimal is numeric(10,2). */
-const COLUMN_RANGE: Partial<Record<ScalarAttribute['type'], readonly [number, number]>> = {
-  integer: [-2147483648, 2147483647],
-  decimal: [-99999999.99, 99999999.99],
-};
-const BIGINT_RANGE = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+const COLUMN_RANGE: Partial<Record<ScalarAttribute['type'], readonly [number, number]>> = { integer: INTEGER_RANGE, decimal: DECIMAL_RANGE };
 
 function castNumber(a: ScalarAttribute, v: unknown, path: readonly string[]): CastResult {
   const n = toNumber(v);
@@ -72,8 +68,8 @@ function castBigInteger(a: ScalarAttribute, v: unknown, path: readonly string[])
   if (a.max !== undefined && BigInt(canonical) > BigInt(Math.floor(a.max))) {
     return invalid(fieldError(path, `${pathText(path)} must be less than or equal to ${a.max}`, canonical));
   }
-  if (BigInt(canonical) > BIGINT_RANGE[1]) return invalid(fieldError(path, `${pathText(path)} must be less than or equal to ${BIGINT_RANGE[1]}`, canonical));
-  if (BigInt(canonical) < BIGINT_RANGE[0]) return invalid(fieldError(path, `${pathText(path)} must be greater than or equal to ${BIGINT_RANGE[0]}`, canonical));
+  if (BigInt(canonical) > BIGINTEGER_RANGE[1]) return invalid(fieldError(path, `${pathText(path)} must be less than or equal to ${BIGINTEGER_RANGE[1]}`, canonical));
+  if (BigInt(canonical) < BIGINTEGER_RANGE[0]) return invalid(fieldError(path, `${pathText(path)} must be greater than or equal to ${BIGINTEGER_RANGE[0]}`, canonical));
   return ok(canonical);
 }
 

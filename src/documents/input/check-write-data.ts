@@ -27,7 +27,6 @@ interface Problems {
   unconvertible: ValidationError | null;
 }
 
-/** A component's `id` goes through the integer rules, so a bad one reads like any other bad integer. */
 /** Items one request may send in one repeatable component or dynamic zone. */
 export const MAX_LIST_ITEMS = 10_000;
 
@@ -44,6 +43,7 @@ function listOf(path: string[], value: unknown, problems: Problems): unknown[] |
   return value;
 }
 
+/** A component's `id` goes through the integer rules, so a bad one reads like any other bad integer. */
 const COMPONENT_ID: ScalarAttribute = {
   kind: 'scalar', name: 'id', type: 'integer', column: 'id', required: false, private: false, localized: false,
   writable: true, unique: false, searchable: false,

@@ -1,12 +1,10 @@
 // The two ways a write names another row: a documentId string or a numeric row id.
+import { INTEGER_RANGE } from '../../database/column-limits.js';
 
-/** Row ids are 32-bit on every dialect (PostgreSQL's serial): a larger number names no row. */
-export const MAX_ROW_ID = 2147483647;
-
-/** A positive row id given as a number or a string of digits, or undefined. */
+/** A positive row id given as a number or a string of digits, or undefined (a number past 32 bits names no row). */
 export function rowId(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-  return Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID ? n : undefined;
+  return Number.isSafeInteger(n) && n > 0 && n <= INTEGER_RANGE[1] ? n : undefined;
 }
 
 /** A string that could be a documentId: not empty, and without U+0000 (no stored text holds it). */

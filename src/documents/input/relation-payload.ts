@@ -30,7 +30,6 @@ function position(v: unknown, where: string): Position {
   throw bad();
 }
 
-
 function item(v: unknown, where: string): RelationRef {
   const bad = (): ValidationError => new ValidationError(
     `Invalid relation value in ${where}: expected a documentId, a row id, {documentId} or {id} but got ${printValue(v)}`);

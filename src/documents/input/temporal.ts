@@ -1,6 +1,7 @@
 // Date, time and datetime values → their stored form. In Strapi these conversions happen in the
 // database layer, after validation, so a bad value is a plain ValidationError (details {}), not a
 // field error; callers report them only when validation found nothing else.
+import { storableYear } from '../../database/column-limits.js';
 import { ValidationError } from '../../errors.js';
 
 const DATE_FORMAT = 'Invalid format, expected yyyy-MM-dd';
@@ -19,8 +20,7 @@ export function parseDate(v: unknown): string {
   const m = typeof v === 'string' ? /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:$|T)/.exec(v) : null;
   if (!m) throw new ValidationError(DATE_FORMAT);
   const [, y, mo, d] = m as unknown as [string, string, string, string];
-  // year 0 doesn't exist in PostgreSQL's calendar
-  if (Number(y) === 0 || Number(d) > daysIn(Number(y), Number(mo))) throw new ValidationError('Invalid date');
+  if (!storableYear(Number(y)) || Number(d) > daysIn(Number(y), Number(mo))) throw new ValidationError('Invalid date');
   return `${y}-${mo}-${d}`;
 }
 
@@ -63,8 +63,6 @@ export function parseDateTime(v: unknown): Date {
   if (typeof v === 'number') out = Number.isInteger(v) ? new Date(v) : null;
   else if (typeof v === 'string') out = fromIso(v) ?? (/^-?\d+$/.test(v) ? new Date(Number(v)) : null);
   if (out === null || Number.isNaN(out.getTime())) throw new ValidationError(DATETIME_FORMAT);
-  // what every dialect stores (MySQL's DATETIME ends at 9999; PostgreSQL has no year 0)
-  const year = out.getUTCFullYear();
-  if (year < 1 || year > 9999) throw new ValidationError(`${DATETIME_FORMAT} between the years 1 and 9999`);
+  if (!storableYear(out.getUTCFullYear())) throw new ValidationError(`${DATETIME_FORMAT} between the years 1 and 9999`);
   return out;
 }

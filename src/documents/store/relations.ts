@@ -129,10 +129,6 @@ function checkConnectDuplicates(op: RelationOp): void {
   }
 }
 
-function nextInverseOrd(ctx: RelationContext, table: string, docs: readonly string[]): Promise<Map<string, number>> {
-  return maxPerKey(ctx.store, table, 'target_document_id', 'inv_ord', docs);
-}
-
 /** Writes a relation from the side that stores the links. */
 export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
   checkConnectDuplicates(op);
@@ -156,7 +152,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
 
   await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
   const fresh = next.filter((e) => e.inv === undefined).map((e) => e.doc);
-  const maxInv = await nextInverseOrd(ctx, attr.linkTable, fresh);
+  const maxInv = await maxPerKey(ctx.store, attr.linkTable, 'target_document_id', 'inv_ord', fresh);
   if (!attr.inverseToMany && next.length) {
     // the other side holds one document: taking these targets takes them from other sources
     const sameDoc = source.documentId === null ? [source.id]

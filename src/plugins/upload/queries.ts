@@ -38,10 +38,15 @@ export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Reco
   const where = parseFilters(ctx, type, query['filters']);
   const sort = parseSort(ctx, type, query['sort']);
   const fields = parseFields(ctx, type, query['fields']);
-  const populate = splitFilePopulate(query['populate']);
+  return { where, sort, fields, related: parseFilePopulate(ctx, type, query['populate']) };
+}
+
+/** Whether a files `populate` asks for `related`; anything else in it is checked and refused. */
+export function parseFilePopulate(ctx: ParseContext, type: ContentType, raw: unknown): boolean {
+  const populate = splitFilePopulate(raw);
   // files have no other populatable attribute; the parser still rejects keys that don't exist
   parsePopulate(ctx, type, populate.rest);
-  return { where, sort, fields, related: populate.related };
+  return populate.related;
 }
 
 export function parseFilePage(ctx: ParseContext, query: Record<string, unknown>): Pagination {

@@ -13,7 +13,6 @@ import type { Caller } from '../../auth/authenticate.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Services } from '../../http/services.js';
 import type { ParseContext } from '../../query/parse/context.js';
-import { parsePopulate } from '../../query/parse/populate.js';
 import { resolveUploadConfig, type UploadConfig } from './config.js';
 import { deleteFile, updateFileInfo } from './file-changes.js';
 import { parseFileInfoList, parseFileInfoUpdate } from './file-info.js';
@@ -24,8 +23,8 @@ import { receiveForm } from './multipart.js';
 import { numericId, storagePath, updateId } from './params.js';
 import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
-import { countFiles, findFiles, parseFilePage, parseFileQuery, parseFlatRange } from './queries.js';
-import { addRelated, splitFilePopulate } from './related.js';
+import { countFiles, findFiles, parseFilePage, parseFilePopulate, parseFileQuery, parseFlatRange } from './queries.js';
+import { addRelated } from './related.js';
 import { registerStaticUploads } from './serve.js';
 import { presentFiles, registerSigner } from './sign.js';
 import { prepareFile, storeFiles, type PreparedFile, type UploadDeps } from './upload-files.js';
@@ -99,12 +98,11 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
   const findOne = async (req: FastifyRequest, reply: FastifyReply) => {
     const caller = await authorize(req, UPLOAD_ACTIONS.findOne);
     // only populate is honoured here (as Strapi); it is still checked
-    const populate = splitFilePopulate(queryOf(req)['populate']);
-    parsePopulate(parseContext(caller), type, populate.rest);
+    const related = parseFilePopulate(parseContext(caller), type, queryOf(req)['populate']);
     const id = numericId((req.params as { id: string }).id);
     const file = id === null ? null : await readFile(services.database, type, id);
     if (!file) throw new NotFoundError('file.notFound');
-    if (populate.related) await addRelated(services.database, services.model, [file]);
+    if (related) await addRelated(services.database, services.model, [file]);
     return reply.send(await presentOne(file));
   };
 

@@ -1,16 +1,13 @@
 // Casts a filter value from the query string to the type of the field it's compared with.
 import { ValidationError } from '../../errors.js';
 import type { FieldRef, SqlValue } from '../ast.js';
+import { BIGINTEGER_RANGE, INTEGER_RANGE, storableYear } from '../../database/column-limits.js';
 import { parseDate } from '../../documents/input/temporal.js';
 
-// what every dialect's column holds: a value outside can't be stored, and PostgreSQL refuses to
-// compare an integer column with it
-const INT32 = [-2147483648n, 2147483647n] as const;
-const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
-
-function inRange(s: string, [lo, hi]: readonly [bigint, bigint]): boolean {
+// a value no column holds can't match, and PostgreSQL refuses to compare an integer column with it
+function inRange(s: string, [lo, hi]: readonly [number | bigint, number | bigint]): boolean {
   const n = BigInt(s);
-  return n >= lo && n <= hi;
+  return n >= BigInt(lo) && n <= BigInt(hi);
 }
 
 function bad(v: unknown, name: string, expected: string): ValidationError {
@@ -36,16 +33,15 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
   if (v === null) return null;
   if (typeof v === 'object') throw bad(v, name, 'a single value');
   const s = String(v);
-  if (s.includes('\u0000')) throw bad(v, name, 'a value without U+0000');
   switch (field.valueType) {
     case 'string': return s;
     case 'integer':
       if (!/^-?\d+$/.test(s.trim())) throw bad(v, name, 'an integer');
-      if (!inRange(s.trim(), INT32)) throw bad(v, name, `an integer from ${INT32[0]} to ${INT32[1]}`);
+      if (!inRange(s.trim(), INTEGER_RANGE)) throw bad(v, name, `an integer from ${INTEGER_RANGE[0]} to ${INTEGER_RANGE[1]}`);
       return Number(s);
     case 'biginteger':
       if (!/^-?\d+$/.test(s.trim())) throw bad(v, name, 'an integer');
-      if (!inRange(s.trim(), INT64)) throw bad(v, name, `an integer from ${INT64[0]} to ${INT64[1]}`);
+      if (!inRange(s.trim(), BIGINTEGER_RANGE)) throw bad(v, name, `an integer from ${BIGINTEGER_RANGE[0]} to ${BIGINTEGER_RANGE[1]}`);
       return s.trim();
     case 'number': {
       const n = Number(s);
@@ -64,8 +60,7 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
     }
     case 'datetime': {
       const d = /^-?\d+$/.test(s) ? new Date(Number(s)) : new Date(s);
-      const year = d.getUTCFullYear();
-      if (Number.isNaN(d.getTime()) || year < 1 || year > 9999) throw bad(v, name, 'an ISO date or a timestamp between the years 1 and 9999');
+      if (Number.isNaN(d.getTime()) || !storableYear(d.getUTCFullYear())) throw bad(v, name, 'an ISO date or a timestamp between the years 1 and 9999');
       return d.toISOString();
     }
     case 'json': throw bad(v, name, 'a filterable field');

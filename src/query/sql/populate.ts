@@ -30,29 +30,18 @@ function ids(parents: readonly Parent[]): number[] {
   return [...new Set(parents.map((p) => Number(p.row['id'])))];
 }
 
-function group(rows: Row[], key: string): Map<number, Row[]> {
-  const m = new Map<number, Row[]>();
-  for (const r of rows) {
-    const k = Number(r[key]);
-    let list = m.get(k);
-    if (!list) m.set(k, (list = []));
-    list.push(r);
-  }
-  return m;
-}
-
 function selectColumns(schema: Schema, alias: string, node: PopulateNode): string[] {
   const shape = rowShape(schema, node.fields);
   const base = isContentType(schema) ? ['id', 'document_id', 'published_at', ...(schema.localized ? ['locale'] : [])] : ['id'];
   return [...new Set([...base, ...shape.columns])].map((c) => `${alias}.${c}`);
 }
 
-/** Runs a populate statement within the request's budget of populated rows. */
 interface Runnable {
   execute(): Promise<unknown[]>;
   limit(n: RawBuilder<number>): { execute(): Promise<unknown[]> };
 }
 
+/** Runs a populate statement within the request's budget of populated rows. */
 async function within(ctx: ReadContext, q: Runnable): Promise<Row[]> {
   if (!ctx.budget) return await q.execute() as Row[];
   const rows = await q.limit(sql.lit(ctx.budget.limit())).execute() as Row[];
