@@ -26,4 +26,16 @@ await build({
   banner: { js: "import { createRequire as folioCreateRequire } from 'node:module'; const require = folioCreateRequire(import.meta.url);" },
 });
 renameSync(`${dist}main.bundle.js`, `${dist}main.js`);
+// the image child process (src/plugins/upload/image-process.ts) is started from the file beside
+// the module that forks it: in the bundle, that is dist/cli/
+await build({
+  entryPoints: [fileURLToPath(new URL('../dist/plugins/upload/image-worker.js', import.meta.url))],
+  outfile: `${dist}image-worker.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  external: ['sharp'],
+});
 if (existsSync(`${dist}main.bundle.js.LEGAL.txt`)) renameSync(`${dist}main.bundle.js.LEGAL.txt`, `${dist}main.js.LEGAL.txt`);

@@ -1,27 +1,14 @@
 // Images: dimensions, a full-decode validity check, and the thumbnail + responsive formats.
 // Everything reads from and writes to files; libvips streams, so memory doesn't follow file size.
 import { join } from 'node:path';
-import type { FormatEnum, SharpOptions } from 'sharp';
-import { ApplicationError } from '../../errors.js';
+import type { ResizeFormat } from './image-jobs.js';
+import type { ImageProcessor } from './image-process.js';
 import type { Breakpoint } from './config.js';
-
-type SharpFactory = (typeof import('sharp'))['default'];
-let loaded: Promise<SharpFactory> | undefined;
-
-/** sharp (libvips) loads on the first image, not at start-up: start-up time and idle memory matter more. */
-function loadSharp(): Promise<SharpFactory> {
-  loaded ??= import('sharp').then((m) => {
-    // keep libvips from caching decoded images between requests: a media library rarely re-reads one
-    m.default.cache(false);
-    return m.default;
-  });
-  return loaded;
-}
 
 const THUMBNAIL = { key: 'thumbnail', width: 245, height: 156 } as const;
 
 /** Types sharp resizes (the output keeps the input's format). */
-const RESIZABLE: Readonly<Record<string, keyof FormatEnum>> = {
+const RESIZABLE: Readonly<Record<string, ResizeFormat>> = {
   'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/tiff': 'tiff', 'image/gif': 'gif',
 };
 
@@ -43,24 +30,13 @@ export function isMeasuredImage(mime: string): boolean {
   return MEASURED.has(mime);
 }
 
-function input(maxPixels: number): SharpOptions {
-  return { limitInputPixels: maxPixels, failOn: 'warning' };
-}
-
 /**
  * Width and height of an image whose every pixel decodes. A truncated, corrupt or oversized
  * (decompression bomb) image is a 400, never a crash.
  */
-export async function inspectImage(path: string, maxPixels: number): Promise<Dimensions> {
-  try {
-    const meta = await (await loadSharp())(path, input(maxPixels)).metadata();
-    if (!meta.width || !meta.height || meta.width * meta.height > maxPixels) throw new Error('no usable dimensions');
-    // metadata reads the header only; stats decodes the whole image, which is what finds damage
-    await (await loadSharp())(path, input(maxPixels)).stats();
-    return { width: meta.width, height: meta.height };
-  } catch {
-    throw new ApplicationError('File is not a valid image');
-  }
+export async function inspectImage(images: ImageProcessor, path: string, maxPixels: number): Promise<Dimensions> {
+  const { width, height } = await images.run({ op: 'inspect', path, maxPixels });
+  return { width, height };
 }
 
 interface Target {
@@ -80,21 +56,14 @@ export function plannedFormats(size: Dimensions, breakpoints: readonly Breakpoin
 }
 
 /** Writes each format into `dir`, one at a time (bounded memory and CPU per request). */
-export async function generateFormats(src: string, mime: string, size: Dimensions, breakpoints: readonly Breakpoint[], dir: string, stem: string, maxPixels: number): Promise<FormatFile[]> {
+export async function generateFormats(images: ImageProcessor, src: string, mime: string, size: Dimensions, breakpoints: readonly Breakpoint[], dir: string, stem: string, maxPixels: number): Promise<FormatFile[]> {
   const format = RESIZABLE[mime];
   if (!format) return [];
   const out: FormatFile[] = [];
   for (const t of plannedFormats(size, breakpoints)) {
     const path = join(dir, `${stem}-${t.key}`);
-    try {
-      const info = await (await loadSharp())(src, input(maxPixels))
-        .resize({ width: t.width, height: t.height, fit: 'inside', withoutEnlargement: true })
-        .toFormat(format)
-        .toFile(path);
-      out.push({ key: t.key, path, width: info.width, height: info.height, size: info.size });
-    } catch {
-      throw new ApplicationError('File is not a valid image');
-    }
+    const info = await images.run({ op: 'resize', src, dest: path, format, width: t.width, height: t.height, maxPixels });
+    out.push({ key: t.key, path, width: info.width, height: info.height, size: info.size });
   }
   return out;
 }

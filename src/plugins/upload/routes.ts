@@ -21,6 +21,7 @@ import { ApiUploadFolder } from './folder.js';
 import { linkTarget, targetRows } from './link.js';
 import { receiveForm } from './multipart.js';
 import { numericId, storagePath, updateId } from './params.js';
+import { ImageProcessor } from './image-process.js';
 import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
 import { countFiles, findFiles, parseFilePage, parseFilePopulate, parseFileQuery, parseFlatRange } from './queries.js';
@@ -56,7 +57,8 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
   const folder = new ApiUploadFolder(services.database);
   const read = services.readContext;
   registerSigner(read, provider);
-  app.addHook('onClose', async () => { await provider.close(); });
+  const images = new ImageProcessor();
+  app.addHook('onClose', async () => { await Promise.all([provider.close(), images.close()]); });
 
   const authorize = async (req: FastifyRequest, action: string): Promise<Caller> => {
     const caller = await services.authenticator.authenticate(req.headers.authorization);
@@ -67,7 +69,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     model: services.model, rest: services.config.rest, ability: caller.ability,
     defaultLocale: services.locales.defaultCode(), locales: services.locales.codes(),
   });
-  const deps = (req: FastifyRequest): UploadDeps => ({ config, provider, database: services.database, fileType: type, log: req.log });
+  const deps = (req: FastifyRequest): UploadDeps => ({ config, provider, images, database: services.database, fileType: type, log: req.log });
   const present = (files: FileObject[]): Promise<FileObject[]> => presentFiles(provider, files);
   const presentOne = async (file: FileObject): Promise<FileObject> => (await present([file]))[0]!;
 

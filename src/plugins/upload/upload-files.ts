@@ -16,6 +16,7 @@ import { linkFiles, targetRows, type LinkTarget } from './link.js';
 import { detectType, isInlineType, refusal, storedExtension, typeOfExtension } from './mime.js';
 import type { ReceivedFile } from './multipart.js';
 import { checkedName, fileHash } from './names.js';
+import type { ImageProcessor } from './image-process.js';
 import type { StoredRef, UploadProvider } from './provider.js';
 
 /** A received file, checked, with its formats generated: ready to store. */
@@ -34,6 +35,7 @@ export interface PreparedFile {
 export interface UploadDeps {
   readonly config: UploadConfig;
   readonly provider: UploadProvider;
+  readonly images: ImageProcessor;
   readonly database: Database;
   readonly fileType: ContentType;
   readonly log: FastifyBaseLogger;
@@ -55,8 +57,8 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
   let dimensions: Dimensions | null = null;
   let formats: FormatFile[] = [];
   if (isMeasuredImage(detected.mime)) {
-    dimensions = await inspectImage(source.path, deps.config.maxImagePixels);
-    formats = await generateFormats(source.path, detected.mime, dimensions, deps.config.breakpoints, dir, `f${n}`, deps.config.maxImagePixels);
+    dimensions = await inspectImage(deps.images, source.path, deps.config.maxImagePixels);
+    formats = await generateFormats(deps.images, source.path, detected.mime, dimensions, deps.config.breakpoints, dir, `f${n}`, deps.config.maxImagePixels);
   }
   return {
     source, info, name, hash: fileHash(name), ext, mime: detected.mime, inline: isInlineType(detected.mime), dimensions, formats,

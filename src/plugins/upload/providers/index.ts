@@ -6,8 +6,8 @@ import { LocalProvider } from './local.js';
 
 export async function createProvider(config: UploadConfig): Promise<UploadProvider> {
   if (config.provider === 's3' && config.s3) {
-    const { S3Provider } = await import('./s3.js');
-    return new S3Provider(config.s3);
+    const { createS3Provider } = await import('./s3.js');
+    return createS3Provider(config.s3);
   }
   return new LocalProvider(config.uploadsDir);
 }

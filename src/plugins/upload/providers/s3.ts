@@ -1,8 +1,7 @@
 // Amazon S3 and S3-compatible stores. Objects are streamed from the temp file; a private bucket's
 // URLs are handed out as signed GETs that expire after `signedUrlExpires` seconds.
 import { createReadStream } from 'node:fs';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.js';
 import type { PutObject, StoredRef, UploadProvider } from '../provider.js';
 
@@ -15,16 +14,29 @@ export function objectUrlPrefix(s: S3Settings): string {
   return `${u.protocol}//${s.bucket}.${u.host}`;
 }
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+type Presigner = typeof import('@aws-sdk/s3-request-presigner');
+
+/**
+ * The SDK is imported here, when an S3 provider is made, not at the top of the module: the bundle
+ * hoists a package's static imports to its own top, which loaded the whole SDK (≈1.5 MB of source
+ * kept in the heap) at every start, S3 or not.
+ */
+export async function createS3Provider(settings: S3Settings): Promise<S3Provider> {
+  const [sdk, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  return new S3Provider(settings, sdk, presigner);
+}
+
 export class S3Provider implements UploadProvider {
   readonly name = 'aws-s3';
   readonly isPrivate: boolean;
   private readonly client: S3Client;
   private readonly prefix: string;
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(private readonly settings: S3Settings, private readonly sdk: S3Sdk, private readonly presigner: Presigner) {
     this.isPrivate = settings.private;
     this.prefix = objectUrlPrefix(settings);
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       forcePathStyle: settings.forcePathStyle,
@@ -45,7 +57,7 @@ export class S3Provider implements UploadProvider {
 
   async put(object: PutObject): Promise<string> {
     const key = `${object.path ? `${object.path}/` : ''}${object.name}`;
-    await this.client.send(new PutObjectCommand({
+    await this.client.send(new this.sdk.PutObjectCommand({
       Bucket: this.settings.bucket,
       Key: key,
       Body: createReadStream(object.file),
@@ -57,12 +69,12 @@ export class S3Provider implements UploadProvider {
   }
 
   async remove(ref: StoredRef): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(ref) }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(ref) }));
   }
 
   async signedUrl(ref: StoredRef): Promise<string> {
-    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(ref) });
-    return getSignedUrl(this.client, command, { expiresIn: this.settings.signedUrlExpires });
+    const command = new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(ref) });
+    return this.presigner.getSignedUrl(this.client, command, { expiresIn: this.settings.signedUrlExpires });
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,93 @@
+// Image decoding and resizing run in a child process that comes and goes with the work.
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApplicationError } from '../../src/errors.js';
+import { ImageProcessor } from '../../src/plugins/upload/image-process.js';
+import { jpeg } from './helpers.js';
+
+const MAX = 268_402_689;
+let dir: string;
+let photo: string;
+let images: ImageProcessor;
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch { return false; }
+}
+
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'folio-images-'));
+  photo = join(dir, 'photo.jpg');
+  writeFileSync(photo, await jpeg(1200, 800));
+});
+afterEach(async () => { await images.close(); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the image child process', () => {
+  it('measures and resizes in a child, not in the server process, and leaves when idle', async () => {
+    images = new ImageProcessor({ idleMs: 200 });
+    expect(images.pid).toBeNull();
+    expect(await images.run({ op: 'inspect', path: photo, maxPixels: MAX })).toEqual({ width: 1200, height: 800, size: 0 });
+    const pid = images.pid;
+    expect(pid).not.toBeNull();
+    expect(pid).not.toBe(process.pid);
+    const dest = join(dir, 'small.jpg');
+    const r = await images.run({ op: 'resize', src: photo, dest, format: 'jpeg', width: 500, height: 500, maxPixels: MAX });
+    expect(r).toEqual({ width: 500, height: 333, size: statSync(dest).size });
+    expect(images.pid).toBe(pid);
+    await until(() => !alive(pid!));
+    expect(images.pid).toBeNull();
+    // the next image starts a new one
+    expect((await images.run({ op: 'inspect', path: photo, maxPixels: MAX })).width).toBe(1200);
+    expect(images.pid).not.toBe(pid);
+  });
+
+  it('an image that fails to decode is "File is not a valid image", and the child stays for the next', async () => {
+    images = new ImageProcessor();
+    const junk = join(dir, 'junk.png');
+    writeFileSync(junk, Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]));
+    const err = await images.run({ op: 'inspect', path: junk, maxPixels: MAX }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApplicationError);
+    expect((err as Error).message).toBe('File is not a valid image');
+    const pid = images.pid;
+    expect((await images.run({ op: 'inspect', path: photo, maxPixels: MAX })).height).toBe(800);
+    expect(images.pid).toBe(pid);
+  });
+
+  it('a child that dies mid-job (a decoder crash) refuses that file, and the next image gets a new child', async () => {
+    images = new ImageProcessor();
+    const job = images.run({ op: 'resize', src: photo, dest: join(dir, 'never.jpg'), format: 'jpeg', width: 100, height: 100, maxPixels: MAX });
+    const pid = images.pid!;
+    process.kill(pid, 'SIGKILL');
+    const err = await job.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApplicationError);
+    expect((err as Error).message).toBe('File is not a valid image');
+    expect((await images.run({ op: 'inspect', path: photo, maxPixels: MAX })).width).toBe(1200);
+    expect(images.pid).not.toBe(pid);
+  });
+
+  it('jobs sent together are all answered, each with its own result', async () => {
+    images = new ImageProcessor();
+    const sizes = [100, 200, 300, 400];
+    const results = await Promise.all(sizes.map((s) => images.run({ op: 'resize', src: photo, dest: join(dir, `p${s}.jpg`), format: 'jpeg', width: s, height: s, maxPixels: MAX })));
+    expect(results.map((r) => r.width)).toEqual(sizes);
+  });
+
+  it('close ends the child', async () => {
+    images = new ImageProcessor();
+    await images.run({ op: 'inspect', path: photo, maxPixels: MAX });
+    const pid = images.pid!;
+    await images.close();
+    expect(alive(pid)).toBe(false);
+    expect(images.pid).toBeNull();
+  });
+});
