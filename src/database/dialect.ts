@@ -14,6 +14,8 @@ export interface Dialect {
   readonly autoIncrement: boolean;
   /** a query listing the names (column `name`) of the indexes of the current database */
   readonly indexNames: RawBuilder<{ name: string }>;
+  /** true when DROP INDEX must name the index's table (MySQL: indexes are per table) */
+  readonly dropIndexOnTable: boolean;
   /** a Unicode-aware lower-casing of an expression (SQLite's lower() is ASCII-only) */
   lower(expr: Expression<unknown>): RawBuilder<string>;
   /** value written to a datetime column */

@@ -48,6 +48,13 @@ async function createIndexes(database: Database, t: TableDef, existing: Set<stri
     if (idx.unique) q = q.unique();
     await q.execute();
   }
+  for (const idx of t.indexes) {
+    for (const old of idx.replaces ?? []) {
+      if (!existing.has(old)) continue;
+      const drop = database.db.schema.dropIndex(old);
+      await (database.dialect.dropIndexOnTable ? drop.on(t.name) : drop).execute();
+    }
+  }
 }
 
 async function existingIndexes(database: Database): Promise<Set<string>> {

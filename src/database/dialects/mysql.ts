@@ -16,6 +16,7 @@ export const mysqlDialect: Dialect = {
   idType: 'integer',
   autoIncrement: true,
   indexNames: sql<{ name: string }>`select distinct index_name as name from information_schema.statistics where table_schema = database()`,
+  dropIndexOnTable: true,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,

@@ -16,6 +16,7 @@ export const postgresDialect: Dialect = {
   idType: 'serial',
   autoIncrement: false,
   indexNames: sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`,
+  dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,

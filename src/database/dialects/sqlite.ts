@@ -18,6 +18,7 @@ export const sqliteDialect: Dialect = {
   idType: 'integer',
   autoIncrement: true,
   indexNames: sql<{ name: string }>`select name from sqlite_master where type = 'index'`,
+  dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`${sql.raw(SQLITE_LOWER)}(${e})`,
   toDatetime: (d) => d.toISOString(),
   toBoolean: (b) => (b ? 1 : 0),
