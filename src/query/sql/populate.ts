@@ -74,8 +74,9 @@ async function loadRelation(ctx: ReadContext, schema: Schema, attr: RelationAttr
   if (attr.owner) {
     const version = targetVersion(schema, 's', target, 't', 'l', scope);
     let from = db.selectFrom(`${attr.linkTable} as l`);
-    // the source row is joined first: the target's version condition may read its locale
-    if (isContentType(schema) && schema.localized && target.localized) from = from.innerJoin(`${schema.table} as s`, 's.id', 'l.source_id');
+    // the source row is joined first when the target's version follows its locale (not needed
+    // when the whole read is in one locale: the condition then names that locale)
+    if (isContentType(schema) && schema.localized && target.localized && !scope.fixedLocale) from = from.innerJoin(`${schema.table} as s`, 's.id', 'l.source_id');
     q = from.innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('l', 'target_document_id')}`, ...version])));
     conds.push(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`);
   } else {
