@@ -87,9 +87,11 @@ async function generate(cfg, model, n) {
     if ((start / batch) % 50 === 0) process.stdout.write(`\r  generated ${start + count}/${n} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   process.stdout.write(`\r  generated ${n}/${n} in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
-  // fresh statistics, as a running database keeps them (PRAGMA optimize on SQLite, autovacuum on PostgreSQL)
+  // the state a running database settles in: fresh statistics (PRAGMA optimize on SQLite), and on
+  // PostgreSQL what autovacuum does after a bulk load — statistics and the visibility map, without
+  // which no index-only scan is possible (the 1M relation filter took 650 ms instead of ≈300)
   const { sql } = await import('kysely');
-  await sql`analyze`.execute(db);
+  await (client === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
   await database.close();
 }
 
