@@ -188,6 +188,32 @@ describe('sort, pagination and fields', () => {
     expect(bad.body.error.message).toBe('Invalid key tags');
   });
 
+  it('a filtered, sorted list pages in sort order with the total of all matches on every page', async () => {
+    const q = 'filters[views][$gte]=20&sort=views:desc&pagination[pageSize]=2';
+    const p1 = await t.get(`/api/articles?${q}&pagination[page]=1`);
+    expect(p1.body.data.map((a: { title: string }) => a.title)).toEqual(['Nothing', 'Plain 100% text_']);
+    expect(p1.body.meta.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 3 });
+    const p2 = await t.get(`/api/articles?${q}&pagination[page]=2`);
+    expect(p2.body.data.map((a: { title: string }) => a.title)).toEqual(['éclair history']);
+    expect(p2.body.meta.pagination).toEqual({ page: 2, pageSize: 2, pageCount: 2, total: 3 });
+    // every field of the rows is there, not only what the page was ordered by
+    expect(p2.body.data[0]).toMatchObject({ documentId: doc['a2'], views: 20, rating: 3.25, isFeatured: false, publishDate: '2025-02-10' });
+  });
+
+  it('a filtered list asked past its last page is empty and still gives the total', async () => {
+    const r = await t.get('/api/articles?filters[views][$gte]=20&pagination[page]=5&pagination[pageSize]=2');
+    expect(r.body.data).toEqual([]);
+    expect(r.body.meta.pagination).toEqual({ page: 5, pageSize: 2, pageCount: 2, total: 3 });
+    const offset = await t.get('/api/articles?filters[tags][label][$eq]=Red&pagination[start]=10&pagination[limit]=2');
+    expect(offset.body.data).toEqual([]);
+    expect(offset.body.meta.pagination).toEqual({ start: 10, limit: 2, total: 3 });
+  });
+
+  it('a filter that matches nothing gives total 0', async () => {
+    const r = await t.get('/api/articles?filters[views][$gt]=1000&sort=title');
+    expect(r.body).toEqual({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
+  });
+
   it('a filtered, sorted, counted list runs the same statements for 1 and 4 results', async () => {
     const before = t.statements();
     await t.get('/api/articles?filters[tags][label][$eq]=Red&sort=views&pagination[pageSize]=1');

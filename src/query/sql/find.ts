@@ -119,21 +119,54 @@ export function baseColumns(type: ContentType): string[] {
   return ['id', 'document_id', ...(type.localized ? ['locale'] : []), 'published_at'];
 }
 
-export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery, columns: readonly string[], documentId?: string): Promise<{ rows: Row[]; total: number | null }> {
+/** pages up to this size fetch their rows by id after the one-pass count (an IN list of ids) */
+const ONE_PASS_MAX_PAGE = 1000;
+
+export interface Page {
+  readonly rows: Row[];
+  readonly total: number | null;
+}
+
+export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery, columns: readonly string[], documentId?: string): Promise<Page> {
   const scope = scopeOf(ctx, type, q);
   const w = whereContext(ctx, scope);
   const conds = rootConditions(ctx, type, 'r', q, w, documentId);
   const cols = [...new Set([...baseColumns(type), ...columns])].map((c) => `r.${c}`);
   const db = ctx.database.db;
+  const counted = q.pagination.withCount && documentId === undefined;
+  const countQuery = () => db.selectFrom(`${type.table} as r`)
+    .select(sql<number>`count(*)`.as('c'))
+    .where(and(rootConditions(ctx, type, 'r', q, whereContext(ctx, scope))));
+  if (counted && (q.where !== null || q.search !== null) && !ctx.database.dialect.parallelReads && q.pagination.limit <= ONE_PASS_MAX_PAGE) {
+    return await countedInOnePass(ctx, type, q, w, conds, cols, async () => Number((await countQuery().executeTakeFirst() as { c: unknown } | undefined)?.c ?? 0));
+  }
   let page = db.selectFrom(`${type.table} as r`).select(cols).where(and(conds));
   // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
   // would tempt the planner away from the document-id index)
   if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
   page = page.limit(q.pagination.limit).offset(q.pagination.start);
-  if (!q.pagination.withCount || documentId !== undefined) return { rows: (await page.execute()) as Row[], total: null };
-  const countQ = db.selectFrom(`${type.table} as r`)
-    .select(sql<number>`count(*)`.as('c'))
-    .where(and(rootConditions(ctx, type, 'r', q, whereContext(ctx, scope))));
-  const [rows, c] = await Promise.all([page.execute(), countQ.executeTakeFirst()]);
+  if (!counted) return { rows: (await page.execute()) as Row[], total: null };
+  const [rows, c] = await Promise.all([page.execute(), countQuery().executeTakeFirst()]);
   return { rows: rows as Row[], total: Number((c as { c: unknown } | undefined)?.c ?? 0) };
+}
+
+/**
+ * A filtered list on a connection that runs one statement at a time: the page's ids and the total
+ * come from one pass over the matches (`count(*) over ()`), then the page's rows by id. Separately,
+ * the page and the count would each visit every match (a relation filter at 1M articles: 126 +
+ * 141 ms apart, 150 ms together). Unfiltered lists keep two statements: their count reads an index
+ * alone and their page stops early, which a window would prevent.
+ */
+async function countedInOnePass(ctx: ReadContext, type: ContentType, q: FindQuery, w: WhereContext, conds: Expression<SqlBool>[], cols: string[], count: () => Promise<number>): Promise<Page> {
+  const db = ctx.database.db;
+  let head = db.selectFrom(`${type.table} as r`).select(['r.id', sql<number>`count(*) over ()`.as('__total')]).where(and(conds));
+  for (const term of orderTerms(w, type, 'r', q.sort)) head = head.orderBy(term);
+  const matches = await head.limit(q.pagination.limit).offset(q.pagination.start).execute() as Row[];
+  // past the last page the window has no row to carry the total on
+  if (matches.length === 0) return { rows: [], total: q.pagination.start === 0 ? 0 : await count() };
+  const ids = matches.map((m) => Number(m['id']));
+  const rows = await db.selectFrom(`${type.table} as r`).select(cols).where(sql<SqlBool>`${ref('r', 'id')} in (${sql.join(ids)})`).execute() as Row[];
+  const byId = new Map(rows.map((r) => [Number(r['id']), r]));
+  // a row deleted between the two statements is left out, as it would be from a later read
+  return { rows: ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined), total: Number(matches[0]!['__total']) };
 }
