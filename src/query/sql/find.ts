@@ -1,4 +1,4 @@
-// Root reads of a content type: one statement for the page, one for the count.
+// Root reads of a content type: the page and its count (two statements, or one pass and a read by id).
 // Everything (filters, status, locale, publication cohorts, sort, pagination) happens in SQL.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FindQuery, SortItem } from '../ast.js';
