@@ -120,8 +120,9 @@ export class ApiTokenService {
   async revoke(nameOrId: string): Promise<boolean> {
     const db = this.database.db;
     let r = await db.deleteFrom(TABLE).where('name', '=', nameOrId).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0 && rowId(nameOrId) !== undefined) {
-      r = await db.deleteFrom(TABLE).where('id', '=', rowId(nameOrId)!).executeTakeFirst();
+    const id = rowId(nameOrId);
+    if (Number(r.numDeletedRows) === 0 && id !== undefined) {
+      r = await db.deleteFrom(TABLE).where('id', '=', id).executeTakeFirst();
     }
     this.cache.clear();
     return Number(r.numDeletedRows) > 0;

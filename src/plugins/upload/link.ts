@@ -58,9 +58,10 @@ export function linkTarget(model: Model, ability: Ability, fields: ReadonlyMap<s
  */
 export async function targetRows(tx: Tx, target: LinkTarget): Promise<number[]> {
   const q = tx.selectFrom(target.type.table).select('id');
-  const id = rowId(target.refId);
   let rows: { id: unknown }[] = [];
+  // digits are a row id (one past 32 bits names no row), anything else a documentId
   if (/^\d+$/.test(target.refId)) {
+    const id = rowId(target.refId);
     if (id !== undefined) rows = await q.where('id', '=', id).execute();
   } else if (documentIdText(target.refId)) {
     rows = await q.where('document_id', '=', target.refId).orderBy('id').execute();

@@ -134,11 +134,15 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
   const cols = [...new Set([...baseColumns(type), ...columns])].map((c) => `r.${c}`);
   const db = ctx.database.db;
   const counted = q.pagination.withCount && documentId === undefined;
-  const countQuery = () => db.selectFrom(`${type.table} as r`)
-    .select(sql<number>`count(*)`.as('c'))
-    .where(and(rootConditions(ctx, type, 'r', q, whereContext(ctx, scope))));
+  const count = async (): Promise<number> => {
+    const c = await db.selectFrom(`${type.table} as r`)
+      .select(sql<number>`count(*)`.as('c'))
+      .where(and(rootConditions(ctx, type, 'r', q, whereContext(ctx, scope))))
+      .executeTakeFirst() as { c: unknown } | undefined;
+    return Number(c?.c ?? 0);
+  };
   if (counted && (q.where !== null || q.search !== null) && !ctx.database.dialect.parallelReads && q.pagination.limit <= ONE_PASS_MAX_PAGE) {
-    return await countedInOnePass(ctx, type, q, w, conds, cols, async () => Number((await countQuery().executeTakeFirst() as { c: unknown } | undefined)?.c ?? 0));
+    return await countedInOnePass(ctx, type, q, w, conds, cols, count);
   }
   let page = db.selectFrom(`${type.table} as r`).select(cols).where(and(conds));
   // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
@@ -146,8 +150,8 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
   if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
   page = page.limit(q.pagination.limit).offset(q.pagination.start);
   if (!counted) return { rows: (await page.execute()) as Row[], total: null };
-  const [rows, c] = await Promise.all([page.execute(), countQuery().executeTakeFirst()]);
-  return { rows: rows as Row[], total: Number((c as { c: unknown } | undefined)?.c ?? 0) };
+  const [rows, total] = await Promise.all([page.execute(), count()]);
+  return { rows: rows as Row[], total };
 }
 
 /**
