@@ -7,9 +7,11 @@
 // Env: STRAPI_DIR (a folder prepared with ../shared/reference/setup.sh), BENCH_DURATION (s, default 10),
 //      BENCH_CONNECTIONS (10), SEED_ARTICLES (1000), BENCH_SCENARIOS (comma list to run a subset),
 //      FOLIO_WORKERS (1), BENCH_RUNS (3: each scenario is loaded this many times per server and the
-//      medians reported). Folio is measured twice on the same data: as it ships (response cache on,
-//      its SQLite default) and with FOLIO_RESPONSE_CACHE=off, so every read runs its queries.
-//      Writes bench/results/<timestamp>.json and prints a table.
+//      medians reported), BENCH_DATABASES (sqlite; `sqlite,postgres` adds a round on PostgreSQL,
+//      in databases folio_bench and strapi_bench, dropped and created afresh; BENCH_PG_HOST/PORT/
+//      USER/PASSWORD, default 127.0.0.1:5432 postgres without password). In each round Folio is
+//      measured twice on the same data: with its response cache on and with it off, so every read
+//      runs its queries. Writes bench/results/<timestamp>.json and prints a table per database.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,11 @@ const ARTICLES = Number(process.env.SEED_ARTICLES ?? 1000);
 const STRAPI_DIR = process.env.STRAPI_DIR;
 const WORKERS = Number(process.env.FOLIO_WORKERS ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite').split(',').map((d) => d.trim()).filter(Boolean);
+const PG_HOST = process.env.BENCH_PG_HOST ?? '127.0.0.1';
+const PG_PORT = process.env.BENCH_PG_PORT ?? '5432';
+const PG_USER = process.env.BENCH_PG_USER ?? 'postgres';
+const PG_PASSWORD = process.env.BENCH_PG_PASSWORD ?? '';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -78,9 +85,30 @@ function execText(cmd, args, opts) {
   });
 }
 
-async function startFolio(port, dataDir, extraEnv = {}) {
-  const env = { ...process.env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_CLIENT: 'sqlite',
-    DATABASE_FILENAME: join(dataDir, 'data.db'), API_TOKEN_SALT: 'bench-salt', JWT_SECRET: 'bench-jwt', APP_KEYS: 'a,b' };
+/** Where a round's servers keep their data: a SQLite file in a scratch folder, or a fresh PostgreSQL database. */
+function databaseEnv(db, dataDir, who) {
+  if (db === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: join(dataDir, `${who}.db`) };
+  return { DATABASE_CLIENT: 'postgres', DATABASE_HOST: PG_HOST, DATABASE_PORT: PG_PORT, DATABASE_USERNAME: PG_USER, DATABASE_PASSWORD: PG_PASSWORD, DATABASE_NAME: `${who}_bench` };
+}
+
+/** Drops and creates the round's PostgreSQL databases, so both servers start from empty ones. */
+async function freshPostgres(names) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ host: PG_HOST, port: Number(PG_PORT), user: PG_USER, password: PG_PASSWORD, database: 'postgres' });
+  await client.connect();
+  try {
+    for (const name of names) {
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.query(`create database "${name}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function startFolio(port, dbEnv, extraEnv = {}) {
+  const env = { ...process.env, ...extraEnv, ...dbEnv, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production',
+    API_TOKEN_SALT: 'bench-salt', JWT_SECRET: 'bench-jwt', APP_KEYS: 'a,b' };
   const cli = join(root, 'dist', 'cli', 'main.js');
   const dir = join(root, 'examples', 'blog');
   const token = await execText('node', [cli, 'api-token', 'create', '--dir', dir, '--name', `bench-${Date.now()}`, '--type', 'full-access'], { env });
@@ -91,11 +119,10 @@ async function startFolio(port, dataDir, extraEnv = {}) {
   return { name: 'folio', child, token, base: `http://127.0.0.1:${port}`, cold };
 }
 
-async function startStrapi(port) {
+async function startStrapi(port, dbEnv) {
   const started = performance.now();
-  rmSync(join(STRAPI_DIR, '.tmp', 'data.db'), { force: true });
   rmSync(join(STRAPI_DIR, '.tmp', 'api-token.txt'), { force: true });
-  const child = run('bash', [join(shared, 'reference', 'start.sh'), STRAPI_DIR, String(port)], { env: { ...process.env, UP_RATELIMIT: 'off' } });
+  const child = run('bash', [join(shared, 'reference', 'start.sh'), STRAPI_DIR, String(port)], { env: { ...process.env, ...dbEnv, UP_RATELIMIT: 'off' } });
   const tokenFile = join(STRAPI_DIR, '.tmp', 'api-token.txt');
   while (!existsSync(tokenFile)) {
     if (child.exitCode !== null) throw new Error(`strapi exited: ${child.log()}`);
@@ -176,10 +203,10 @@ async function measure(server, only) {
 }
 
 /** Median of three starts of Folio on the already seeded data: process start to first 200. */
-async function folioColdStarts(port, dataDir, n = 3) {
+async function folioColdStarts(port, dbEnv, extraEnv, n = 3) {
   const colds = [];
   for (let i = 0; i < n; i++) {
-    const f = await startFolio(port, dataDir);
+    const f = await startFolio(port, dbEnv, extraEnv);
     colds.push(f.cold);
     f.child.kill('SIGTERM');
     await new Promise((r) => f.child.once('exit', r));
@@ -204,66 +231,91 @@ function fmt(n, d = 0) {
   return n === null || n === undefined ? '—' : Number(n).toFixed(d);
 }
 
-async function main() {
-  const only = process.env.BENCH_SCENARIOS?.split(',');
+const stop = async (server) => {
+  server.child.kill('SIGTERM');
+  if (server.child.exitCode === null) await new Promise((r) => server.child.once('exit', r));
+};
+
+/**
+ * One database's round: Folio with its response cache on and off, then Strapi, each on freshly seeded
+ * data. On SQLite the cache is Folio's default; on PostgreSQL it is off by default (another process
+ * writing to the same database would not be seen), so there the no-cache figures are the shipped ones.
+ */
+async function round(db, only, servers) {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
-  const results = { date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, articles: ARTICLES, workers: WORKERS, runs: RUNS, servers: {} };
-  const servers = [];
-  const stop = async (server) => {
-    server.child.kill('SIGTERM');
-    if (server.child.exitCode === null) await new Promise((r) => server.child.once('exit', r));
-  };
+  const out = { database: db, cacheDefault: db === 'sqlite', servers: {} };
   try {
-    console.log('Starting Folio…');
-    const folio = await startFolio(13370, dataDir);
+    if (db === 'postgres') await freshPostgres(['folio_bench', ...(STRAPI_DIR ? ['strapi_bench'] : [])]);
+    const folioDb = databaseEnv(db, dataDir, 'folio');
+    const cacheOn = { FOLIO_RESPONSE_CACHE: 'on' };
+    console.log(`[${db}] Starting Folio…`);
+    const folio = await startFolio(13370, folioDb, cacheOn);
     servers.push(folio);
     console.log(`  cold start ${folio.cold.toFixed(2)} s; seeding ${ARTICLES} articles…`);
-    results.seedFolio = await seed(folio);
-    results.servers.folio = await measure(folio, only);
-    results.ceiling = await ceiling(folio);
+    out.seedFolio = await seed(folio);
+    out.servers.folio = await measure(folio, only);
+    out.ceiling = await ceiling(folio);
     await stop(folio);
-    const colds = await folioColdStarts(13370, dataDir);
-    results.servers.folio.cold = colds.median;
-    results.servers.folio.colds = colds.all;
-    console.log('Folio again, response cache off…');
-    const plain = await startFolio(13370, dataDir, { FOLIO_RESPONSE_CACHE: 'off' });
+    const colds = await folioColdStarts(13370, folioDb, cacheOn);
+    out.servers.folio.cold = colds.median;
+    out.servers.folio.colds = colds.all;
+    console.log(`[${db}] Folio again, response cache off…`);
+    const plain = await startFolio(13370, folioDb, { FOLIO_RESPONSE_CACHE: 'off' });
     plain.label = 'folio (no cache)';
     servers.push(plain);
-    results.servers.folioNoCache = await measure(plain, only);
+    out.servers.folioNoCache = await measure(plain, only);
     await stop(plain);
     if (STRAPI_DIR) {
-      console.log('Starting Strapi…');
-      const strapi = await startStrapi(13371);
+      console.log(`[${db}] Starting Strapi…`);
+      const strapi = await startStrapi(13371, databaseEnv(db, dataDir, 'strapi'));
       servers.push(strapi);
       console.log(`  cold start ${strapi.cold.toFixed(2)} s; seeding…`);
-      results.seedStrapi = await seed(strapi);
-      results.servers.strapi = await measure(strapi, only);
+      out.seedStrapi = await seed(strapi);
+      out.servers.strapi = await measure(strapi, only);
       await stop(strapi);
     }
   } finally {
-    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const f = results.servers.folio;
-  const n = results.servers.folioNoCache;
-  const s = results.servers.strapi;
+  return out;
+}
+
+function printRound(r) {
+  const f = r.servers.folio;
+  const n = r.servers.folioNoCache;
+  const s = r.servers.strapi;
   const ratio = (a, b) => (a && b ? `${fmt(a.rps / b.rps, 1)}×` : '—');
-  const rows = [['scenario', 'folio req/s', 'p50', 'p99', 'no-cache req/s', 'p50', 'p99', 'strapi req/s', 'p50', 'p99', 'ratio', 'no-cache ratio']];
+  const rows = [['scenario', 'cache req/s', 'p50', 'p99', 'no-cache req/s', 'p50', 'p99', 'strapi req/s', 'p50', 'p99', 'ratio', 'no-cache ratio']];
   for (const name of Object.keys(f.scenarios)) {
     const a = f.scenarios[name];
     const c = n.scenarios[name];
     const b = s?.scenarios[name];
     rows.push([name, fmt(a.rps), fmt(a.p50), fmt(a.p99), fmt(c.rps), fmt(c.p50), fmt(c.p99), fmt(b?.rps), fmt(b?.p50), fmt(b?.p99), ratio(a, b), ratio(c, b)]);
   }
-  const ceil = results.ceiling;
+  const ceil = r.ceiling;
   rows.push(['ceiling (bare Fastify, list bytes)', fmt(ceil.rps), fmt(ceil.p50), fmt(ceil.p99), '', '', '', '', '', '',
     `list ${fmt((100 * f.scenarios.list?.rps) / ceil.rps)}%`, `list ${fmt((100 * n.scenarios.list?.rps) / ceil.rps)}%`]);
   rows.push(['cold start (s)', fmt(f.cold, 2), '', '', '', '', '', fmt(s?.cold, 2), '', '', '', '']);
   rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(n.idleRss), '', '', fmt(s?.idleRss), '', '', '', '']);
   rows.push(['RSS under load (MB)', fmt(f.loadRss), '', '', fmt(n.loadRss), '', '', fmt(s?.loadRss), '', '', '', '']);
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  console.log(`\nMedians of ${RUNS} runs of ${DURATION} s, ${CONNECTIONS} connections (8 for writes), ${ARTICLES} seeded articles, SQLite`);
-  for (const r of rows) console.log(r.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
+  const shipped = r.cacheDefault ? 'Folio ships with the cache on here' : 'Folio ships with the cache off here';
+  console.log(`\n${r.database}: medians of ${RUNS} runs of ${DURATION} s, ${CONNECTIONS} connections (8 for writes), ${ARTICLES} seeded articles (${shipped})`);
+  for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+}
+
+async function main() {
+  const only = process.env.BENCH_SCENARIOS?.split(',');
+  const unknown = DATABASES.filter((d) => d !== 'sqlite' && d !== 'postgres');
+  if (unknown.length) throw new Error(`BENCH_DATABASES: unknown database ${unknown.join(', ')} (sqlite, postgres)`);
+  const results = { date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, articles: ARTICLES, workers: WORKERS, runs: RUNS, rounds: {} };
+  const servers = [];
+  try {
+    for (const db of DATABASES) results.rounds[db] = await round(db, only, servers);
+  } finally {
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  }
+  for (const r of Object.values(results.rounds)) printRound(r);
   mkdirSync(join(here, 'results'), { recursive: true });
   const file = join(here, 'results', `${results.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
