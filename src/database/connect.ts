@@ -99,6 +99,8 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   // dates and times come back as the strings stored, not as local-time Date objects
   types.setTypeParser(1082, (v: string) => v); // date
   types.setTypeParser(1083, (v: string) => v); // time
+  // timestamptz as text too: formatDatetime turns it into the ISO form without a Date per value
+  types.setTypeParser(1184, (v: string) => v);
   const pool = new pg.default.Pool({
     connectionString: cfg.url,
     host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password,

@@ -8,14 +8,33 @@ function pad(n: number, w = 2): string {
   return String(n).padStart(w, '0');
 }
 
+/**
+ * `YYYY-MM-DD HH:MM:SS[.f…][±HH[:MM]]`: MySQL's DATETIME text (UTC, the connection's time zone) and
+ * PostgreSQL's timestamptz text (offset of the session's time zone, `+00` on a UTC server). Rewritten
+ * as text when it is UTC: a Date per value cost 7 % of a populated read on PostgreSQL.
+ */
+function fromSqlText(s: string): string {
+  let end = 19;
+  let ms = '000';
+  if (s[19] === '.') {
+    end = 20;
+    while (end < s.length && s.charCodeAt(end) >= 48 && s.charCodeAt(end) <= 57) end++;
+    ms = s.slice(20, Math.min(end, 23)).padEnd(3, '0');
+  }
+  const utc = `${s.slice(0, 10)}T${s.slice(11, 19)}.${ms}`;
+  const offset = s.slice(end);
+  if (offset === '' || offset === '+00') return `${utc}Z`;
+  const d = new Date(`${utc}${/^[+-]\d{2}$/.test(offset) ? `${offset}:00` : offset}`);
+  return Number.isNaN(d.getTime()) ? s : d.toISOString();
+}
+
 export function formatDatetime(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
   const s = String(v);
   // SQLite stores the canonical form already: skip the parse on the hot path
   if (s.length === 24 && s[10] === 'T' && s[23] === 'Z') return s;
-  // MySQL returns `YYYY-MM-DD HH:MM:SS.sss` in UTC (connection time zone Z)
-  if (s.length >= 19 && s[10] === ' ') return new Date(`${s.replace(' ', 'T')}Z`).toISOString();
+  if (s.length >= 19 && s[10] === ' ') return fromSqlText(s);
   const d = new Date(s);
   return Number.isNaN(d.getTime()) ? s : d.toISOString();
 }
