@@ -8,7 +8,6 @@ import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { mysqlDialect } from './dialects/mysql.js';
 import { reusePreparedStatements } from './sqlite-statements.js';
-import { prepareRecurringSelects } from './pg-prepared.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -24,8 +23,6 @@ export interface DatabaseConfig {
   schema?: string;
   ssl?: boolean;
   poolMax?: number;
-  /** postgres: recurring selects as named prepared statements (off behind a pooler that can't keep them) */
-  preparedStatements?: boolean;
 }
 
 /** Counts statements, and moves `writes` before and after every statement that isn't a SELECT. */
@@ -111,7 +108,6 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   // an idle client losing its connection (server restart, terminated backend) must not crash the
   // process: the pool drops it and opens a new one on demand
   pool.on('error', () => {});
-  if (cfg.preparedStatements ?? true) prepareRecurringSelects(pool);
   return { dialect: new PostgresDialect({ pool }) };
 }
 

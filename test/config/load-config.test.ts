@@ -73,15 +73,14 @@ describe('environment (Strapi\'s names)', () => {
     const { config } = await load(project(), {
       DATABASE_CLIENT: 'postgres', DATABASE_HOST: 'db', DATABASE_PORT: '6543', DATABASE_NAME: 'cms', DATABASE_USERNAME: 'u',
       DATABASE_PASSWORD: 'p', DATABASE_SCHEMA: 'content', DATABASE_SSL: 'true', DATABASE_POOL_MAX: '20', DATABASE_URL: 'postgres://x@y/z',
-      DATABASE_PREPARED_STATEMENTS: 'false',
     });
     expect(config.database).toEqual({
       client: 'postgres', url: 'postgres://x@y/z', host: 'db', port: 6543, database: 'cms', user: 'u', password: 'p',
-      schema: 'content', ssl: true, poolMax: 20, preparedStatements: false,
+      schema: 'content', ssl: true, poolMax: 20,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'mysql' })).config.database).toEqual({
       client: 'mysql', url: undefined, host: '127.0.0.1', port: 3306, database: 'folio', user: 'root', password: '',
-      schema: undefined, ssl: false, poolMax: 10, preparedStatements: true,
+      schema: undefined, ssl: false, poolMax: 10,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'postgres' })).config.database).toMatchObject({ port: 5432, user: 'postgres' });
   });
@@ -249,7 +248,7 @@ describe('config/server, config/database, config/admin (Strapi\'s project templa
     const { config } = await load(dir, { DATABASE_CLIENT: 'postgres', DATABASE_HOST: 'db.internal', DATABASE_SSL: 'true', DATABASE_POOL_MAX: '4' });
     expect(config.database).toEqual({
       client: 'postgres', url: undefined, host: 'db.internal', port: 5432, database: 'strapi', user: 'strapi', password: 'strapi',
-      schema: 'public', ssl: true, poolMax: 4, preparedStatements: true,
+      schema: 'public', ssl: true, poolMax: 4,
     });
   });
 
