@@ -2,7 +2,7 @@
 // dialects return the same JavaScript values, and a statement counter.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, MysqlDialect, type Dialect as KyselyDialect, PostgresDialect, SqliteDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { Kysely, MysqlDialect, sql, type Dialect as KyselyDialect, PostgresDialect, SqliteDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import type { Database, Dialect, DialectName } from './dialect.js';
 import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
 import { postgresDialect } from './dialects/postgres.js';
@@ -127,6 +127,20 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
   return { dialect: new MysqlDialect({ pool }) };
 }
 
+/**
+ * PostgreSQL's snapshot (`xmin:xmax:in-progress ids`) moves when any transaction in the cluster takes a
+ * transaction id (every write does) or ends, and never otherwise: equal snapshots before and after a
+ * read mean no commit anywhere in between, whichever process made it. It also moves for writes to
+ * other databases of the server, which only costs a reuse.
+ */
+function postgresSnapshot(db: Kysely<any>): () => Promise<string> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return async () => {
+    // a select node (not raw SQL), which the statement counter doesn't take for a write
+    const r = await db.selectNoFrom(sql<string>`txid_current_snapshot()::text`.as('s')).executeTakeFirstOrThrow() as { s: string };
+    return r.s;
+  };
+}
+
 const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres: postgresDialect, mysql: mysqlDialect };
 
 export async function connect(cfg: DatabaseConfig): Promise<Database> {
@@ -135,18 +149,20 @@ export async function connect(cfg: DatabaseConfig): Promise<Database> {
   const db = new Kysely<any>({ dialect: onTransactionEnd(opened.dialect, () => counter.writes++), plugins: [counter] }); // eslint-disable-line @typescript-eslint/no-explicit-any
   const dataVersion = opened.dataVersion;
   let seen = dataVersion ? dataVersion() : 0;
+  const local = (): number => {
+    if (dataVersion) {
+      const v = dataVersion();
+      if (v !== seen) { seen = v; counter.writes++; }
+    }
+    return counter.writes;
+  };
+  const otherWriters = cfg.client === 'postgres' ? postgresSnapshot(db) : undefined;
   return {
     db,
     dialect: DIALECTS[cfg.client],
     statements: () => counter.count,
-    changes: () => {
-      if (dataVersion) {
-        const v = dataVersion();
-        if (v !== seen) { seen = v; counter.writes++; }
-      }
-      return counter.writes;
-    },
-    seesOtherWriters: dataVersion !== undefined,
+    changeMark: otherWriters ? async () => `${local()}:${await otherWriters()}` : async () => String(local()),
+    seesOtherWriters: dataVersion !== undefined || otherWriters !== undefined,
     close: () => db.destroy(),
   };
 }

@@ -42,12 +42,12 @@ export interface Database {
   /** number of SQL statements executed so far (tests assert N+1 freedom with it) */
   statements(): number;
   /**
-   * A number that moves whenever the data may have changed: at every write statement, at the end
-   * of every transaction and, on SQLite, when another connection committed. Equal values mean no
-   * change in between, which is what lets a response be reused.
+   * A mark that moves whenever the data may have changed: at every write statement and transaction
+   * end in this process and, on SQLite and PostgreSQL, when another connection or process wrote.
+   * Equal marks mean no change in between, which is what lets a response be reused.
    */
-  changes(): number;
-  /** true when changes() also sees commits made by other processes (SQLite's data_version) */
+  changeMark(): Promise<string>;
+  /** true when changeMark() also sees writes by other processes (SQLite's data_version, PostgreSQL's snapshot) */
   readonly seesOtherWriters: boolean;
   close(): Promise<void>;
 }

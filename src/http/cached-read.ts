@@ -10,7 +10,7 @@ export interface CachedRead {
   /** the stored body for this request, when there is one */
   readonly hit: Buffer | undefined;
   /** sends a freshly read payload, keeping its serialization when the data didn't move meanwhile */
-  send(reply: FastifyReply, payload: unknown): FastifyReply;
+  send(reply: FastifyReply, payload: unknown): Promise<FastifyReply>;
 }
 
 /** Whose view a response is: callers with the same key are allowed the same things. */
@@ -20,20 +20,20 @@ function callerKey(caller: Caller): string | null {
   return null;
 }
 
-const uncached: CachedRead = { hit: undefined, send: (reply, payload) => reply.send(payload) };
+const uncached: CachedRead = { hit: undefined, send: async (reply, payload) => reply.send(payload) };
 
-export function cachedRead(services: Services, req: FastifyRequest, caller: Caller): CachedRead {
+export async function cachedRead(services: Services, req: FastifyRequest, caller: Caller): Promise<CachedRead> {
   const cache = services.responseCache;
   const who = callerKey(caller);
   if (cache === null || who === null) return uncached;
   const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
   const key = `${who}\n${format}\n${req.url}`;
-  const changes = services.database.changes();
+  const mark = await services.database.changeMark();
   return {
-    hit: cache.get(key, changes),
-    send(reply, payload) {
+    hit: cache.get(key, mark),
+    async send(reply, payload) {
       const body = Buffer.from(JSON.stringify(payload));
-      cache.set(key, changes, services.database.changes(), body);
+      cache.set(key, mark, await services.database.changeMark(), body);
       return reply.type(JSON_TYPE).send(body);
     },
   };

@@ -75,7 +75,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
 
   const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'find');
-    const cached = cachedRead(services, req, call.caller);
+    const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendCached(reply, cached.hit);
     const q = parse(services, call, type);
     const { data, total } = await readDocuments(read, type, q);
@@ -84,7 +84,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
 
   const findOne = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, isSingle ? 'find' : 'findOne');
-    const cached = cachedRead(services, req, call.caller);
+    const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendCached(reply, cached.hit);
     const q = parse(services, call, type);
     const id = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
