@@ -247,13 +247,12 @@ const stop = async (server) => {
 };
 
 /**
- * One database's round: Folio with its response cache on and off, then Strapi, each on freshly seeded
- * data. On SQLite the cache is Folio's default; on PostgreSQL it is off by default (another process
- * writing to the same database would not be seen), so there the no-cache figures are the shipped ones.
+ * One database's round: Folio with its response cache on (its default on both SQLite and PostgreSQL)
+ * and off, then Strapi, each on freshly seeded data.
  */
 async function round(db, only, servers) {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
-  const out = { database: db, cacheDefault: db === 'sqlite', servers: {} };
+  const out = { database: db, cacheDefault: true, servers: {} };
   try {
     if (db === 'postgres') await freshPostgres(['folio_bench', ...(STRAPI_DIR ? ['strapi_bench'] : [])]);
     const folioDb = databaseEnv(db, dataDir, 'folio');
