@@ -38,12 +38,20 @@ async function writeOutside(id: string, color: string): Promise<void> {
 describe.runIf(client !== 'mysql')('response cache (on by default where every writer is seen: SQLite, PostgreSQL)', () => {
   it('a repeated identical read is answered without reading the data and with the same bytes', async () => {
     await t.request('POST', '/api/tags', { body: { data: { label: 'rc first' } } });
-    const first = await t.get('/api/tags?filters[label][$startsWith]=rc');
-    const before = t.statements();
-    const again = await t.get('/api/tags?filters[label][$startsWith]=rc');
-    expect(t.statements() - before).toBe(hitStatements);
-    expect(again.text).toBe(first.text);
-    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    const path = '/api/tags?filters[label][$startsWith]=rc';
+    const first = await t.get(path);
+    // PostgreSQL's snapshot is the whole server's: a commit by a test file running alongside (in another
+    // database) rightly retires the body, so there the read is repeated until one is reused
+    const attempts = client === 'postgres' ? 50 : 1;
+    let reused = false;
+    for (let i = 0; i < attempts && !reused; i++) {
+      const before = t.statements();
+      const again = await t.get(path);
+      expect(again.text).toBe(first.text);
+      expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+      reused = t.statements() - before === hitStatements;
+    }
+    expect(reused).toBe(true);
   });
 
   it('every write retires the stored responses: the next read shows it', async () => {
