@@ -134,11 +134,9 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
  * other databases of the server, which only costs a reuse.
  */
 function postgresSnapshot(db: Kysely<any>): () => Promise<string> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return async () => {
-    // a select node (not raw SQL), which the statement counter doesn't take for a write
-    const r = await db.selectNoFrom(sql<string>`txid_current_snapshot()::text`.as('s')).executeTakeFirstOrThrow() as { s: string };
-    return r.s;
-  };
+  // a select node (not raw SQL), which the statement counter doesn't take for a write
+  const query = db.selectNoFrom(sql<string>`txid_current_snapshot()::text`.as('s'));
+  return async () => ((await query.executeTakeFirstOrThrow()) as { s: string }).s;
 }
 
 const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres: postgresDialect, mysql: mysqlDialect };
