@@ -30,11 +30,12 @@ class StatementCounter implements KyselyPlugin {
   count = 0;
   writes = 0;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count++;
     if (args.node.kind !== 'SelectQueryNode') this.writes++;
     return args.node;
   }
+  // counted on the result: a query also passes transformQuery when it is only compiled or embedded in another
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.count++;
     if (args.result.numAffectedRows !== undefined || args.result.numChangedRows !== undefined) this.writes++;
     return args.result;
   }

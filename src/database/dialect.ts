@@ -28,6 +28,8 @@ export interface Dialect {
   readonly returning: boolean;
   /** true when statements of one request can run concurrently on a pool */
   readonly parallelReads: boolean;
+  /** true when independent writes can travel as one statement (PostgreSQL's data-modifying WITH) */
+  readonly writesInOneStatement: boolean;
   /** extra table options appended at CREATE TABLE (MySQL: binary collation for case-sensitive compare) */
   readonly tableSuffix: string;
   /** true when ascending sorts already put NULLs first (SQLite, MySQL); else it is asked for */

@@ -1,5 +1,5 @@
-// The tables the model needs, as plain data: schema sync creates them, nothing else reads this.
-import type { Model, ScalarType } from '../schema/types.js';
+// The tables the model needs, as plain data: schema sync creates them; copying a row reads its column list.
+import type { Component, ContentType, Model, ScalarType } from '../schema/types.js';
 import { SYSTEM_COLUMNS as C } from '../schema/types.js';
 
 export type ColumnKind = ScalarType | 'id' | 'ref' | 'docid' | 'short' | 'ord';
@@ -102,11 +102,25 @@ function relationLinkTable(name: string): TableDef {
   };
 }
 
+/** The columns of a content-type or component row besides its id, in table order. */
+export function rowColumns(schema: ContentType | Component): ColumnDef[] {
+  const columns: ColumnDef[] = schema.modelType === 'contentType' ? [{ name: C.documentId, type: 'docid', notNull: true }] : [];
+  for (const name of schema.order) {
+    const a = schema.attributes.get(name)!;
+    if (a.kind === 'scalar') columns.push({ name: a.column, type: a.type });
+  }
+  if (schema.modelType === 'contentType') {
+    columns.push({ name: C.createdAt, type: 'datetime' }, { name: C.updatedAt, type: 'datetime' },
+      { name: C.publishedAt, type: 'datetime' }, { name: C.locale, type: 'short' });
+  }
+  return columns;
+}
+
 export function modelTables(model: Model): TableDef[] {
   const out: TableDef[] = [];
   const links = new Set<string>();
   for (const ct of model.contentTypes.values()) {
-    const columns: ColumnDef[] = [idCol, { name: C.documentId, type: 'docid', notNull: true }];
+    const columns: ColumnDef[] = [idCol, ...rowColumns(ct)];
     const indexes: IndexDef[] = [
       { name: `${ct.table}_doc_idx`, columns: [C.documentId, C.locale, C.publishedAt] },
       { name: `${ct.table}_status_idx`, columns: [C.locale, C.publishedAt, 'id'] },
@@ -115,23 +129,14 @@ export function modelTables(model: Model): TableDef[] {
     ];
     for (const name of ct.order) {
       const a = ct.attributes.get(name)!;
-      if (a.kind !== 'scalar') continue;
-      columns.push({ name: a.column, type: a.type });
       // unique attributes and uids are looked up by value (uniqueness checks, slugs in URLs)
-      if (a.unique || a.type === 'uid') indexes.push({ name: `${ct.table}_${a.column}_idx`, columns: [a.column] });
+      if (a.kind === 'scalar' && (a.unique || a.type === 'uid')) indexes.push({ name: `${ct.table}_${a.column}_idx`, columns: [a.column] });
     }
-    columns.push({ name: C.createdAt, type: 'datetime' }, { name: C.updatedAt, type: 'datetime' },
-      { name: C.publishedAt, type: 'datetime' }, { name: C.locale, type: 'short' });
     out.push({ name: ct.table, columns, indexes });
     out.push(componentLinkTable(ct.componentTable));
   }
   for (const c of model.components.values()) {
-    const columns: ColumnDef[] = [idCol];
-    for (const name of c.order) {
-      const a = c.attributes.get(name)!;
-      if (a.kind === 'scalar') columns.push({ name: a.column, type: a.type });
-    }
-    out.push({ name: c.table, columns, indexes: [] });
+    out.push({ name: c.table, columns: [idCol, ...rowColumns(c)], indexes: [] });
     if ([...c.attributes.values()].some((a) => a.kind === 'component')) out.push(componentLinkTable(c.componentTable));
   }
   for (const schema of [...model.contentTypes.values(), ...model.components.values()]) {

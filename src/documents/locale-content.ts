@@ -1,7 +1,7 @@
 // The documents written in one locale: counted before a locale is removed, and deleted with it
 // when asked (a removed locale can no longer be read, so its versions would be unreachable).
 import type { ContentType, Model } from '../schema/types.js';
-import { deleteChildren } from './store/children.js';
+import { deleteRows } from './store/children.js';
 import type { Store, Tx } from './store/rows.js';
 
 export interface LocaleContent {
@@ -28,8 +28,7 @@ export async function deleteLocaleContent(s: Store, model: Model, code: string):
     const rows = await s.tx.selectFrom(type.table).select(['id', 'document_id']).where('locale', '=', code).execute();
     if (rows.length === 0) continue;
     const ids = rows.map((r) => Number(r.id));
-    await deleteChildren(s, model, type, ids);
-    await s.tx.deleteFrom(type.table).where('locale', '=', code).execute();
+    await deleteRows(s, model, type, ids);
     const docs = [...new Set(rows.map((r) => String(r.document_id)))];
     const left = new Set((await s.tx.selectFrom(type.table).select('document_id').where('document_id', 'in', docs).execute()).map((r) => String(r.document_id)));
     const gone = docs.filter((d) => !left.has(d));

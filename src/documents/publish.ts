@@ -1,30 +1,43 @@
 // Publishing copies a draft row onto its published row. The published row keeps its id (stable ids:
 // the default list order stays defined), takes the draft's scalars and updatedAt, and gets a copy
 // of the draft's components, relation links and media links.
-import type { Model } from '../schema/types.js';
-import type { ContentType } from '../schema/types.js';
+import { sql } from 'kysely';
+import { rowColumns } from '../database/tables.js';
+import type { ContentType, Model } from '../schema/types.js';
+import { SYSTEM_COLUMNS as C } from '../schema/types.js';
 import { copyChildren, deleteChildren } from './store/children.js';
-import { insertRow, type Store } from './store/rows.js';
 import { carryInverseLinks } from './store/inverse-links.js';
+import type { Store } from './store/rows.js';
 
-export async function publishDraft(s: Store, model: Model, type: ContentType, draftId: number, now: Date): Promise<number> {
-  const draft = await s.tx.selectFrom(type.table).selectAll().where('id', '=', draftId).executeTakeFirstOrThrow() as Record<string, unknown>;
-  let q = s.tx.selectFrom(type.table).select('id').where('document_id', '=', draft['document_id']).where('published_at', 'is not', null);
-  if (type.localized) q = q.where('locale', '=', draft['locale']);
-  const existing = await q.executeTakeFirst();
-  const { id: _id, ...values } = draft;
-  void _id;
-  const published = { ...values, published_at: s.dialect.toDatetime(now) };
-  if (existing) {
-    const pubId = Number(existing.id);
-    await s.tx.updateTable(type.table).set(published).where('id', '=', pubId).execute();
+export interface DraftRow {
+  readonly id: number;
+  readonly documentId: string;
+  readonly locale: string | null;
+}
+
+/** Inserts the published row as a copy of the draft's columns, in one statement. */
+async function insertPublished(s: Store, type: ContentType, draftId: number, now: Date): Promise<number> {
+  const cols = rowColumns(type).map((c) => c.name);
+  const values = cols.map((c) => (c === C.publishedAt ? sql`${s.dialect.toDatetime(now)}`.as(c) : sql.ref(c).as(c)));
+  const insert = s.tx.insertInto(type.table).columns(cols).expression(s.tx.selectFrom(type.table).select(values).where('id', '=', draftId));
+  if (s.dialect.returning) return Number(((await insert.returning('id').executeTakeFirstOrThrow()) as { id: unknown }).id);
+  return Number((await insert.executeTakeFirstOrThrow()).insertId);
+}
+
+/** `publishedId`: the version's published row, or null when it has none yet. Returns the published row's id. */
+export async function publishDraft(s: Store, model: Model, type: ContentType, draft: DraftRow, publishedId: number | null, now: Date): Promise<number> {
+  let pubId: number;
+  if (publishedId === null) {
+    pubId = await insertPublished(s, type, draft.id, now);
+  } else {
+    pubId = publishedId;
+    const row = await s.tx.selectFrom(type.table).selectAll().where('id', '=', draft.id).executeTakeFirstOrThrow() as Record<string, unknown>;
+    const { id: _id, ...values } = row;
+    void _id;
+    await s.tx.updateTable(type.table).set({ ...values, published_at: s.dialect.toDatetime(now) }).where('id', '=', pubId).execute();
     await deleteChildren(s, model, type, [pubId]);
-    await copyChildren(s, model, type, draftId, pubId);
-    await carryInverseLinks(s, model, type, String(draft['document_id']), (draft['locale'] as string | null) ?? null);
-    return pubId;
   }
-  const pubId = await insertRow(s, type.table, published);
-  await copyChildren(s, model, type, draftId, pubId);
-  await carryInverseLinks(s, model, type, String(draft['document_id']), (draft['locale'] as string | null) ?? null);
+  await copyChildren(s, model, type, draft.id, pubId);
+  await carryInverseLinks(s, model, type, draft.documentId, draft.locale);
   return pubId;
 }

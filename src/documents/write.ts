@@ -10,7 +10,7 @@ import type { WriteData } from './input/types.js';
 import { PARTIAL, validateForPublish } from './input/validate-publish.js';
 import { publishDraft } from './publish.js';
 import { applyData } from './store/apply-data.js';
-import { copyChildren, deleteChildren } from './store/children.js';
+import { copyChildren, deleteRows } from './store/children.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
 import type { RelationContext } from './store/relations.js';
@@ -69,6 +69,12 @@ async function validatePublished(tx: Tx, model: Model, type: ContentType, values
   if (errors.length) throw ValidationError.of(errors);
 }
 
+/** The id of the published row among a version's rows, or null. */
+function publishedIn(rows: readonly Record<string, unknown>[]): number | null {
+  const row = rows.find((r) => r['published_at'] !== null);
+  return row ? Number(row['id']) : null;
+}
+
 export class DocumentWriter {
   constructor(private readonly services: WriteServices) {}
 
@@ -80,7 +86,7 @@ export class DocumentWriter {
   async create(type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
     const documentId = newDocumentId();
     await this.services.database.db.transaction().execute(async (tx) => {
-      await this.insertVersion(this.context(tx), type, documentId, data, opts, null, true);
+      await this.insertVersion(this.context(tx), type, documentId, data, opts, null, null, true);
     });
     return documentId;
   }
@@ -99,7 +105,7 @@ export class DocumentWriter {
       if (!target) {
         if (!opts.canCreateLocalization) throw new ForbiddenError('Forbidden');
         const source = rows.find((r) => r['published_at'] !== null) ?? rows[0]!;
-        await this.insertVersion(ctx, type, documentId, data, opts, source, false);
+        await this.insertVersion(ctx, type, documentId, data, opts, source, publishedIn(inLocale), false);
         return true;
       }
       await this.updateVersion(ctx, type, target, rows, data, opts);
@@ -107,7 +113,8 @@ export class DocumentWriter {
     });
   }
 
-  private async insertVersion(ctx: RelationContext, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions, copyFrom: Record<string, unknown> | null, isCreate: boolean): Promise<void> {
+  /** `publishedId`: the published row of the version's locale, when one exists without a draft */
+  private async insertVersion(ctx: RelationContext, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions, copyFrom: Record<string, unknown> | null, publishedId: number | null, isCreate: boolean): Promise<void> {
     const s = ctx.store;
     const now = new Date();
     const locale = type.localized ? opts.locale : null;
@@ -136,7 +143,7 @@ export class DocumentWriter {
     if (copyFrom) await this.copyShared(s, type, Number(copyFrom['id']), id);
     await applyData(ctx, { id, documentId, locale, schema: type }, data, true);
     this.services.failAfterComponents?.();
-    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, id, now);
+    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedId, now);
   }
 
   /** Copies the non-localized media and components of another locale's row onto a new one. */
@@ -164,7 +171,7 @@ export class DocumentWriter {
     await s.tx.updateTable(type.table).set(cols).where('id', '=', id).execute();
     await applyData(ctx, { id, documentId, locale, schema: type }, data, false);
     if (type.localized) await this.syncShared(s, type, data, all, id, now);
-    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, id, now);
+    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedIn(all.filter((r) => !type.localized || r['locale'] === locale)), now);
   }
 
   /** Writing a non-localized attribute in one locale writes it in every locale of the document. */
@@ -188,8 +195,7 @@ export class DocumentWriter {
       if (type.localized && locale !== null && locale !== '*') q = q.where('locale', '=', locale);
       const ids = (await q.execute()).map((r) => Number(r.id));
       if (ids.length === 0) return false;
-      await deleteChildren(s, this.services.model, type, ids);
-      await tx.deleteFrom(type.table).where('id', 'in', ids).execute();
+      await deleteRows(s, this.services.model, type, ids);
       const left = await tx.selectFrom(type.table).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst();
       if (left) return true;
       // the document is gone: links pointing at it go too

@@ -47,6 +47,37 @@ describe('draft & publish transitions', () => {
     expect(again['id']).toBe(d.id);
   });
 
+  it('publishing copies nested components, zone entries with their relations, and relations onto the published version; re-publishing replaces them', async () => {
+    const author = await post('/api/authors', { name: 'Copy author' });
+    const other = await post('/api/authors', { name: 'Copy other' });
+    const tag = await post('/api/tags', { label: 'copy tag' });
+    const art = await post('/api/articles', {
+      title: 'copied', author: author.documentId, tags: [tag.documentId],
+      seo: { metaTitle: 'm1', openGraph: { ogTitle: 'og1' } },
+      blocks: [{ __component: 'shared.rich-text', body: 'b1' }, { __component: 'shared.quote', title: 'q1', person: author.documentId }],
+    });
+    const q = 'populate[author]=true&populate[tags]=true&populate[seo][populate]=*&populate[blocks][populate]=*';
+    const shape = (d: Record<string, any>) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+      author: d['author']?.name, tags: d['tags'].map((x: { label: string }) => x.label), seo: [d['seo'].metaTitle, d['seo'].openGraph.ogTitle],
+      blocks: d['blocks'].map((b: Record<string, any>) => [b['__component'], b['body'] ?? b['title'], b['person']?.name ?? null]), // eslint-disable-line @typescript-eslint/no-explicit-any
+    });
+    const read = async (status: string) => shape((await t.get(`/api/articles/${art.documentId}?${q}&status=${status}`)).body.data);
+    const first = { author: 'Copy author', tags: ['copy tag'], seo: ['m1', 'og1'], blocks: [['shared.rich-text', 'b1', null], ['shared.quote', 'q1', 'Copy author']] };
+    expect(await read('published')).toEqual(first);
+    expect(await read('draft')).toEqual(first);
+    // the two versions hold their own component rows: editing the draft leaves the published one
+    await put(`/api/articles/${art.documentId}?status=draft`, {
+      author: other.documentId, tags: [], seo: { metaTitle: 'm2', openGraph: { ogTitle: 'og2' } },
+      blocks: [{ __component: 'shared.quote', title: 'q2', person: other.documentId }],
+    });
+    const second = { author: 'Copy other', tags: [], seo: ['m2', 'og2'], blocks: [['shared.quote', 'q2', 'Copy other']] };
+    expect(await read('draft')).toEqual(second);
+    expect(await read('published')).toEqual(first);
+    await put(`/api/articles/${art.documentId}`, {});
+    expect(await read('published')).toEqual(second);
+    expect(await read('draft')).toEqual(second);
+  });
+
   it('publishedAt in a body is ignored', async () => {
     const d = await post('/api/tags?status=draft', { label: 'ignored', publishedAt: '2020-01-01T00:00:00.000Z' });
     expect(d.publishedAt).toBeNull();

@@ -23,6 +23,7 @@ export const mysqlDialect: Dialect = {
   newId: 'default',
   returning: false,
   parallelReads: true,
+  writesInOneStatement: false,
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite
   tableSuffix: 'default character set utf8mb4 collate utf8mb4_bin',
   binarySort: '',

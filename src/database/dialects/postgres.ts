@@ -23,6 +23,7 @@ export const postgresDialect: Dialect = {
   newId: 'default',
   returning: true,
   parallelReads: true,
+  writesInOneStatement: true,
   tableSuffix: '',
   binarySort: ' collate "C"',
   nullsFirstOnAsc: false,

@@ -25,6 +25,7 @@ export const sqliteDialect: Dialect = {
   newId: 'null',
   returning: true,
   parallelReads: false,
+  writesInOneStatement: false,
   tableSuffix: '',
   binarySort: '',
   nullsFirstOnAsc: true,

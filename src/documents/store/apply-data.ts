@@ -3,7 +3,7 @@
 import { ApplicationError } from '../../errors.js';
 import type { Component, ContentType, RelationAttribute } from '../../schema/types.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from '../input/types.js';
-import { deleteChildren } from './children.js';
+import { deleteRows } from './children.js';
 import { setMedia } from './media.js';
 import { writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
 import { defaultColumns, insertMany, insertRow, scalarColumns } from './rows.js';
@@ -56,8 +56,7 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
   for (const [uid, ids] of byType) {
     const comp = ctx.model.components.get(uid);
     if (!comp) continue;
-    await deleteChildren(ctx.store, ctx.model, comp, ids);
-    await tx.deleteFrom(comp.table).where('id', 'in', ids).execute();
+    await deleteRows(ctx.store, ctx.model, comp, ids);
   }
   if (!isNew) await tx.deleteFrom(owner.schema.componentTable).where('entity_id', '=', owner.id).where('field', '=', field).execute();
   await insertMany(ctx.store, owner.schema.componentTable, links);
@@ -79,7 +78,7 @@ export async function applyData(ctx: RelationContext, row: SourceRow, data: Writ
     if (a?.kind === 'component') await writeItems(ctx, row, name, componentItems(a.component, value), isNew);
   }
   for (const [name, value] of data.zones) await writeItems(ctx, row, name, zoneItems(value), isNew);
-  for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, row.id, name, refs);
+  for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, row.id, name, refs, isNew);
   for (const [name, op] of data.relations) {
     const a = schema.attributes.get(name) as RelationAttribute;
     if (a.owner) await writeOwnerRelation(ctx, row, a, op, isNew);

@@ -1,8 +1,12 @@
 // What hangs off a row besides its scalars: components (with their own children), relation links
-// it owns and media links. Deleting and copying a row's children is one walk over the model.
+// it owns and media links. Deleting and copying a row's children is one walk over the model: the
+// walk reads what it must (component links, new component ids), and the writes that depend on
+// nothing else are sent together at the end (write-batch.ts).
 import { sql } from 'kysely';
+import { rowColumns } from '../../database/tables.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
-import { insertMany, insertRow, type Store } from './rows.js';
+import { insertRow, insertsOf, type Store } from './rows.js';
+import { runWrites, type Write } from './write-batch.js';
 
 type Schema = ContentType | Component;
 
@@ -20,7 +24,6 @@ function hasComponents(schema: Schema): boolean {
 }
 
 interface CmpLink {
-  id: number;
   cmp_id: number;
   component_type: string;
   field: string;
@@ -29,13 +32,13 @@ interface CmpLink {
 
 async function componentLinks(s: Store, schema: Schema, entityIds: readonly number[]): Promise<CmpLink[]> {
   if (!hasComponents(schema) || entityIds.length === 0) return [];
-  const rows = await s.tx.selectFrom(schema.componentTable).select(['id', 'entity_id', 'cmp_id', 'component_type', 'field', 'ord'])
+  const rows = await s.tx.selectFrom(schema.componentTable).select(['entity_id', 'cmp_id', 'component_type', 'field', 'ord'])
     .where('entity_id', 'in', [...entityIds]).orderBy('entity_id').orderBy('ord').execute();
-  return rows.map((r) => ({ id: Number(r.id), cmp_id: Number(r.cmp_id), component_type: String(r.component_type), field: String(r.field), ord: Number(r.ord), entity_id: Number(r.entity_id) }));
+  return rows.map((r) => ({ cmp_id: Number(r.cmp_id), component_type: String(r.component_type), field: String(r.field), ord: Number(r.ord) }));
 }
 
-/** Deletes the components, owned relation links and media links of rows (not the rows). */
-export async function deleteChildren(s: Store, model: Model, schema: Schema, entityIds: readonly number[]): Promise<void> {
+/** Queues the deletes of the components, owned relation links and media links of rows. */
+async function collectDeletes(s: Store, model: Model, schema: Schema, entityIds: readonly number[], out: Write[]): Promise<void> {
   if (entityIds.length === 0) return;
   const links = await componentLinks(s, schema, entityIds);
   const byType = new Map<string, number[]>();
@@ -47,12 +50,73 @@ export async function deleteChildren(s: Store, model: Model, schema: Schema, ent
   for (const [uid, ids] of byType) {
     const comp = model.components.get(uid);
     if (!comp) continue;
-    await deleteChildren(s, model, comp, ids);
-    await s.tx.deleteFrom(comp.table).where('id', 'in', ids).execute();
+    await collectDeletes(s, model, comp, ids, out);
+    out.push(s.tx.deleteFrom(comp.table).where('id', 'in', ids));
   }
-  if (links.length) await s.tx.deleteFrom(schema.componentTable).where('entity_id', 'in', [...entityIds]).execute();
-  for (const table of ownedRelations(schema)) await s.tx.deleteFrom(table).where('source_id', 'in', [...entityIds]).execute();
-  await s.tx.deleteFrom(MEDIA_TABLE).where('related_id', 'in', [...entityIds]).where('related_type', '=', schema.uid).execute();
+  const ids = [...entityIds];
+  if (links.length) out.push(s.tx.deleteFrom(schema.componentTable).where('entity_id', 'in', ids));
+  for (const table of ownedRelations(schema)) out.push(s.tx.deleteFrom(table).where('source_id', 'in', ids));
+  out.push(s.tx.deleteFrom(MEDIA_TABLE).where('related_id', 'in', ids).where('related_type', '=', schema.uid));
+}
+
+/** Deletes the components, owned relation links and media links of rows (not the rows). */
+export async function deleteChildren(s: Store, model: Model, schema: Schema, entityIds: readonly number[]): Promise<void> {
+  const writes: Write[] = [];
+  await collectDeletes(s, model, schema, entityIds, writes);
+  await runWrites(s, writes);
+}
+
+/** Deletes rows of a schema's own table together with everything that hangs off them. */
+export async function deleteRows(s: Store, model: Model, schema: Schema, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const writes: Write[] = [];
+  await collectDeletes(s, model, schema, ids, writes);
+  writes.push(s.tx.deleteFrom(schema.table).where('id', 'in', [...ids]));
+  await runWrites(s, writes);
+}
+
+const columnsOf = new WeakMap<Component, string[]>();
+
+/** Copies one component row in a single statement; null when the row is gone. */
+async function copyComponentRow(s: Store, comp: Component, id: number): Promise<number | null> {
+  let cols = columnsOf.get(comp);
+  if (!cols) columnsOf.set(comp, (cols = rowColumns(comp).map((c) => c.name)));
+  if (cols.length === 0) {
+    // a component with only media or relations has no columns to select into the copy
+    const found = await s.tx.selectFrom(comp.table).select('id').where('id', '=', id).executeTakeFirst();
+    return found ? insertRow(s, comp.table, {}) : null;
+  }
+  const insert = s.tx.insertInto(comp.table).columns(cols).expression(s.tx.selectFrom(comp.table).select(cols).where('id', '=', id));
+  if (s.dialect.returning) {
+    const r = await insert.returning('id').executeTakeFirst();
+    return r ? Number((r as { id: unknown }).id) : null;
+  }
+  const r = await insert.executeTakeFirstOrThrow();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0 ? Number(r.insertId) : null;
+}
+
+/** Creates copies of the row's components and queues the link copies that point the new row at them. */
+async function collectCopies(s: Store, model: Model, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, out: Write[]): Promise<void> {
+  const links = (await componentLinks(s, schema, [fromId])).filter((l) => !only || only.has(l.field));
+  const newLinks: Record<string, unknown>[] = [];
+  for (const l of links) {
+    const comp = model.components.get(l.component_type);
+    if (!comp) continue;
+    const newId = await copyComponentRow(s, comp, l.cmp_id);
+    if (newId === null) continue;
+    await collectCopies(s, model, comp, l.cmp_id, newId, undefined, out);
+    newLinks.push({ entity_id: toId, cmp_id: newId, component_type: l.component_type, field: l.field, ord: l.ord });
+  }
+  out.push(...insertsOf(s, schema.componentTable, newLinks));
+  const cols = ['target_document_id', 'target_locale', 'target_status', 'ord', 'inv_ord'] as const;
+  for (const table of ownedRelations(schema, only)) {
+    out.push(s.tx.insertInto(table).columns(['source_id', ...cols])
+      .expression(s.tx.selectFrom(table).select([sql<number>`${toId}`.as('source_id'), ...cols]).where('source_id', '=', fromId)));
+  }
+  let media = s.tx.selectFrom(MEDIA_TABLE).select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
+    .where('related_id', '=', fromId).where('related_type', '=', schema.uid);
+  if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
+  out.push(s.tx.insertInto(MEDIA_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
 }
 
 /**
@@ -60,28 +124,7 @@ export async function deleteChildren(s: Store, model: Model, schema: Schema, ent
  * components, relations and media of those attributes.
  */
 export async function copyChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number, only?: ReadonlySet<string>): Promise<void> {
-  const links = (await componentLinks(s, schema, [fromId])).filter((l) => !only || only.has(l.field));
-  const newLinks: Record<string, unknown>[] = [];
-  for (const l of links) {
-    const comp = model.components.get(l.component_type);
-    if (!comp) continue;
-    const row = await s.tx.selectFrom(comp.table).selectAll().where('id', '=', l.cmp_id).executeTakeFirst();
-    if (!row) continue;
-    const { id: _old, ...values } = row as Record<string, unknown>;
-    void _old;
-    const newId = await insertRow(s, comp.table, values);
-    await copyChildren(s, model, comp, l.cmp_id, newId);
-    newLinks.push({ entity_id: toId, cmp_id: newId, component_type: l.component_type, field: l.field, ord: l.ord });
-  }
-  await insertMany(s, schema.componentTable, newLinks);
-  const cols = ['target_document_id', 'target_locale', 'target_status', 'ord', 'inv_ord'] as const;
-  for (const table of ownedRelations(schema, only)) {
-    await s.tx.insertInto(table).columns(['source_id', ...cols])
-      .expression(s.tx.selectFrom(table).select([sql<number>`${toId}`.as('source_id'), ...cols]).where('source_id', '=', fromId))
-      .execute();
-  }
-  let media = s.tx.selectFrom(MEDIA_TABLE).select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
-    .where('related_id', '=', fromId).where('related_type', '=', schema.uid);
-  if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
-  await s.tx.insertInto(MEDIA_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media).execute();
+  const writes: Write[] = [];
+  await collectCopies(s, model, schema, fromId, toId, only, writes);
+  await runWrites(s, writes);
 }

@@ -32,9 +32,9 @@ export async function resolveFiles(s: Store, refs: readonly MediaRef[]): Promise
   return out;
 }
 
-/** Replaces the files of one media field of a row. */
-export async function setMedia(s: Store, relatedType: string, relatedId: number, field: string, refs: readonly MediaRef[] | null): Promise<void> {
+/** Replaces the files of one media field of a row (`isNew`: a row inserted by this write, with none yet). */
+export async function setMedia(s: Store, relatedType: string, relatedId: number, field: string, refs: readonly MediaRef[] | null, isNew = false): Promise<void> {
   const ids = refs && refs.length ? await resolveFiles(s, refs) : [];
-  await s.tx.deleteFrom('files_related_mph').where('related_id', '=', relatedId).where('related_type', '=', relatedType).where('field', '=', field).execute();
+  if (!isNew) await s.tx.deleteFrom('files_related_mph').where('related_id', '=', relatedId).where('related_type', '=', relatedType).where('field', '=', field).execute();
   await insertMany(s, 'files_related_mph', ids.map((file_id, i) => ({ file_id, related_id: relatedId, related_type: relatedType, field, ord: i + 1 })));
 }

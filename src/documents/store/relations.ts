@@ -139,7 +139,8 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const storedLocale = (e: Entry): string | null => (target.localized && !srcLocalized ? e.locale ?? ctx.defaultLocale : null);
   const statusFor = (r: RelationRef): string | null => (target.draftAndPublish && !dpSource(source) ? r.status ?? null : null);
 
-  const currentRows = await tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale', 'target_status', 'inv_ord'])
+  // a row inserted by this write holds no links yet: nothing to read or clear
+  const currentRows = isNew ? [] : await tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale', 'target_status', 'inv_ord'])
     .where('source_id', '=', source.id).orderBy('ord').execute();
   const current = currentRows.map((r) => ({ doc: String(r.target_document_id), locale: r.target_locale as string | null, status: r.target_status as string | null, inv: Number(r.inv_ord) }));
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, true) : [];
@@ -150,7 +151,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, isNew)
     .map((e) => (e.inv === undefined && invOf.has(e.doc) ? { ...e, inv: invOf.get(e.doc)! } : e));
 
-  await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
+  if (!isNew) await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
   const fresh = next.filter((e) => e.inv === undefined).map((e) => e.doc);
   const maxInv = await maxPerKey(ctx.store, attr.linkTable, 'target_document_id', 'inv_ord', fresh);
   if (!attr.inverseToMany && next.length) {

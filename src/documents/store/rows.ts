@@ -1,5 +1,5 @@
 // Row-level storage: inserts that return ids on every dialect, and scalar values in column form.
-import { sql, type Kysely } from 'kysely';
+import { sql, type InsertQueryBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../../database/dialect.js';
 import type { Component, ContentType, ScalarAttribute } from '../../schema/types.js';
 import { storeJson } from '../format-value.js';
@@ -24,13 +24,20 @@ export async function insertRow(s: Store, table: string, given: Record<string, u
 }
 
 /** Bound parameters per statement: SQLite allows 32766, PostgreSQL and MySQL 65535. */
-const MAX_PARAMETERS = 30_000;
+export const MAX_PARAMETERS = 30_000;
 
-export async function insertMany(s: Store, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0) return;
+/** Inserts of the rows, as many statements as the bound-parameter limit asks for. */
+export function insertsOf(s: Store, table: string, rows: readonly Record<string, unknown>[]): InsertQueryBuilder<any, any, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (rows.length === 0) return [];
   const perRow = Math.max(1, Object.keys(rows[0]!).length);
   const step = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
-  for (let from = 0; from < rows.length; from += step) await s.tx.insertInto(table).values(rows.slice(from, from + step)).execute();
+  const out = [];
+  for (let from = 0; from < rows.length; from += step) out.push(s.tx.insertInto(table).values(rows.slice(from, from + step)));
+  return out;
+}
+
+export async function insertMany(s: Store, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  for (const insert of insertsOf(s, table, rows)) await insert.execute();
 }
 
 /** A checked input value in the form its column stores. */

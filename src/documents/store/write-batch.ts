@@ -1,0 +1,38 @@
+// Writes that don't depend on one another (clearing a row's children, linking copied ones) go to
+// the database together where the dialect allows: on PostgreSQL as one statement whose data-modifying
+// WITH clauses each carry one write, so publishing costs one round trip instead of one per table.
+// Callers must only batch writes that neither read nor touch each other's rows: PostgreSQL runs
+// them on one snapshot, none seeing what another changed.
+import { sql, type DeleteQueryBuilder, type InsertQueryBuilder, type UpdateQueryBuilder } from 'kysely';
+import { MAX_PARAMETERS, type Store } from './rows.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- table shapes come from the model at run time */
+export type Write = DeleteQueryBuilder<any, any, any> | InsertQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Runs the writes in the order given, or all at once where the dialect can. */
+export async function runWrites(s: Store, writes: readonly Write[]): Promise<void> {
+  if (writes.length === 0) return;
+  if (writes.length === 1 || !s.dialect.writesInOneStatement) {
+    for (const w of writes) await w.execute();
+    return;
+  }
+  await runTogether(s, writes);
+}
+
+async function runTogether(s: Store, writes: readonly Write[]): Promise<void> {
+  if (writes.length === 1) {
+    await writes[0]!.execute();
+    return;
+  }
+  const head = writes.slice(0, -1).map((w, i) => sql`${sql.id(`w${i}`)} as (${w})`);
+  const statement = sql`with ${sql.join(head)} ${writes[writes.length - 1]!}`.compile(s.tx);
+  if (statement.parameters.length <= MAX_PARAMETERS) {
+    await s.tx.executeQuery(statement);
+    return;
+  }
+  // one statement binds at most so many parameters: long id lists split the batch
+  const half = Math.ceil(writes.length / 2);
+  await runTogether(s, writes.slice(0, half));
+  await runTogether(s, writes.slice(half));
+}
