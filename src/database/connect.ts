@@ -8,6 +8,7 @@ import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { mysqlDialect } from './dialects/mysql.js';
 import { reusePreparedStatements } from './sqlite-statements.js';
+import { sharedFreshRead } from './shared-fresh-read.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -137,7 +138,7 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
 function postgresSnapshot(db: Kysely<any>): () => Promise<string> { // eslint-disable-line @typescript-eslint/no-explicit-any
   // a select node (not raw SQL), which the statement counter doesn't take for a write
   const query = db.selectNoFrom(sql<string>`txid_current_snapshot()::text`.as('s'));
-  return async () => ((await query.executeTakeFirstOrThrow()) as { s: string }).s;
+  return sharedFreshRead(async () => ((await query.executeTakeFirstOrThrow()) as { s: string }).s);
 }
 
 const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres: postgresDialect, mysql: mysqlDialect };
