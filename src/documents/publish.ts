@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { rowColumns } from '../database/tables.js';
 import type { ContentType, Model } from '../schema/types.js';
 import { SYSTEM_COLUMNS as C } from '../schema/types.js';
-import { copyChildren, deleteChildren } from './store/children.js';
+import { copyChildren, replaceChildren } from './store/children.js';
 import { carryInverseLinks } from './store/inverse-links.js';
 import type { Store } from './store/rows.js';
 
@@ -26,18 +26,17 @@ async function insertPublished(s: Store, type: ContentType, draftId: number, now
 
 /** `publishedId`: the version's published row, or null when it has none yet. Returns the published row's id. */
 export async function publishDraft(s: Store, model: Model, type: ContentType, draft: DraftRow, publishedId: number | null, now: Date): Promise<number> {
-  let pubId: number;
-  if (publishedId === null) {
+  let pubId = publishedId;
+  if (pubId === null) {
     pubId = await insertPublished(s, type, draft.id, now);
+    await copyChildren(s, model, type, draft.id, pubId);
   } else {
-    pubId = publishedId;
     const row = await s.tx.selectFrom(type.table).selectAll().where('id', '=', draft.id).executeTakeFirstOrThrow() as Record<string, unknown>;
     const { id: _id, ...values } = row;
     void _id;
     await s.tx.updateTable(type.table).set({ ...values, published_at: s.dialect.toDatetime(now) }).where('id', '=', pubId).execute();
-    await deleteChildren(s, model, type, [pubId]);
+    await replaceChildren(s, model, type, draft.id, pubId);
   }
-  await copyChildren(s, model, type, draft.id, pubId);
   await carryInverseLinks(s, model, type, draft.documentId, draft.locale);
   return pubId;
 }

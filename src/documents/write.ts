@@ -79,7 +79,7 @@ export class DocumentWriter {
   constructor(private readonly services: WriteServices) {}
 
   private context(tx: Tx): RelationContext {
-    return { store: { tx, dialect: this.services.database.dialect }, model: this.services.model, defaultLocale: this.services.defaultLocale };
+    return { store: { tx, dialect: this.services.database.dialect }, model: this.services.model, defaultLocale: this.services.defaultLocale, found: new Set() };
   }
 
   /** Creates a document; returns its documentId. */
@@ -170,8 +170,10 @@ export class DocumentWriter {
     };
     await s.tx.updateTable(type.table).set(cols).where('id', '=', id).execute();
     await applyData(ctx, { id, documentId, locale, schema: type }, data, false);
-    if (type.localized) await this.syncShared(s, type, data, all, id, now);
-    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedIn(all.filter((r) => !type.localized || r['locale'] === locale)), now);
+    const publishedId = type.draftAndPublish && publish ? publishedIn(all.filter((r) => !type.localized || r['locale'] === locale)) : null;
+    // the published row of this locale is about to become a copy of the draft: no need to sync it first
+    if (type.localized) await this.syncShared(s, type, data, all.filter((r) => Number(r['id']) !== publishedId), id, now);
+    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedId, now);
   }
 
   /** Writing a non-localized attribute in one locale writes it in every locale of the document. */

@@ -59,13 +59,6 @@ async function collectDeletes(s: Store, model: Model, schema: Schema, entityIds:
   out.push(s.tx.deleteFrom(MEDIA_TABLE).where('related_id', 'in', ids).where('related_type', '=', schema.uid));
 }
 
-/** Deletes the components, owned relation links and media links of rows (not the rows). */
-export async function deleteChildren(s: Store, model: Model, schema: Schema, entityIds: readonly number[]): Promise<void> {
-  const writes: Write[] = [];
-  await collectDeletes(s, model, schema, entityIds, writes);
-  await runWrites(s, writes);
-}
-
 /** Deletes rows of a schema's own table together with everything that hangs off them. */
 export async function deleteRows(s: Store, model: Model, schema: Schema, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
@@ -117,6 +110,15 @@ async function collectCopies(s: Store, model: Model, schema: Schema, fromId: num
     .where('related_id', '=', fromId).where('related_type', '=', schema.uid);
   if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
   out.push(s.tx.insertInto(MEDIA_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
+}
+
+/** Replaces the children of row `toId` with copies of those of row `fromId` (publishing over a published row). */
+export async function replaceChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number): Promise<void> {
+  const writes: Write[] = [];
+  // the deletes come first: where writes run one by one, they must not remove the new links
+  await collectDeletes(s, model, schema, [toId], writes);
+  await collectCopies(s, model, schema, fromId, toId, undefined, writes);
+  await runWrites(s, writes);
 }
 
 /**

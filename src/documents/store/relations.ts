@@ -16,6 +16,8 @@ export interface RelationContext {
   readonly store: Store;
   readonly model: Model;
   readonly defaultLocale: string;
+  /** targets this write already found (uid|document|locale|status): one write names an author twice, say */
+  readonly found: Set<string>;
 }
 
 interface Entry {
@@ -62,14 +64,17 @@ async function resolve(ctx: RelationContext, target: ContentType, refs: readonly
 }
 
 async function checkExists(ctx: RelationContext, target: ContentType, entries: readonly Entry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const docs = [...new Set(entries.map((e) => e.doc))];
+  const keyOf = (e: Entry): string => `${target.uid}|${e.doc}|${e.locale ?? ''}|${e.status ?? ''}`;
+  const unknown = entries.filter((e) => !ctx.found.has(keyOf(e)));
+  if (unknown.length === 0) return;
+  const docs = [...new Set(unknown.map((e) => e.doc))];
   const rows = await ctx.store.tx.selectFrom(target.table).select(['document_id', 'locale', 'published_at']).where('document_id', 'in', docs).execute();
   const have = new Set(rows.map((r) => `${String(r.document_id)}|${target.localized ? String(r.locale) : ''}|${r.published_at === null ? 'draft' : 'published'}`));
-  for (const e of entries) {
+  for (const e of unknown) {
     const loc = target.localized ? e.locale ?? ctx.defaultLocale : '';
     const statuses = target.draftAndPublish ? [e.status ?? 'draft'] : ['published'];
     if (!statuses.some((st) => have.has(`${e.doc}|${loc}|${st}`))) throw notFound(e.doc, target.localized ? loc : null);
+    ctx.found.add(keyOf(e));
   }
 }
 

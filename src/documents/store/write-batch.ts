@@ -1,8 +1,9 @@
 // Writes that don't depend on one another (clearing a row's children, linking copied ones) go to
 // the database together where the dialect allows: on PostgreSQL as one statement whose data-modifying
 // WITH clauses each carry one write, so publishing costs one round trip instead of one per table.
-// Callers must only batch writes that neither read nor touch each other's rows: PostgreSQL runs
-// them on one snapshot, none seeing what another changed.
+// There every write sees the rows as they were before the statement, none seeing another's changes;
+// elsewhere they run one by one in the order given. A batch must mean the same either way: deleting
+// existing rows and then inserting new ones does; an insert copying rows another write adds does not.
 import { sql, type DeleteQueryBuilder, type InsertQueryBuilder, type UpdateQueryBuilder } from 'kysely';
 import { MAX_PARAMETERS, type Store } from './rows.js';
 
