@@ -13,6 +13,7 @@ import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
+import { NewRows } from './store/new-rows.js';
 import type { RelationContext } from './store/relations.js';
 
 export interface WriteOptions {
@@ -79,7 +80,7 @@ export class DocumentWriter {
   constructor(private readonly services: WriteServices) {}
 
   private context(tx: Tx): RelationContext {
-    return { store: { tx, dialect: this.services.database.dialect }, model: this.services.model, defaultLocale: this.services.defaultLocale, found: new Set() };
+    return { store: { tx, dialect: this.services.database.dialect, newRows: new NewRows() }, model: this.services.model, defaultLocale: this.services.defaultLocale, found: new Set() };
   }
 
   /** Creates a document; returns its documentId. */
@@ -140,7 +141,9 @@ export class DocumentWriter {
       published_at: type.draftAndPublish ? null : s.dialect.toDatetime(now),
     };
     const id = await insertRow(s, type.table, row);
+    // a new locale version starts with copies of the shared components, which the write didn't list
     if (copyFrom) await this.copyShared(s, type, Number(copyFrom['id']), id);
+    else s.newRows?.created(type.componentTable, id);
     await applyData(ctx, { id, documentId, locale, schema: type }, data, true);
     this.services.failAfterComponents?.();
     if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedId, now);

@@ -98,6 +98,32 @@ describe('relation writes and populate', () => {
     expect((await t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
   });
 
+  it('a linked document must exist in the version the link shows: each missing one is a 400 naming it and its locale, the first in the order sent; nothing is written', async () => {
+    const cat = await create('categories', { name: 'only in en' });
+    const author = await create('authors', { name: 'Exists' });
+    const [tagA] = [await create('tags', { label: 'exists' })];
+    const before = (await t.get('/api/articles?status=draft&locale=*')).body.meta.pagination.total;
+    const bad: [string, Record<string, unknown>, string][] = [
+      ['?locale=fr', { title: 'fr', categories: [cat] }, `Document with id "${cat}", locale "fr" not found`],
+      ['', { title: 'no author', author: 'noauthor' }, 'Document with id "noauthor", locale "null" not found'],
+      ['', { title: 'second tag', tags: [tagA, 'notag1', 'notag2'] }, 'Document with id "notag1", locale "null" not found'],
+      // the author found for the quote is not taken for the missing one
+      ['', { title: 'twice', blocks: [{ __component: 'shared.quote', title: 'q', person: author }], author: 'noauthor2' }, 'Document with id "noauthor2", locale "null" not found'],
+    ];
+    for (const [query, data, message] of bad) {
+      const r = await t.request('POST', `/api/articles${query}`, { body: { data } });
+      expect(r.status, JSON.stringify(data)).toBe(400);
+      expect(r.body.error).toMatchObject({ name: 'ValidationError', message });
+    }
+    expect((await t.get('/api/articles?status=draft&locale=*')).body.meta.pagination.total).toBe(before);
+    // one document named twice in one write, and found: both links are made
+    const ok = await t.request('POST', '/api/articles', { body: { data: { title: 'twice ok', author, blocks: [{ __component: 'shared.quote', title: 'q', person: author }] } } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const got = (await t.get(`/api/articles/${ok.body.data.documentId}?populate[author]=true&populate[blocks][populate]=*`)).body.data;
+    expect(got.author.documentId).toBe(author);
+    expect(got.blocks[0].person.documentId).toBe(author);
+  });
+
   it('on update a position naming an unconnected document appends (options.strict false by default); strict: true refuses', async () => {
     const [a, b, c, d] = [await create('tags', { label: 'ns-a' }), await create('tags', { label: 'ns-b' }), await create('tags', { label: 'ns-c' }), await create('tags', { label: 'ns-d' })];
     const art = await create('articles', { title: 'non-strict', tags: [a, b] });

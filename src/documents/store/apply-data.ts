@@ -5,6 +5,7 @@ import type { Component, ContentType, RelationAttribute } from '../../schema/typ
 import type { ComponentInput, WriteData, ZoneEntryInput } from '../input/types.js';
 import { deleteRows } from './children.js';
 import { setMedia } from './media.js';
+import type { CmpLink } from './new-rows.js';
 import { writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
 import { defaultColumns, insertMany, insertRow, scalarColumns } from './rows.js';
 
@@ -27,7 +28,7 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
     }
   }
   const kept = new Set<string>();
-  const links: Record<string, unknown>[] = [];
+  const links: (CmpLink & { readonly entity_id: number })[] = [];
   for (const [i, it] of items.entries()) {
     const comp = ctx.model.components.get(it.component)!;
     let id: number;
@@ -40,6 +41,7 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
     } else {
       const cols = { ...defaultColumns(ctx.store.dialect, comp, it.data.scalars), ...scalarColumns(ctx.store.dialect, comp, it.data.scalars) };
       id = await insertRow(ctx.store, comp.table, cols);
+      ctx.store.newRows?.created(comp.componentTable, id);
       await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp }, it.data, true);
     }
     links.push({ entity_id: owner.id, cmp_id: id, component_type: it.component, field, ord: i + 1 });
@@ -60,6 +62,7 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
   }
   if (!isNew) await tx.deleteFrom(owner.schema.componentTable).where('entity_id', '=', owner.id).where('field', '=', field).execute();
   await insertMany(ctx.store, owner.schema.componentTable, links);
+  ctx.store.newRows?.add(owner.schema.componentTable, owner.id, links);
 }
 
 function componentItems(uid: string, v: ComponentInput | ComponentInput[] | null): Item[] {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { rowColumns } from '../../database/tables.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import { insertRow, insertsOf, type Store } from './rows.js';
+import type { CmpLink } from './new-rows.js';
 import { runWrites, type Write } from './write-batch.js';
 
 type Schema = ContentType | Component;
@@ -21,13 +22,6 @@ function ownedRelations(schema: Schema, only?: ReadonlySet<string>): string[] {
 function hasComponents(schema: Schema): boolean {
   for (const a of schema.attributes.values()) if (a.kind === 'component' || a.kind === 'dynamiczone') return true;
   return false;
-}
-
-interface CmpLink {
-  cmp_id: number;
-  component_type: string;
-  field: string;
-  ord: number;
 }
 
 async function componentLinks(s: Store, schema: Schema, entityIds: readonly number[]): Promise<CmpLink[]> {
@@ -90,7 +84,7 @@ async function copyComponentRow(s: Store, comp: Component, id: number): Promise<
 
 /** Creates copies of the row's components and queues the link copies that point the new row at them. */
 async function collectCopies(s: Store, model: Model, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, out: Write[]): Promise<void> {
-  const links = (await componentLinks(s, schema, [fromId])).filter((l) => !only || only.has(l.field));
+  const links = (s.newRows?.of(schema.componentTable, fromId) ?? await componentLinks(s, schema, [fromId])).filter((l) => !only || only.has(l.field));
   const newLinks: Record<string, unknown>[] = [];
   for (const l of links) {
     const comp = model.components.get(l.component_type);

@@ -3,7 +3,8 @@
 import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { Position, RelationOp, RelationRef } from '../input/types.js';
-import { insertMany, maxPerKey, type Store } from './rows.js';
+import { insertMany, maxPerKey } from './rows.js';
+import { checkAndPlace, checkExists, type Entry, type TargetContext } from './targets.js';
 
 export interface SourceRow {
   readonly id: number;
@@ -12,18 +13,8 @@ export interface SourceRow {
   readonly schema: ContentType | Component;
 }
 
-export interface RelationContext {
-  readonly store: Store;
+export interface RelationContext extends TargetContext {
   readonly model: Model;
-  readonly defaultLocale: string;
-  /** targets this write already found (uid|document|locale|status): one write names an author twice, say */
-  readonly found: Set<string>;
-}
-
-interface Entry {
-  doc: string;
-  locale: string | null;
-  status: string | null;
 }
 
 function localizedSource(source: SourceRow): boolean {
@@ -32,10 +23,6 @@ function localizedSource(source: SourceRow): boolean {
 
 function dpSource(source: SourceRow): boolean {
   return source.schema.modelType === 'contentType' && source.schema.draftAndPublish;
-}
-
-function notFound(doc: string, locale: string | null): ValidationError {
-  return new ValidationError(`Document with id "${doc}", locale "${locale ?? 'null'}" not found`);
 }
 
 /** Resolves refs to target documents, checking each exists in the version the link will show. */
@@ -61,21 +48,6 @@ async function resolve(ctx: RelationContext, target: ContentType, refs: readonly
   });
   if (check) await checkExists(ctx, target, entries);
   return entries;
-}
-
-async function checkExists(ctx: RelationContext, target: ContentType, entries: readonly Entry[]): Promise<void> {
-  const keyOf = (e: Entry): string => `${target.uid}|${e.doc}|${e.locale ?? ''}|${e.status ?? ''}`;
-  const unknown = entries.filter((e) => !ctx.found.has(keyOf(e)));
-  if (unknown.length === 0) return;
-  const docs = [...new Set(unknown.map((e) => e.doc))];
-  const rows = await ctx.store.tx.selectFrom(target.table).select(['document_id', 'locale', 'published_at']).where('document_id', 'in', docs).execute();
-  const have = new Set(rows.map((r) => `${String(r.document_id)}|${target.localized ? String(r.locale) : ''}|${r.published_at === null ? 'draft' : 'published'}`));
-  for (const e of unknown) {
-    const loc = target.localized ? e.locale ?? ctx.defaultLocale : '';
-    const statuses = target.draftAndPublish ? [e.status ?? 'draft'] : ['published'];
-    if (!statuses.some((st) => have.has(`${e.doc}|${loc}|${st}`))) throw notFound(e.doc, target.localized ? loc : null);
-    ctx.found.add(keyOf(e));
-  }
 }
 
 /** Applies set / connect / disconnect with positions to an ordered list of documents. */
@@ -148,9 +120,11 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const currentRows = isNew ? [] : await tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale', 'target_status', 'inv_ord'])
     .where('source_id', '=', source.id).orderBy('ord').execute();
   const current = currentRows.map((r) => ({ doc: String(r.target_document_id), locale: r.target_locale as string | null, status: r.target_status as string | null, inv: Number(r.inv_ord) }));
-  const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, true) : [];
-  const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, true) : [];
+  const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
+  const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
   const disconnect = op.kind === 'change' ? (await resolve(ctx, target, op.disconnect, localeFor, statusFor, false)).map((e) => e.doc) : [];
+  // checked together with each target's last position on its own side, which new links continue
+  const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   // a target sent again keeps its place on the other side: it is the same link, not a new one
   const invOf = new Map(current.map((e) => [e.doc, e.inv]));
   const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, isNew)
@@ -158,7 +132,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
 
   if (!isNew) await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
   const fresh = next.filter((e) => e.inv === undefined).map((e) => e.doc);
-  const maxInv = await maxPerKey(ctx.store, attr.linkTable, 'target_document_id', 'inv_ord', fresh);
+  const maxInv = new Map(fresh.map((doc) => [doc, lastInv.get(doc) ?? 0]));
   if (!attr.inverseToMany && next.length) {
     // the other side holds one document: taking these targets takes them from other sources
     const sameDoc = source.documentId === null ? [source.id]

@@ -3,6 +3,7 @@ import { sql, type InsertQueryBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../../database/dialect.js';
 import type { Component, ContentType, ScalarAttribute } from '../../schema/types.js';
 import { storeJson } from '../format-value.js';
+import type { NewRows } from './new-rows.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table shapes come from the model at run time
 export type Tx = Kysely<any>;
@@ -10,6 +11,8 @@ export type Tx = Kysely<any>;
 export interface Store {
   readonly tx: Tx;
   readonly dialect: Dialect;
+  /** rows created by the write under way, with their component links (document writes only) */
+  readonly newRows?: NewRows;
 }
 
 export async function insertRow(s: Store, table: string, given: Record<string, unknown>): Promise<number> {

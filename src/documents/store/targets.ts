@@ -1,0 +1,87 @@
+// Whether the documents a relation write names exist in the version each link will show, and — for
+// the side that stores the links — where a new link to each of them goes in the target's own list.
+import { sql } from 'kysely';
+import { ValidationError } from '../../errors.js';
+import type { ContentType } from '../../schema/types.js';
+import type { Store } from './rows.js';
+
+export interface Entry {
+  doc: string;
+  locale: string | null;
+  status: string | null;
+}
+
+export interface TargetContext {
+  readonly store: Store;
+  readonly defaultLocale: string;
+  /** targets this write already found (uid|document|locale|status): one write names an author twice, say */
+  readonly found: Set<string>;
+}
+
+function notFound(doc: string, locale: string | null): ValidationError {
+  return new ValidationError(`Document with id "${doc}", locale "${locale ?? 'null'}" not found`);
+}
+
+const keyOf = (target: ContentType, e: Entry): string => `${target.uid}|${e.doc}|${e.locale ?? ''}|${e.status ?? ''}`;
+
+/** The locale and status a target row must have to be the version an entry links to. */
+function wanted(ctx: TargetContext, target: ContentType, e: Entry): { locale: string | null; published: boolean } {
+  return { locale: target.localized ? e.locale ?? ctx.defaultLocale : null, published: target.draftAndPublish ? (e.status ?? 'draft') === 'published' : true };
+}
+
+/** Throws the 400 of the first entry whose target doesn't exist; remembers the ones found. */
+function settle(ctx: TargetContext, target: ContentType, entries: readonly Entry[], exists: (e: Entry, i: number) => boolean): void {
+  entries.forEach((e, i) => {
+    if (!exists(e, i)) throw notFound(e.doc, wanted(ctx, target, e).locale);
+    ctx.found.add(keyOf(target, e));
+  });
+}
+
+export async function checkExists(ctx: TargetContext, target: ContentType, entries: readonly Entry[]): Promise<void> {
+  const unknown = entries.filter((e) => !ctx.found.has(keyOf(target, e)));
+  if (unknown.length === 0) return;
+  const docs = [...new Set(unknown.map((e) => e.doc))];
+  const rows = await ctx.store.tx.selectFrom(target.table).select(['document_id', 'locale', 'published_at']).where('document_id', 'in', docs).execute();
+  const have = new Set(rows.map((r) => `${String(r.document_id)}|${target.localized ? String(r.locale) : ''}|${r.published_at !== null}`));
+  settle(ctx, target, unknown, (e) => {
+    const w = wanted(ctx, target, e);
+    return have.has(`${e.doc}|${w.locale ?? ''}|${w.published}`);
+  });
+}
+
+// SQLite allows at most 500 terms in one compound SELECT
+const MAX_UNION_TERMS = 200;
+
+/**
+ * checkExists, and in the same statement the largest `inv_ord` each entry's document has in `linkTable`
+ * (0 when none): the position after which a new link to it goes. One scalar subquery per entry, so every
+ * dialect reads both from an index in a few steps.
+ */
+export async function checkAndPlace(ctx: TargetContext, target: ContentType, linkTable: string, entries: readonly Entry[]): Promise<Map<string, number>> {
+  const tx = ctx.store.tx;
+  const branch = (e: Entry, i: number) => tx.selectNoFrom((eb) => {
+    const w = wanted(ctx, target, e);
+    let version = eb.selectFrom(target.table).select(sql<number>`count(*)`.as('n')).where('document_id', '=', e.doc)
+      .where('published_at', w.published ? 'is not' : 'is', null);
+    if (w.locale !== null) version = version.where('locale', '=', w.locale);
+    return [
+      sql.lit(i).as('i'),
+      eb.selectFrom(linkTable).select(sql<number>`max(${sql.ref('inv_ord')})`.as('m')).where('target_document_id', '=', e.doc).as('m'),
+      ctx.found.has(keyOf(target, e)) ? sql.lit(1).as('n') : version.as('n'),
+    ];
+  });
+  const max = new Map<string, number>();
+  const present = new Set<number>();
+  for (let from = 0; from < entries.length; from += MAX_UNION_TERMS) {
+    const chunk = entries.slice(from, from + MAX_UNION_TERMS);
+    let query = branch(chunk[0]!, from);
+    for (let i = 1; i < chunk.length; i++) query = query.unionAll(branch(chunk[i]!, from + i));
+    for (const r of await query.execute()) {
+      const i = Number(r.i);
+      if (Number(r.n) > 0) present.add(i);
+      max.set(entries[i]!.doc, Number(r.m ?? 0));
+    }
+  }
+  settle(ctx, target, entries, (_e, i) => present.has(i));
+  return max;
+}
