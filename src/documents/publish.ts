@@ -13,6 +13,8 @@ export interface DraftRow {
   readonly id: number;
   readonly documentId: string;
   readonly locale: string | null;
+  /** the draft's columns as just written, when the caller has them (saves reading the row back) */
+  readonly values?: Readonly<Record<string, unknown>>;
 }
 
 /** Inserts the published row as a copy of the draft's columns, in one statement. */
@@ -31,7 +33,7 @@ export async function publishDraft(s: Store, model: Model, type: ContentType, dr
     pubId = await insertPublished(s, type, draft.id, now);
     await copyChildren(s, model, type, draft.id, pubId);
   } else {
-    const row = await s.tx.selectFrom(type.table).selectAll().where('id', '=', draft.id).executeTakeFirstOrThrow() as Record<string, unknown>;
+    const row = draft.values ?? await s.tx.selectFrom(type.table).selectAll().where('id', '=', draft.id).executeTakeFirstOrThrow() as Record<string, unknown>;
     const { id: _id, ...values } = row;
     void _id;
     await s.tx.updateTable(type.table).set({ ...values, published_at: s.dialect.toDatetime(now) }).where('id', '=', pubId).execute();

@@ -176,7 +176,7 @@ export class DocumentWriter {
     const publishedId = type.draftAndPublish && publish ? publishedIn(all.filter((r) => !type.localized || r['locale'] === locale)) : null;
     // the published row of this locale is about to become a copy of the draft: no need to sync it first
     if (type.localized) await this.syncShared(s, type, data, all.filter((r) => Number(r['id']) !== publishedId), id, now);
-    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedId, now);
+    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale, values: { ...target, ...cols } }, publishedId, now);
   }
 
   /** Writing a non-localized attribute in one locale writes it in every locale of the document. */

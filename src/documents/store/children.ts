@@ -1,12 +1,12 @@
 // What hangs off a row besides its scalars: components (with their own children), relation links
 // it owns and media links. Deleting and copying a row's children is one walk over the model: the
-// walk reads what it must (component links, new component ids), and the writes that depend on
-// nothing else are sent together at the end (write-batch.ts).
+// component links are read first, a level at a time (component-tree.ts), copies of component rows
+// are made one by one (their new ids are needed), and the other writes go together (write-batch.ts).
 import { sql } from 'kysely';
 import { rowColumns } from '../../database/tables.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import { insertRow, insertsOf, type Store } from './rows.js';
-import type { CmpLink } from './new-rows.js';
+import { readComponentTree, type ComponentTree } from './component-tree.js';
 import { runWrites, type Write } from './write-batch.js';
 
 type Schema = ContentType | Component;
@@ -19,22 +19,10 @@ function ownedRelations(schema: Schema, only?: ReadonlySet<string>): string[] {
   return out;
 }
 
-function hasComponents(schema: Schema): boolean {
-  for (const a of schema.attributes.values()) if (a.kind === 'component' || a.kind === 'dynamiczone') return true;
-  return false;
-}
-
-async function componentLinks(s: Store, schema: Schema, entityIds: readonly number[]): Promise<CmpLink[]> {
-  if (!hasComponents(schema) || entityIds.length === 0) return [];
-  const rows = await s.tx.selectFrom(schema.componentTable).select(['entity_id', 'cmp_id', 'component_type', 'field', 'ord'])
-    .where('entity_id', 'in', [...entityIds]).orderBy('entity_id').orderBy('ord').execute();
-  return rows.map((r) => ({ cmp_id: Number(r.cmp_id), component_type: String(r.component_type), field: String(r.field), ord: Number(r.ord) }));
-}
-
 /** Queues the deletes of the components, owned relation links and media links of rows. */
-async function collectDeletes(s: Store, model: Model, schema: Schema, entityIds: readonly number[], out: Write[]): Promise<void> {
+function collectDeletes(s: Store, model: Model, tree: ComponentTree, schema: Schema, entityIds: readonly number[], out: Write[]): void {
   if (entityIds.length === 0) return;
-  const links = await componentLinks(s, schema, entityIds);
+  const links = entityIds.flatMap((id) => tree.links(schema, id));
   const byType = new Map<string, number[]>();
   for (const l of links) {
     let list = byType.get(l.component_type);
@@ -44,7 +32,7 @@ async function collectDeletes(s: Store, model: Model, schema: Schema, entityIds:
   for (const [uid, ids] of byType) {
     const comp = model.components.get(uid);
     if (!comp) continue;
-    await collectDeletes(s, model, comp, ids, out);
+    collectDeletes(s, model, tree, comp, ids, out);
     out.push(s.tx.deleteFrom(comp.table).where('id', 'in', ids));
   }
   const ids = [...entityIds];
@@ -57,7 +45,7 @@ async function collectDeletes(s: Store, model: Model, schema: Schema, entityIds:
 export async function deleteRows(s: Store, model: Model, schema: Schema, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const writes: Write[] = [];
-  await collectDeletes(s, model, schema, ids, writes);
+  collectDeletes(s, model, await readComponentTree(s, model, schema, ids), schema, ids, writes);
   writes.push(s.tx.deleteFrom(schema.table).where('id', 'in', [...ids]));
   await runWrites(s, writes);
 }
@@ -83,15 +71,15 @@ async function copyComponentRow(s: Store, comp: Component, id: number): Promise<
 }
 
 /** Creates copies of the row's components and queues the link copies that point the new row at them. */
-async function collectCopies(s: Store, model: Model, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, out: Write[]): Promise<void> {
-  const links = (s.newRows?.of(schema.componentTable, fromId) ?? await componentLinks(s, schema, [fromId])).filter((l) => !only || only.has(l.field));
+async function collectCopies(s: Store, model: Model, tree: ComponentTree, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, out: Write[]): Promise<void> {
+  const links = tree.links(schema, fromId).filter((l) => !only || only.has(l.field));
   const newLinks: Record<string, unknown>[] = [];
   for (const l of links) {
     const comp = model.components.get(l.component_type);
     if (!comp) continue;
     const newId = await copyComponentRow(s, comp, l.cmp_id);
     if (newId === null) continue;
-    await collectCopies(s, model, comp, l.cmp_id, newId, undefined, out);
+    await collectCopies(s, model, tree, comp, l.cmp_id, newId, undefined, out);
     newLinks.push({ entity_id: toId, cmp_id: newId, component_type: l.component_type, field: l.field, ord: l.ord });
   }
   out.push(...insertsOf(s, schema.componentTable, newLinks));
@@ -110,8 +98,10 @@ async function collectCopies(s: Store, model: Model, schema: Schema, fromId: num
 export async function replaceChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number): Promise<void> {
   const writes: Write[] = [];
   // the deletes come first: where writes run one by one, they must not remove the new links
-  await collectDeletes(s, model, schema, [toId], writes);
-  await collectCopies(s, model, schema, fromId, toId, undefined, writes);
+  // one read per level for both rows' components
+  const tree = await readComponentTree(s, model, schema, [fromId, toId]);
+  collectDeletes(s, model, tree, schema, [toId], writes);
+  await collectCopies(s, model, tree, schema, fromId, toId, undefined, writes);
   await runWrites(s, writes);
 }
 
@@ -121,6 +111,6 @@ export async function replaceChildren(s: Store, model: Model, schema: Schema, fr
  */
 export async function copyChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number, only?: ReadonlySet<string>): Promise<void> {
   const writes: Write[] = [];
-  await collectCopies(s, model, schema, fromId, toId, only, writes);
+  await collectCopies(s, model, await readComponentTree(s, model, schema, [fromId]), schema, fromId, toId, only, writes);
   await runWrites(s, writes);
 }
