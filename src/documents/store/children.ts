@@ -97,9 +97,9 @@ async function collectCopies(s: Store, model: Model, tree: ComponentTree, schema
 /** Replaces the children of row `toId` with copies of those of row `fromId` (publishing over a published row). */
 export async function replaceChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number): Promise<void> {
   const writes: Write[] = [];
-  // the deletes come first: where writes run one by one, they must not remove the new links
   // one read per level for both rows' components
   const tree = await readComponentTree(s, model, schema, [fromId, toId]);
+  // the deletes come first: where writes run one by one, they must not remove the new links
   collectDeletes(s, model, tree, schema, [toId], writes);
   await collectCopies(s, model, tree, schema, fromId, toId, undefined, writes);
   await runWrites(s, writes);
