@@ -1,11 +1,12 @@
 // What hangs off a row besides its scalars: components (with their own children), relation links
 // it owns and media links. Deleting and copying a row's children is one walk over the model: the
 // component links are read first, a level at a time (component-tree.ts), copies of component rows
-// are made one by one (their new ids are needed), and the other writes go together (write-batch.ts).
+// are made before the links that need their new ids (copy-rows.ts), and the other writes go together
+// (write-batch.ts).
 import { sql } from 'kysely';
-import { rowColumns } from '../../database/tables.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
-import { insertRow, insertsOf, type Store } from './rows.js';
+import { copyRows, type RowToCopy } from './copy-rows.js';
+import { insertsOf, type Store } from './rows.js';
 import { readComponentTree, type ComponentTree } from './component-tree.js';
 import { runWrites, type Write } from './write-batch.js';
 
@@ -50,36 +51,27 @@ export async function deleteRows(s: Store, model: Model, schema: Schema, ids: re
   await runWrites(s, writes);
 }
 
-const columnsOf = new WeakMap<Component, string[]>();
-
-/** Copies one component row in a single statement; null when the row is gone. */
-async function copyComponentRow(s: Store, comp: Component, id: number): Promise<number | null> {
-  let cols = columnsOf.get(comp);
-  if (!cols) columnsOf.set(comp, (cols = rowColumns(comp).map((c) => c.name)));
-  if (cols.length === 0) {
-    // a component with only media or relations has no columns to select into the copy
-    const found = await s.tx.selectFrom(comp.table).select('id').where('id', '=', id).executeTakeFirst();
-    return found ? insertRow(s, comp.table, {}) : null;
-  }
-  const insert = s.tx.insertInto(comp.table).columns(cols).expression(s.tx.selectFrom(comp.table).select(cols).where('id', '=', id));
-  if (s.dialect.returning) {
-    const r = await insert.returning('id').executeTakeFirst();
-    return r ? Number((r as { id: unknown }).id) : null;
-  }
-  const r = await insert.executeTakeFirstOrThrow();
-  return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0 ? Number(r.insertId) : null;
-}
-
-/** Creates copies of the row's components and queues the link copies that point the new row at them. */
-async function collectCopies(s: Store, model: Model, tree: ComponentTree, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, out: Write[]): Promise<void> {
-  const links = tree.links(schema, fromId).filter((l) => !only || only.has(l.field));
-  const newLinks: Record<string, unknown>[] = [];
-  for (const l of links) {
+/** The component rows under row `fromId`, all levels deep, parents before their children. */
+function rowsToCopy(model: Model, tree: ComponentTree, schema: Schema, fromId: number, only: ReadonlySet<string> | undefined, out: RowToCopy[]): void {
+  for (const l of tree.links(schema, fromId)) {
+    if (only && !only.has(l.field)) continue;
     const comp = model.components.get(l.component_type);
     if (!comp) continue;
-    const newId = await copyComponentRow(s, comp, l.cmp_id);
-    if (newId === null) continue;
-    await collectCopies(s, model, tree, comp, l.cmp_id, newId, undefined, out);
+    out.push({ comp, id: l.cmp_id });
+    rowsToCopy(model, tree, comp, l.cmp_id, undefined, out);
+  }
+}
+
+/** Queues the links that point row `toId` at the copies of row `fromId`'s components, relations and media. */
+function collectLinks(s: Store, model: Model, tree: ComponentTree, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, copies: Map<string, number | null>, out: Write[]): void {
+  const newLinks: Record<string, unknown>[] = [];
+  for (const l of tree.links(schema, fromId)) {
+    if (only && !only.has(l.field)) continue;
+    const comp = model.components.get(l.component_type);
+    if (!comp) continue;
+    const newId = copies.get(`${comp.table}#${l.cmp_id}`);
+    if (newId === null || newId === undefined) continue;
+    collectLinks(s, model, tree, comp, l.cmp_id, newId, undefined, copies, out);
     newLinks.push({ entity_id: toId, cmp_id: newId, component_type: l.component_type, field: l.field, ord: l.ord });
   }
   out.push(...insertsOf(s, schema.componentTable, newLinks));
@@ -92,6 +84,15 @@ async function collectCopies(s: Store, model: Model, tree: ComponentTree, schema
     .where('related_id', '=', fromId).where('related_type', '=', schema.uid);
   if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
   out.push(s.tx.insertInto(MEDIA_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
+}
+
+/** Creates copies of the row's components (all at once where the dialect can) and queues the link copies. */
+async function collectCopies(s: Store, model: Model, tree: ComponentTree, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, out: Write[]): Promise<void> {
+  const rows: RowToCopy[] = [];
+  rowsToCopy(model, tree, schema, fromId, only, rows);
+  const ids = await copyRows(s, rows);
+  const copies = new Map(rows.map((r, i) => [`${r.comp.table}#${r.id}`, ids[i]!] as const));
+  collectLinks(s, model, tree, schema, fromId, toId, only, copies, out);
 }
 
 /** Replaces the children of row `toId` with copies of those of row `fromId` (publishing over a published row). */
