@@ -11,6 +11,7 @@ import { PARTIAL, validateForPublish } from './input/validate-publish.js';
 import { publishDraft } from './publish.js';
 import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
+import { DeferredLinks } from './store/deferred-links.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
 import { NewRows } from './store/new-rows.js';
@@ -144,7 +145,10 @@ export class DocumentWriter {
     // a new locale version starts with copies of the shared components, which the write didn't list
     if (copyFrom) await this.copyShared(s, type, Number(copyFrom['id']), id);
     else s.newRows?.created(type.componentTable, id);
-    await applyData(ctx, { id, documentId, locale, schema: type }, data, true);
+    // the new row's link rows wait until its subtree is written, then go together
+    const deferred = new DeferredLinks();
+    await applyData({ ...ctx, store: { ...s, deferred } }, { id, documentId, locale, schema: type }, data, true);
+    await deferred.flush(s);
     this.services.failAfterComponents?.();
     if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedId, now);
   }

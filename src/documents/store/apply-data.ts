@@ -7,7 +7,8 @@ import { deleteRows } from './children.js';
 import { setMedia } from './media.js';
 import type { CmpLink } from './new-rows.js';
 import { writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
-import { defaultColumns, insertMany, insertRow, scalarColumns } from './rows.js';
+import { insertLinks } from './deferred-links.js';
+import { defaultColumns, insertRow, scalarColumns } from './rows.js';
 
 type Schema = ContentType | Component;
 
@@ -61,7 +62,7 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
     await deleteRows(ctx.store, ctx.model, comp, ids);
   }
   if (!isNew) await tx.deleteFrom(owner.schema.componentTable).where('entity_id', '=', owner.id).where('field', '=', field).execute();
-  await insertMany(ctx.store, owner.schema.componentTable, links);
+  await insertLinks(ctx.store, owner.schema.componentTable, links, isNew);
   ctx.store.newRows?.add(owner.schema.componentTable, owner.id, links);
 }
 

@@ -1,7 +1,8 @@
 // Media attributes: the files linked to a row's media field, in order.
 import { ValidationError } from '../../errors.js';
 import type { MediaRef } from '../input/types.js';
-import { insertMany, type Store } from './rows.js';
+import { insertLinks } from './deferred-links.js';
+import type { Store } from './rows.js';
 
 const FILES = 'files';
 
@@ -36,5 +37,5 @@ export async function resolveFiles(s: Store, refs: readonly MediaRef[]): Promise
 export async function setMedia(s: Store, relatedType: string, relatedId: number, field: string, refs: readonly MediaRef[] | null, isNew = false): Promise<void> {
   const ids = refs && refs.length ? await resolveFiles(s, refs) : [];
   if (!isNew) await s.tx.deleteFrom('files_related_mph').where('related_id', '=', relatedId).where('related_type', '=', relatedType).where('field', '=', field).execute();
-  await insertMany(s, 'files_related_mph', ids.map((file_id, i) => ({ file_id, related_id: relatedId, related_type: relatedType, field, ord: i + 1 })));
+  await insertLinks(s, 'files_related_mph', ids.map((file_id, i) => ({ file_id, related_id: relatedId, related_type: relatedType, field, ord: i + 1 })), isNew);
 }

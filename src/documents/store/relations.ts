@@ -3,6 +3,7 @@
 import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { Position, RelationOp, RelationRef } from '../input/types.js';
+import { insertLinks } from './deferred-links.js';
 import { insertMany, maxPerKey } from './rows.js';
 import { checkAndPlace, checkExists, type Entry, type TargetContext } from './targets.js';
 
@@ -109,6 +110,8 @@ function checkConnectDuplicates(op: RelationOp): void {
 /** Writes a relation from the side that stores the links. */
 export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
   checkConnectDuplicates(op);
+  // a link table this write already queued rows for is read below (positions, one-to-one steals)
+  await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   const target = ctx.model.contentTypes.get(attr.target)!;
   const tx = ctx.store.tx;
   const srcLocalized = localizedSource(source);
@@ -139,14 +142,14 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
       : (await tx.selectFrom((source.schema as ContentType).table).select('id').where('document_id', '=', source.documentId).execute()).map((r) => Number(r.id));
     await tx.deleteFrom(attr.linkTable).where('target_document_id', 'in', next.map((e) => e.doc)).where('source_id', 'not in', sameDoc).execute();
   }
-  await insertMany(ctx.store, attr.linkTable, next.map((e, i) => {
+  await insertLinks(ctx.store, attr.linkTable, next.map((e, i) => {
     let inv = e.inv;
     if (inv === undefined) {
       inv = (maxInv.get(e.doc) ?? 0) + 1;
       maxInv.set(e.doc, inv);
     }
     return { source_id: source.id, target_document_id: e.doc, target_locale: storedLocale(e), target_status: e.status, ord: i + 1, inv_ord: inv };
-  }));
+  }), isNew);
 }
 
 /** The op's refs that name `locale` (refs without one name the default locale). */
@@ -162,6 +165,7 @@ function opInLocale(op: RelationOp, locale: string, defaultLocale: string): Rela
  */
 export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
   checkConnectDuplicates(op);
+  await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   const owner = ctx.model.contentTypes.get(attr.target)!;
   if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null, isNew);
   if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale, isNew);

@@ -3,6 +3,7 @@ import { sql, type InsertQueryBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../../database/dialect.js';
 import type { Component, ContentType, ScalarAttribute } from '../../schema/types.js';
 import { storeJson } from '../format-value.js';
+import type { DeferredLinks } from './deferred-links.js';
 import type { NewRows } from './new-rows.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table shapes come from the model at run time
@@ -13,6 +14,8 @@ export interface Store {
   readonly dialect: Dialect;
   /** rows created by the write under way, with their component links (document writes only) */
   readonly newRows?: NewRows;
+  /** link rows of rows this create inserted, written together once the new rows are done */
+  readonly deferred?: DeferredLinks;
 }
 
 export async function insertRow(s: Store, table: string, given: Record<string, unknown>): Promise<number> {

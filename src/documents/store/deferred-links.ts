@@ -1,0 +1,35 @@
+// Link rows of rows a create has just inserted (component, relation and media links) wait here and
+// go to the database together (write-batch.ts: one statement on PostgreSQL) once the new rows and
+// their checks are done. Nothing in a new row's subtree reads its own links back; a statement that
+// touches a link table still queued (a second relation through the same table, say) flushes first.
+import { insertMany, insertsOf, type Store } from './rows.js';
+import { runWrites, type Write } from './write-batch.js';
+
+export class DeferredLinks {
+  private readonly rows = new Map<string, Record<string, unknown>[]>();
+
+  add(table: string, rows: readonly Record<string, unknown>[]): void {
+    if (rows.length === 0) return;
+    let list = this.rows.get(table);
+    if (!list) this.rows.set(table, (list = []));
+    list.push(...rows);
+  }
+
+  /** Writes what waits: for one table (before a statement touching it), or everything. */
+  async flush(s: Store, table?: string): Promise<void> {
+    const tables = table === undefined ? [...this.rows.keys()] : this.rows.has(table) ? [table] : [];
+    if (tables.length === 0) return;
+    const writes: Write[] = [];
+    for (const t of tables) {
+      writes.push(...insertsOf(s, t, this.rows.get(t)!));
+      this.rows.delete(t);
+    }
+    await runWrites(s, writes);
+  }
+}
+
+/** Inserts link rows now, or queues them when they hang off a row this create inserted. */
+export async function insertLinks(s: Store, table: string, rows: Record<string, unknown>[], isNew: boolean): Promise<void> {
+  if (isNew && s.deferred) s.deferred.add(table, rows);
+  else await insertMany(s, table, rows);
+}
