@@ -36,8 +36,8 @@ export async function publishDraft(s: Store, model: Model, type: ContentType, dr
     const row = draft.values ?? await s.tx.selectFrom(type.table).selectAll().where('id', '=', draft.id).executeTakeFirstOrThrow() as Record<string, unknown>;
     const { id: _id, ...values } = row;
     void _id;
-    await s.tx.updateTable(type.table).set({ ...values, published_at: s.dialect.toDatetime(now) }).where('id', '=', pubId).execute();
-    await replaceChildren(s, model, type, draft.id, pubId);
+    // the row's new columns go with the replacement of its children
+    await replaceChildren(s, model, type, draft.id, pubId, [s.tx.updateTable(type.table).set({ ...values, published_at: s.dialect.toDatetime(now) }).where('id', '=', pubId)]);
   }
   await carryInverseLinks(s, model, type, draft.documentId, draft.locale);
   return pubId;

@@ -15,6 +15,7 @@ import { DeferredLinks } from './store/deferred-links.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
 import { NewRows } from './store/new-rows.js';
+import { runWrites, type Write } from './store/write-batch.js';
 import type { RelationContext } from './store/relations.js';
 
 export interface WriteOptions {
@@ -175,25 +176,22 @@ export class DocumentWriter {
       ...scalarColumns(s.dialect, type, data.scalars), updated_at: s.dialect.toDatetime(now),
       ...(type.draftAndPublish ? {} : { published_at: s.dialect.toDatetime(now) }),
     };
-    await s.tx.updateTable(type.table).set(cols).where('id', '=', id).execute();
-    await applyData(ctx, { id, documentId, locale, schema: type }, data, false);
     const publishedId = type.draftAndPublish && publish ? publishedIn(all.filter((r) => !type.localized || r['locale'] === locale)) : null;
     // the published row of this locale is about to become a copy of the draft: no need to sync it first
-    if (type.localized) await this.syncShared(s, type, data, all.filter((r) => Number(r['id']) !== publishedId), id, now);
-    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale, values: { ...target, ...cols } }, publishedId, now);
-  }
-
-  /** Writing a non-localized attribute in one locale writes it in every locale of the document. */
-  private async syncShared(s: Store, type: ContentType, data: WriteData, all: Record<string, unknown>[], selfId: number, now: Date): Promise<void> {
+    const others = type.localized ? all.map((r) => Number(r['id'])).filter((i) => i !== id && i !== publishedId) : [];
+    const writes: Write[] = [s.tx.updateTable(type.table).set(cols).where('id', '=', id)];
     const shared = new Map([...data.scalars].filter(([name]) => type.attributes.get(name)?.localized === false));
-    const media = [...data.media].filter(([name]) => type.attributes.get(name)?.localized === false);
-    const others = all.map((r) => Number(r['id'])).filter((i) => i !== selfId);
-    if (others.length === 0) return;
-    if (shared.size) {
-      await s.tx.updateTable(type.table).set({ ...scalarColumns(s.dialect, type, shared), updated_at: s.dialect.toDatetime(now) })
-        .where('id', 'in', others).execute();
+    if (others.length && shared.size) {
+      // a non-localized attribute written in one locale is written in every locale of the document
+      writes.push(s.tx.updateTable(type.table).set({ ...scalarColumns(s.dialect, type, shared), updated_at: s.dialect.toDatetime(now) }).where('id', 'in', others));
     }
-    for (const [name, refs] of media) for (const other of others) await setMedia(s, type.uid, other, name, refs);
+    await runWrites(s, writes);
+    await applyData(ctx, { id, documentId, locale, schema: type }, data, false);
+    for (const [name, refs] of data.media) {
+      if (type.attributes.get(name)?.localized !== false) continue;
+      for (const other of others) await setMedia(s, type.uid, other, name, refs);
+    }
+    if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale, values: { ...target, ...cols } }, publishedId, now);
   }
 
   /** Deletes the document's rows in a locale ('*': all locales; null: the type isn't localized). */

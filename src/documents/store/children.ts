@@ -95,9 +95,12 @@ async function collectCopies(s: Store, model: Model, tree: ComponentTree, schema
   collectLinks(s, model, tree, schema, fromId, toId, only, copies, out);
 }
 
-/** Replaces the children of row `toId` with copies of those of row `fromId` (publishing over a published row). */
-export async function replaceChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number): Promise<void> {
-  const writes: Write[] = [];
+/**
+ * Replaces the children of row `toId` with copies of those of row `fromId` (publishing over a published
+ * row); `alongside`: writes independent of these that may go in the same batch.
+ */
+export async function replaceChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number, alongside: readonly Write[] = []): Promise<void> {
+  const writes: Write[] = [...alongside];
   // one read per level for both rows' components
   const tree = await readComponentTree(s, model, schema, [fromId, toId]);
   // the deletes come first: where writes run one by one, they must not remove the new links
