@@ -18,7 +18,6 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -235,17 +234,28 @@ async function folioColdStarts(port, dbEnv, extraEnv, n = 3) {
   return { median: median(colds), all: colds };
 }
 
-/** A bare Fastify route answering the bytes Folio answered: the ceiling of the HTTP layer. */
+/**
+ * A bare Fastify route answering the bytes Folio answered, in its own process: the ceiling of the
+ * HTTP layer, and (after the same warm-up as the servers) the idle RSS of a server that does nothing.
+ */
 async function ceiling(folio) {
   const res = await fetch(`${folio.base}/api/articles`, { headers: { authorization: `Bearer ${folio.token}` } });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const app = Fastify();
-  app.get('/api/articles', (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = app.server.address().port;
-  const r = await load(`http://127.0.0.1:${port}`, { path: '/api/articles' });
-  await app.close();
-  return r;
+  const file = join(mkdtempSync(join(tmpdir(), 'folio-ceiling-')), 'body.json');
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  const port = 13372;
+  const child = run('node', [join(root, 'bench', 'ceiling-server.mjs'), file, String(port)]);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/articles`, null, performance.now());
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 2; i++) await autocannon({ url: `${base}/api/articles`, connections: CONNECTIONS, duration: 2 });
+    await sleep(1000);
+    const idleRss = treeRss(child.pid);
+    const r = await load(base, { path: '/api/articles' });
+    return { ...r, idleRss };
+  } finally {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+  }
 }
 
 function fmt(n, d = 0) {
@@ -327,6 +337,7 @@ function printRound(r) {
     `list ${fmt((100 * f.scenarios.list?.rps) / ceil.rps)}%`, `list ${fmt((100 * n.scenarios.list?.rps) / ceil.rps)}%`]);
   rows.push(['cold start (s)', fmt(f.cold, 2), '', '', '', '', '', fmt(s?.cold, 2), '', '', '', '']);
   rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(n.idleRss), '', '', fmt(s?.idleRss), '', '', '', '']);
+  rows.push(['idle RSS, bare Fastify ceiling (MB)', fmt(ceil.idleRss), '', '', '', '', '', '', '', '', '', '']);
   rows.push(['RSS under load (MB)', fmt(f.loadRss), '', '', fmt(n.loadRss), '', '', fmt(s?.loadRss), '', '', '', '']);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
   console.log(`\n${r.database}: medians of ${RUNS} runs of ${DURATION} s, ${CONNECTIONS} connections (8 for writes), ${ARTICLES} seeded articles (Folio ships with the cache on)`);
