@@ -197,7 +197,7 @@ const isWrite = (s) => s.method !== undefined;
  * `out` (a server's figures, which may already hold the other phase). Reads go before writes: the
  * write scenarios add thousands of articles, and a faster server would otherwise be read on more data.
  */
-async function measure(server, only, phase = 'all', out = { cold: server.cold, idleRss: null, loadRss: 0, scenarios: {}, runs: {} }) {
+async function measure(server, only, phase = 'all', out = { cold: server.cold, idleRss: null, loadRss: 0, scenarios: {}, runs: {} }, ceiling = null, ceilingRuns = {}) {
   const list = (await scenarios(server)).filter((s) => (!only || only.includes(s.name))
     && (phase === 'all' || (phase === 'writes') === isWrite(s)));
   if (out.idleRss === null) {
@@ -213,6 +213,11 @@ async function measure(server, only, phase = 'all', out = { cold: server.cold, i
         clearInterval(timer);
         (out.runs[s.name] ??= []).push(r);
         process.stdout.write(`  ${server.label ?? server.name} ${s.name} (run ${run + 1}/${RUNS}): ${r.rps.toFixed(0)} req/s\n`);
+        if (ceiling && !isWrite(s)) {
+          const c = await load(ceiling.base, s);
+          (ceilingRuns[s.name] ??= []).push(c);
+          process.stdout.write(`  ceiling ${s.name} (run ${run + 1}/${RUNS}): ${c.rps.toFixed(0)} req/s\n`);
+        }
       }
     }
   }
@@ -235,27 +240,48 @@ async function folioColdStarts(port, dbEnv, extraEnv, n = 3) {
 }
 
 /**
- * A bare Fastify route answering the bytes Folio answered, in its own process: the ceiling of the
- * HTTP layer, and (after the same warm-up as the servers) the idle RSS of a server that does nothing.
+ * A bare Fastify server answering, for each read scenario, the bytes Folio answered, in its own process:
+ * the ceiling of the HTTP layer, and (after the same warm-up as the servers) the idle RSS of a server that
+ * does nothing. It is loaded right after Folio on each run of each scenario, so the two are paired in time
+ * on a machine whose speed drifts.
  */
-async function ceiling(folio) {
-  const res = await fetch(`${folio.base}/api/articles`, { headers: { authorization: `Bearer ${folio.token}` } });
-  const file = join(mkdtempSync(join(tmpdir(), 'folio-ceiling-')), 'body.json');
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  const port = 13372;
-  const child = run('node', [join(root, 'bench', 'ceiling-server.mjs'), file, String(port)]);
-  try {
-    await waitFor(`http://127.0.0.1:${port}/api/articles`, null, performance.now());
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 2; i++) await autocannon({ url: `${base}/api/articles`, connections: CONNECTIONS, duration: 2 });
-    await sleep(1000);
-    const idleRss = treeRss(child.pid);
-    const r = await load(base, { path: '/api/articles' });
-    return { ...r, idleRss };
-  } finally {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+async function startCeiling(folio) {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-ceiling-'));
+  const manifest = {};
+  const reads = (await scenarios(folio)).filter((s) => !isWrite(s));
+  for (const [i, s] of reads.entries()) {
+    const res = await fetch(folio.base + s.path, { headers: s.headers });
+    if (res.status !== 200) throw new Error(`ceiling: ${s.path} answered ${res.status}`);
+    manifest[s.path] = join(dir, `${i}.json`);
+    writeFileSync(manifest[s.path], Buffer.from(await res.arrayBuffer()));
   }
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  const port = 13372;
+  const child = run('node', [join(root, 'bench', 'ceiling-server.mjs'), join(dir, 'manifest.json'), String(port)]);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/articles`, null, performance.now());
+  for (let i = 0; i < 2; i++) await autocannon({ url: `${base}/api/articles`, connections: CONNECTIONS, duration: 2 });
+  await sleep(1000);
+  return {
+    name: 'ceiling', base, child, idleRss: treeRss(child.pid),
+    async stop() {
+      await stop({ child });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The ceiling's medians per scenario, and Folio's share of it: the median of the paired runs' ratios. */
+function ceilingFigures(ceil, folioRuns, ceilingRuns) {
+  const scenarios = {};
+  for (const [name, rs] of Object.entries(ceilingRuns)) {
+    const f = folioRuns[name];
+    scenarios[name] = {
+      rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)),
+      share: median(rs.map((r, i) => f[i].rps / r.rps)), runs: rs,
+    };
+  }
+  return { idleRss: ceil.idleRss, scenarios };
 }
 
 function fmt(n, d = 0) {
@@ -286,8 +312,14 @@ async function round(db, only, servers) {
     out.seedFolio = await seed(folio);
     await settle(folioDb);
     // both Folio configurations are read on the seeded data alone, before either writes
-    out.servers.folio = await measure(folio, only, 'reads');
-    out.ceiling = await ceiling(folio);
+    const ceil = await startCeiling(folio);
+    const ceilingRuns = {};
+    try {
+      out.servers.folio = await measure(folio, only, 'reads', undefined, ceil, ceilingRuns);
+    } finally {
+      await ceil.stop();
+    }
+    out.ceiling = ceilingFigures(ceil, out.servers.folio.runs, ceilingRuns);
     await stop(folio);
     const colds = await folioColdStarts(13370, folioDb, cacheOn);
     console.log(`[${db}] Folio again, response cache off…`);
@@ -324,23 +356,27 @@ function printRound(r) {
   const f = r.servers.folio;
   const n = r.servers.folioNoCache;
   const s = r.servers.strapi;
+  const ceil = r.ceiling;
   const ratio = (a, b) => (a && b ? `${fmt(a.rps / b.rps, 1)}×` : '—');
-  const rows = [['scenario', 'cache req/s', 'p50', 'p99', 'no-cache req/s', 'p50', 'p99', 'strapi req/s', 'p50', 'p99', 'ratio', 'no-cache ratio']];
+  const pct = (v) => (v === null || v === undefined || Number.isNaN(v) ? '' : `${fmt(100 * v)} %`);
+  const rows = [['scenario', 'cache req/s', 'p50', 'p99', 'ceiling req/s', 'of ceiling', 'no-cache req/s', 'p50', 'p99', 'of ceiling',
+    'strapi req/s', 'p50', 'p99', 'ratio', 'no-cache ratio']];
   for (const name of Object.keys(f.scenarios)) {
     const a = f.scenarios[name];
     const c = n.scenarios[name];
     const b = s?.scenarios[name];
-    rows.push([name, fmt(a.rps), fmt(a.p50), fmt(a.p99), fmt(c.rps), fmt(c.p50), fmt(c.p99), fmt(b?.rps), fmt(b?.p50), fmt(b?.p99), ratio(a, b), ratio(c, b)]);
+    const top = ceil.scenarios[name];
+    rows.push([name, fmt(a.rps), fmt(a.p50), fmt(a.p99), top ? fmt(top.rps) : '', pct(top?.share), fmt(c.rps), fmt(c.p50), fmt(c.p99),
+      top ? pct(c.rps / top.rps) : '', fmt(b?.rps), fmt(b?.p50), fmt(b?.p99), ratio(a, b), ratio(c, b)]);
   }
-  const ceil = r.ceiling;
-  rows.push(['ceiling (bare Fastify, list bytes)', fmt(ceil.rps), fmt(ceil.p50), fmt(ceil.p99), '', '', '', '', '', '',
-    `list ${fmt((100 * f.scenarios.list?.rps) / ceil.rps)}%`, `list ${fmt((100 * n.scenarios.list?.rps) / ceil.rps)}%`]);
-  rows.push(['cold start (s)', fmt(f.cold, 2), '', '', '', '', '', fmt(s?.cold, 2), '', '', '', '']);
-  rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(n.idleRss), '', '', fmt(s?.idleRss), '', '', '', '']);
-  rows.push(['idle RSS, bare Fastify ceiling (MB)', fmt(ceil.idleRss), '', '', '', '', '', '', '', '', '', '']);
-  rows.push(['RSS under load (MB)', fmt(f.loadRss), '', '', fmt(n.loadRss), '', '', fmt(s?.loadRss), '', '', '', '']);
+  const blank = (k) => Array(k).fill('');
+  rows.push(['cold start (s)', fmt(f.cold, 2), ...blank(8), fmt(s?.cold, 2), ...blank(4)]);
+  rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(ceil.idleRss), '', fmt(n.idleRss), ...blank(3), fmt(s?.idleRss), ...blank(4)]);
+  rows.push(['RSS under load (MB)', fmt(f.loadRss), ...blank(4), fmt(n.loadRss), ...blank(3), fmt(s?.loadRss), ...blank(4)]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
-  console.log(`\n${r.database}: medians of ${RUNS} runs of ${DURATION} s, ${CONNECTIONS} connections (8 for writes), ${ARTICLES} seeded articles (Folio ships with the cache on)`);
+  console.log(`\n${r.database}: medians of ${RUNS} runs of ${DURATION} s, ${CONNECTIONS} connections (8 for writes), ${ARTICLES} seeded articles`
+    + ' (Folio ships with the cache on; the ceiling is a bare Fastify server answering the same bytes, loaded right after each cached run,'
+    + ' and "of ceiling" the median of those paired ratios)');
   for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
 }
 
