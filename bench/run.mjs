@@ -12,6 +12,8 @@
 //      USER/PASSWORD, default 127.0.0.1:5432 postgres without password). In each round Folio is
 //      measured twice on the same data: with its response cache on and with it off, so every read
 //      runs its queries. Writes bench/results/<timestamp>.json and prints a table per database.
+//
+//   node bench/run.mjs --print bench/results/<timestamp>.json   # the tables of a saved run
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -352,7 +354,7 @@ async function round(db, only, servers) {
   return out;
 }
 
-function printRound(r) {
+function printRound(r, meta) {
   const f = r.servers.folio;
   const n = r.servers.folioNoCache;
   const s = r.servers.strapi;
@@ -374,13 +376,20 @@ function printRound(r) {
   rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(ceil.idleRss), '', fmt(n.idleRss), ...blank(3), fmt(s?.idleRss), ...blank(4)]);
   rows.push(['RSS under load (MB)', fmt(f.loadRss), ...blank(4), fmt(n.loadRss), ...blank(3), fmt(s?.loadRss), ...blank(4)]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
-  console.log(`\n${r.database}: medians of ${RUNS} runs of ${DURATION} s, ${CONNECTIONS} connections (8 for writes), ${ARTICLES} seeded articles`
+  console.log(`\n${r.database}: medians of ${meta.runs} runs of ${meta.duration} s, ${meta.connections} connections (8 for writes), ${meta.articles} seeded articles`
     + ' (Folio ships with the cache on; the ceiling is a bare Fastify server answering the same bytes, loaded right after each cached run,'
     + ' and "of ceiling" the median of those paired ratios)');
   for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
 }
 
 async function main() {
+  const printAt = process.argv.indexOf('--print');
+  if (printAt !== -1) {
+    const saved = JSON.parse(readFileSync(process.argv[printAt + 1], 'utf8'));
+    console.log(`Run of ${saved.date}, Node ${saved.node}, ${saved.workers} worker(s)`);
+    for (const r of Object.values(saved.rounds)) printRound(r, saved);
+    return;
+  }
   const only = process.env.BENCH_SCENARIOS?.split(',');
   const unknown = DATABASES.filter((d) => d !== 'sqlite' && d !== 'postgres');
   if (unknown.length) throw new Error(`BENCH_DATABASES: unknown database ${unknown.join(', ')} (sqlite, postgres)`);
@@ -391,7 +400,7 @@ async function main() {
   } finally {
     for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   }
-  for (const r of Object.values(results.rounds)) printRound(r);
+  for (const r of Object.values(results.rounds)) printRound(r, results);
   mkdirSync(join(here, 'results'), { recursive: true });
   const file = join(here, 'results', `${results.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));

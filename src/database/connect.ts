@@ -9,6 +9,7 @@ import { postgresDialect } from './dialects/postgres.js';
 import { mysqlDialect } from './dialects/mysql.js';
 import { reusePreparedStatements } from './sqlite-statements.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
+import { memoForTurn } from './turn-memo.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -89,7 +90,7 @@ async function sqlite(cfg: DatabaseConfig): Promise<Opened> {
   conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   const version = conn.prepare('pragma data_version').pluck();
   reusePreparedStatements(conn);
-  return { dialect: new SqliteDialect({ database: conn }), dataVersion: () => Number(version.get()) };
+  return { dialect: new SqliteDialect({ database: conn }), dataVersion: memoForTurn(() => Number(version.get())) };
 }
 
 async function postgres(cfg: DatabaseConfig): Promise<Opened> {
