@@ -9,5 +9,7 @@ export default defineConfig({
     // two cores: more workers only add contention on the shared database servers
     maxWorkers: 2,
     reporters: ['default'],
+    // every reuse of a compiled populate statement is checked against a fresh build (statement-template.ts)
+    env: { FOLIO_CHECK_STATEMENT_TEMPLATES: '1' },
   },
 });

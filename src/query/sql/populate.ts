@@ -2,7 +2,7 @@
 // One statement per populated attribute and level (IN lists over the whole batch; a dynamic zone adds
 // one per component kind present), never one per document: the statement count is bounded by the
 // populate's shape, whatever the page size.
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { PopulateMap, PopulateNode } from '../ast.js';
 import { FILE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
 import { rowShape } from '../../documents/row-shape.js';
@@ -11,6 +11,7 @@ import { signFileUrls } from '../../plugins/upload/sign.js';
 import { publicationCondition } from './publication.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { compileWhere } from './where.js';
+import { runTemplate } from './statement-template.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
@@ -50,6 +51,18 @@ async function within(ctx: ReadContext, q: Runnable): Promise<Row[]> {
   return rows;
 }
 
+/**
+ * `within`, for a statement whose shape is `key` and whose only varying values are `values`: compiled
+ * once per shape (statement-template.ts).
+ */
+async function withinTemplate<V extends readonly unknown[]>(ctx: ReadContext, key: string, values: V, build: (...values: V) => Runnable & Compilable<unknown>): Promise<Row[]> {
+  const limit = ctx.budget?.limit();
+  const rows = await runTemplate(ctx.model, ctx.database, `${key}\u0000${limit ?? ''}`, values,
+    (...v: V) => (limit === undefined ? build(...v) : build(...v).limit(sql.lit(limit)) as unknown as Compilable<unknown>)) as Row[];
+  ctx.budget?.take(rows.length);
+  return rows;
+}
+
 /** Builds child objects from rows, populates them further, and returns them by parent id. */
 async function children(ctx: ReadContext, schema: Schema, rows: Row[], node: PopulateNode, nested: PopulateMap, scope: ReadScope): Promise<Map<number, Record<string, unknown>[]>> {
   const shape = rowShape(schema, node.fields);
@@ -69,35 +82,47 @@ async function loadRelation(ctx: ReadContext, schema: Schema, attr: RelationAttr
   const target = ctx.model.contentTypes.get(attr.target)!;
   const w = whereContext(ctx, scope);
   const db = ctx.database.db;
-  const parentIds = ids(parents);
-  const conds: Expression<SqlBool>[] = [];
-  let q;
-  if (attr.owner) {
-    const version = targetVersion(schema, 's', target, 't', 'l', scope);
-    let from = db.selectFrom(`${attr.linkTable} as l`);
-    // the source row is joined first when the target's version follows its locale (not needed
-    // when the whole read is in one locale: the condition then names that locale)
-    if (isContentType(schema) && schema.localized && target.localized && !scope.fixedLocale) from = from.innerJoin(`${schema.table} as s`, 's.id', 'l.source_id');
-    q = from.innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('l', 'target_document_id')}`, ...version])));
-    conds.push(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`);
-  } else {
-    const version = ownerVersion(schema, 's', target, 't', 'l', scope);
-    q = db.selectFrom(`${attr.linkTable} as l`)
-      .innerJoin(`${schema.table} as s`, 's.document_id', 'l.target_document_id')
-      .innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'id')} = ${ref('l', 'source_id')}`, ...version])));
-    conds.push(sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`);
-  }
-  if (node.where) conds.push(compileWhere(w, target, 't', node.where));
-  if (scope.publicationFilter && target.draftAndPublish) conds.push(publicationCondition(target, 't', scope.publicationFilter, scope.status));
   const src = attr.owner ? ref('l', 'source_id') : ref('s', 'id');
+  /** the link and target rows of the parents, under every condition of the read */
+  const linked = (parentIds: readonly number[]) => {
+    const conds: Expression<SqlBool>[] = [];
+    let q;
+    if (attr.owner) {
+      const version = targetVersion(schema, 's', target, 't', 'l', scope);
+      let from = db.selectFrom(`${attr.linkTable} as l`);
+      // the source row is joined first when the target's version follows its locale (not needed
+      // when the whole read is in one locale: the condition then names that locale)
+      if (isContentType(schema) && schema.localized && target.localized && !scope.fixedLocale) from = from.innerJoin(`${schema.table} as s`, 's.id', 'l.source_id');
+      q = from.innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('l', 'target_document_id')}`, ...version])));
+      conds.push(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`);
+    } else {
+      const version = ownerVersion(schema, 's', target, 't', 'l', scope);
+      q = db.selectFrom(`${attr.linkTable} as l`)
+        .innerJoin(`${schema.table} as s`, 's.document_id', 'l.target_document_id')
+        .innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'id')} = ${ref('l', 'source_id')}`, ...version])));
+      conds.push(sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`);
+    }
+    if (node.where) conds.push(compileWhere(w, target, 't', node.where));
+    if (scope.publicationFilter && target.draftAndPublish) conds.push(publicationCondition(target, 't', scope.publicationFilter, scope.status));
+    return { q, where: and(conds) };
+  };
   if (node.count) {
-    const rows = await q.select([sql`${src}`.as('__src'), sql<number>`count(*)`.as('c')]).where(and(conds)).groupBy(sql`${src}` as never).execute() as Row[];
+    const { q, where } = linked(ids(parents));
+    const rows = await q.select([sql`${src}`.as('__src'), sql<number>`count(*)`.as('c')]).where(where).groupBy(sql`${src}` as never).execute() as Row[];
     return { name: attr.name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['c']) }])), empty: () => ({ count: 0 }) };
   }
-  let sel = q.select([...selectColumns(target, 't', node), sql`${src}`.as('__src')]).where(and(conds));
-  if (node.sort && node.sort.length) for (const term of orderTerms(w, target, 't', node.sort)) sel = sel.orderBy(term);
-  else sel = sel.orderBy(attr.owner ? 'l.ord' : 'l.inv_ord').orderBy('l.id');
-  const rows = await within(ctx, sel);
+  const columns = selectColumns(target, 't', node);
+  const select = (parentIds: readonly number[]) => {
+    const { q, where } = linked(parentIds);
+    let sel = q.select([...columns, sql`${src}`.as('__src')]).where(where);
+    if (node.sort && node.sort.length) for (const term of orderTerms(w, target, 't', node.sort)) sel = sel.orderBy(term);
+    else sel = sel.orderBy(attr.owner ? 'l.ord' : 'l.inv_ord').orderBy('l.id');
+    return sel;
+  };
+  // a where or sort of the populate binds its own values: those statements are built each time
+  const rows = node.where || node.sort?.length
+    ? await within(ctx, select(ids(parents)))
+    : await withinTemplate(ctx, `relation\u0000${schema.uid}\u0000${attr.name}\u0000${columns.join(',')}\u0000${JSON.stringify(scope)}`, [ids(parents)] as const, select);
   return pick(attr.name, await children(ctx, target, rows, node, node.populate, scope), attr.toMany, true);
 }
 
@@ -111,19 +136,25 @@ function pick(name: string, byParent: Map<number, Record<string, unknown>[]>, ma
 async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multiple: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const file = ctx.model.contentTypes.get(FILE_UID)!;
   const w = whereContext(ctx, scope);
-  const conds: Expression<SqlBool>[] = [
-    sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(ids(parents))})`,
-    sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
-    sql<SqlBool>`${ref('m', 'field')} = ${name}`,
-  ];
-  if (node.where) conds.push(compileWhere(w, file, 't', node.where));
-  let sel = ctx.database.db.selectFrom('files_related_mph as m')
-    .innerJoin(`${file.table} as t`, 't.id', 'm.file_id')
-    .select([...selectColumns(file, 't', node), 'm.related_id as __src'])
-    .where(and(conds));
-  if (node.sort && node.sort.length) for (const term of orderTerms(w, file, 't', node.sort)) sel = sel.orderBy(term);
-  else sel = sel.orderBy('m.ord').orderBy('m.id');
-  const rows = await within(ctx, sel);
+  const columns = selectColumns(file, 't', node);
+  const select = (parentIds: readonly number[]) => {
+    const conds: Expression<SqlBool>[] = [
+      sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(parentIds)})`,
+      sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
+      sql<SqlBool>`${ref('m', 'field')} = ${name}`,
+    ];
+    if (node.where) conds.push(compileWhere(w, file, 't', node.where));
+    let sel = ctx.database.db.selectFrom('files_related_mph as m')
+      .innerJoin(`${file.table} as t`, 't.id', 'm.file_id')
+      .select([...columns, 'm.related_id as __src'])
+      .where(and(conds));
+    if (node.sort && node.sort.length) for (const term of orderTerms(w, file, 't', node.sort)) sel = sel.orderBy(term);
+    else sel = sel.orderBy('m.ord').orderBy('m.id');
+    return sel;
+  };
+  const rows = node.where || node.sort?.length
+    ? await within(ctx, select(ids(parents)))
+    : await withinTemplate(ctx, `media\u0000${schema.uid}\u0000${name}\u0000${columns.join(',')}`, [ids(parents)] as const, select);
   const byParent = await children(ctx, file, rows, node, node.populate, scope);
   // files in a private bucket are handed out with signed URLs wherever they appear
   await signFileUrls(ctx, [...byParent.values()].flat());
@@ -132,11 +163,13 @@ async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multipl
 
 async function loadComponent(ctx: ReadContext, schema: Schema, name: string, uid: string, repeatable: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const comp = ctx.model.components.get(uid)!;
-  const rows = await within(ctx, ctx.database.db.selectFrom(`${schema.componentTable} as c`)
-    .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
-    .select([...selectColumns(comp, 't', node), 'c.entity_id as __src'])
-    .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(ids(parents))})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-    .orderBy('c.ord').orderBy('c.id'));
+  const columns = selectColumns(comp, 't', node);
+  const rows = await withinTemplate(ctx, `component\u0000${schema.uid}\u0000${name}\u0000${uid}\u0000${columns.join(',')}`, [ids(parents)] as const,
+    (parentIds) => ctx.database.db.selectFrom(`${schema.componentTable} as c`)
+      .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
+      .select([...columns, 'c.entity_id as __src'])
+      .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(parentIds)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+      .orderBy('c.ord').orderBy('c.id'));
   return pick(name, await children(ctx, comp, rows, node, node.populate, scope), repeatable);
 }
 
@@ -150,10 +183,11 @@ const ZONE_IDS_PER_STATEMENT = 10_000;
  */
 async function loadZone(ctx: ReadContext, schema: Schema, name: string, components: readonly string[], parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const db = ctx.database.db;
-  const links = await within(ctx, db.selectFrom(`${schema.componentTable} as c`)
-    .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type'])
-    .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(ids(parents))})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-    .orderBy('c.entity_id').orderBy('c.ord').orderBy('c.id'));
+  const links = await withinTemplate(ctx, `zone\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const,
+    (parentIds) => db.selectFrom(`${schema.componentTable} as c`)
+      .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type'])
+      .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(parentIds)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+      .orderBy('c.entity_id').orderBy('c.ord').orderBy('c.id'));
   const allowed = new Set(components);
   const idsByKind = new Map<string, Set<number>>();
   for (const l of links) {
@@ -170,7 +204,8 @@ async function loadZone(ctx: ReadContext, schema: Schema, name: string, componen
     const rows: Row[] = [];
     // a zone may hold thousands of entries per document: keep each IN list within bound-parameter limits
     for (let i = 0; i < all.length; i += ZONE_IDS_PER_STATEMENT) {
-      rows.push(...await db.selectFrom(comp.table).select(['id', ...shape.columns]).where('id', 'in', all.slice(i, i + ZONE_IDS_PER_STATEMENT)).execute() as Row[]);
+      rows.push(...await runTemplate(ctx.model, ctx.database, `zone kind\u0000${uid}`, [all.slice(i, i + ZONE_IDS_PER_STATEMENT)] as const,
+        (kindIds) => db.selectFrom(comp.table).select(['id', ...shape.columns]).where('id', 'in', kindIds)) as Row[]);
     }
     const kind = { uid, comp, shape, rows: new Map(rows.map((r) => [Number(r['id']), r])), built: [] as Parent[] };
     return [uid, kind] as const;
@@ -197,15 +232,18 @@ async function loadZone(ctx: ReadContext, schema: Schema, name: string, componen
 }
 
 async function loadLocalizations(ctx: ReadContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
-  const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('s', 'id')} in (${sql.join(ids(parents))})`];
-  const st = statusCondition(type, 't', scope.status);
-  if (st) conds.push(st);
-  const rows = await within(ctx, ctx.database.db.selectFrom(`${type.table} as s`)
-    .innerJoin(`${type.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('s', 'document_id')}`,
-      sql<SqlBool>`${ref('t', 'locale')} <> ${ref('s', 'locale')}`])))
-    .select([...selectColumns(type, 't', node), 's.id as __src'])
-    .where(and(conds))
-    .orderBy('t.id'));
+  const columns = selectColumns(type, 't', node);
+  const rows = await withinTemplate(ctx, `localizations\u0000${type.uid}\u0000${scope.status}\u0000${columns.join(',')}`, [ids(parents)] as const, (parentIds) => {
+    const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`];
+    const st = statusCondition(type, 't', scope.status);
+    if (st) conds.push(st);
+    return ctx.database.db.selectFrom(`${type.table} as s`)
+      .innerJoin(`${type.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('s', 'document_id')}`,
+        sql<SqlBool>`${ref('t', 'locale')} <> ${ref('s', 'locale')}`])))
+      .select([...columns, 's.id as __src'])
+      .where(and(conds))
+      .orderBy('t.id');
+  });
   return pick('localizations', await children(ctx, type, rows, node, node.populate, scope), true);
 }
 
