@@ -42,6 +42,34 @@ function slotsFor(schema: ContentType | Component, fields: readonly string[] | n
   return slots;
 }
 
+/**
+ * The output object built by one object literal compiled per shape: every object of a shape then
+ * shares one hidden class from its creation, where assigning keys one by one in a loop went through
+ * generic keyed stores (the row builder was 5 % of an uncached list's CPU). Keys and columns are
+ * JSON-quoted, never spliced raw.
+ */
+function compileBuild(slots: readonly Slot[], isType: boolean): (row: Record<string, unknown>) => Record<string, unknown> {
+  const keys = ['id', ...(isType ? ['documentId'] : []), ...slots.map((s) => s.key)];
+  // in an object literal `"__proto__": x` would set the prototype instead of a key
+  if (new Set(keys).size !== keys.length || keys.includes('__proto__')) {
+    return (row) => {
+      const out: Record<string, unknown> = Object.create(Object.prototype) as Record<string, unknown>;
+      Object.defineProperty(out, 'id', { value: Number(row['id']), enumerable: true, writable: true, configurable: true });
+      if (isType) out['documentId'] = row['document_id'];
+      for (const s of slots) Object.defineProperty(out, s.key, { value: s.format(row[s.column]), enumerable: true, writable: true, configurable: true });
+      return out;
+    };
+  }
+  const props = [
+    `"id": Number(row["id"])`,
+    ...(isType ? [`"documentId": row["document_id"]`] : []),
+    ...slots.map((s, i) => `${JSON.stringify(s.key)}: f[${i}](row[${JSON.stringify(s.column)}])`),
+  ];
+  const make = new Function('f', `return function build(row) { return { ${props.join(', ')} }; };`) as
+    (f: readonly Formatter[]) => (row: Record<string, unknown>) => Record<string, unknown>;
+  return make(slots.map((s) => s.format));
+}
+
 export function rowShape(schema: ContentType | Component, fields: readonly string[] | null): RowShape {
   let bySchema = cache.get(schema);
   if (!bySchema) {
@@ -52,15 +80,9 @@ export function rowShape(schema: ContentType | Component, fields: readonly strin
   const hit = bySchema.get(key);
   if (hit) return hit;
   const slots = slotsFor(schema, fields);
-  const isType = schema.modelType === 'contentType';
   const shape: RowShape = {
     columns: slots.map((s) => s.column),
-    build(row) {
-      const out: Record<string, unknown> = { id: Number(row['id']) };
-      if (isType) out['documentId'] = row['document_id'];
-      for (const s of slots) out[s.key] = s.format(row[s.column]);
-      return out;
-    },
+    build: compileBuild(slots, schema.modelType === 'contentType'),
   };
   bySchema.set(key, shape);
   return shape;

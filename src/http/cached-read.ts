@@ -3,8 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/authenticate.js';
 import type { Services } from './services.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
+import { jsonBytes, sendBytes, sendJson } from './send-json.js';
 
 export interface CachedRead {
   /** the stored body for this request, when there is one */
@@ -20,7 +19,7 @@ function callerKey(caller: Caller): string | null {
   return null;
 }
 
-const uncached: CachedRead = { hit: undefined, send: async (reply, payload) => reply.send(payload) };
+const uncached: CachedRead = { hit: undefined, send: async (reply, payload) => sendJson(reply, payload) };
 
 export async function cachedRead(services: Services, req: FastifyRequest, caller: Caller): Promise<CachedRead> {
   const cache = services.responseCache;
@@ -32,13 +31,11 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
   return {
     hit: cache.get(key, mark),
     async send(reply, payload) {
-      const body = Buffer.from(JSON.stringify(payload));
+      const body = jsonBytes(payload);
       cache.set(key, mark, await services.database.changeMark(), body);
-      return reply.type(JSON_TYPE).send(body);
+      return sendBytes(reply, body);
     },
   };
 }
 
-export function sendCached(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type(JSON_TYPE).send(body);
-}
+export const sendCached = sendBytes;

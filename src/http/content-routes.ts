@@ -14,6 +14,7 @@ import type { Services } from './services.js';
 import { toV4 } from './v4-format.js';
 import { paginationMeta } from './pagination-meta.js';
 import { cachedRead, sendCached } from './cached-read.js';
+import { sendJson } from './send-json.js';
 
 type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -100,7 +101,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const data = checkWriteData({ model: services.model, ability: call.caller.ability }, type, bodyData(req));
     const documentId = await services.writer.create(type, data, { status: q.status, locale, canCreateLocalization: true });
     const doc = await readDocument(read, type, documentId, single(q));
-    return reply.code(201).send(envelope(req, services, type, doc, {}));
+    return sendJson(reply.code(201), envelope(req, services, type, doc, {}));
   };
 
   const update = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -116,7 +117,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
       throw new NotFoundError('Document not found');
     }
     const doc = await readDocument(read, type, documentId, single(q));
-    return reply.send(envelope(req, services, type, doc, {}));
+    return sendJson(reply, envelope(req, services, type, doc, {}));
   };
 
   const remove = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
