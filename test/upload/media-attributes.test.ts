@@ -33,6 +33,22 @@ describe('media attributes through the content API', () => {
     expect(after.body.data.gallery).toEqual([]);
   });
 
+  it('files shared across a page appear whole under every document that links them, in each one\'s order', async () => {
+    const [a, b, c] = files as [typeof files[0], typeof files[0], typeof files[0]];
+    const one = await createArticle({ title: 'shared-media', cover: a.id, gallery: [b.id, a.id, b.id] });
+    const two = await createArticle({ title: 'shared-media', cover: a.id, gallery: [c.id, b.id] });
+    expect([one.status, two.status]).toEqual([201, 201]);
+    const list = await u.t.get('/api/articles?filters[title][$eq]=shared-media&sort=id:asc&populate[0]=cover&populate[1]=gallery');
+    expect(list.status).toBe(200);
+    const [x, y] = list.body.data;
+    expect(x.cover).toMatchObject({ id: a.id, name: 'm0.png', url: expect.stringMatching(/^\/uploads\//) });
+    expect(y.cover).toEqual(x.cover);
+    expect(x.gallery.map((f: { id: number }) => f.id)).toEqual([b.id, a.id, b.id]);
+    expect(y.gallery.map((f: { id: number }) => f.id)).toEqual([c.id, b.id]);
+    expect(y.gallery[1]).toEqual(x.gallery[0]);
+    expect(x.gallery[0]).toMatchObject({ name: 'm1.png', mime: 'image/png' });
+  });
+
   it('a populated file object sent back as the value keeps that file', async () => {
     const r = await createArticle({ cover: files[1]!.id });
     const read = await u.t.get(`/api/articles/${r.body.data.documentId}?populate=cover`);
