@@ -36,6 +36,25 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 describe('populate', () => {
+  it('targets shared across a page appear under every document linking them, in each one\'s order, drafts left out', async () => {
+    const draft = await t.request('POST', '/api/tags?status=draft', { body: { data: { label: 'draft only' } } });
+    expect(draft.status).toBe(201);
+    const a = await create('articles', { title: 'shared-targets', tags: [doc['t2'], draft.body.data.documentId, doc['t1']], author: doc['author'] });
+    const b = await create('articles', { title: 'shared-targets', tags: [doc['t1'], doc['t2']], author: doc['author'] });
+    const r = await t.get('/api/articles?filters[title][$eq]=shared-targets&sort=id:asc&populate[tags]=true&populate[author][populate][0]=links');
+    expect(r.status).toBe(200);
+    expect(ids(r.body.data)).toEqual([a, b]);
+    const [x, y] = r.body.data;
+    expect(ids(x.tags)).toEqual([doc['t2'], doc['t1']]);
+    expect(ids(y.tags)).toEqual([doc['t1'], doc['t2']]);
+    expect(y.tags[0]).toEqual(x.tags[1]);
+    expect(x.tags[1]).toMatchObject({ label: 'one', publishedAt: expect.any(String) });
+    expect(x.author).toMatchObject({ documentId: doc['author'], name: 'Writer', links: [{ label: 'site', url: 'https://w.test' }] });
+    expect(y.author).toEqual(x.author);
+    const drafts = await t.get(`/api/articles/${a}?status=draft&populate=tags`);
+    expect(ids(drafts.body.data.tags)).toEqual([doc['t2'], draft.body.data.documentId, doc['t1']]);
+  });
+
   it('self relations: a category\'s parent and children', async () => {
     const r = await t.get(`/api/categories/${doc['root']}?populate[0]=children&populate[1]=parent`);
     expect(ids(r.body.data.children)).toEqual([doc['child1'], doc['child2']]);
