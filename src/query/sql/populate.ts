@@ -163,17 +163,8 @@ async function loadLinkedTargets(ctx: ReadContext, schema: Schema, attr: Relatio
   const shape = rowShape(target, node.fields);
   const byDocument = new Map<string, Parent>(rows.map((row) => [String(row['document_id']), { row, out: shape.build(row) }]));
   if (node.populate.size > 0) await populate(ctx, target, [...byDocument.values()], node.populate, scope);
-  const byParent = new Map<number, Record<string, unknown>[]>();
-  for (const link of links) {
-    // a link to a document without the version this read shows is not followed
-    const t = byDocument.get(String(link['__doc']));
-    if (!t) continue;
-    const k = Number(link['__src']);
-    let list = byParent.get(k);
-    if (!list) byParent.set(k, (list = []));
-    list.push(t.out);
-  }
-  return pick(attr.name, byParent, attr.toMany, true);
+  // a link to a document without the version this read shows is not followed
+  return pick(attr.name, linkedObjects(links, (l) => String(l['__doc']), byDocument), attr.toMany, true);
 }
 
 function pick(name: string, byParent: Map<number, Record<string, unknown>[]>, many: boolean, last = false): Loaded {
@@ -210,6 +201,20 @@ async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multipl
   return pick(name, byParent, multiple);
 }
 
+/** Each link's object under the link's parent (`__src`), in link order; a link whose object wasn't read is skipped. */
+function linkedObjects<K>(links: readonly Row[], key: (link: Row) => K, objects: ReadonlyMap<K, Parent>): Map<number, Record<string, unknown>[]> {
+  const byParent = new Map<number, Record<string, unknown>[]>();
+  for (const link of links) {
+    const o = objects.get(key(link));
+    if (!o) continue;
+    const k = Number(link['__src']);
+    let list = byParent.get(k);
+    if (!list) byParent.set(k, (list = []));
+    list.push(o.out);
+  }
+  return byParent;
+}
+
 /**
  * A media attribute without a where or sort of its own: its links first, then each file they name
  * once. A library's few files recur across a page (8 files behind 35 links in the bench's seo
@@ -230,16 +235,8 @@ async function loadLinkedFiles(ctx: ReadContext, schema: Schema, name: string, m
   const shape = rowShape(file, node.fields);
   const files = new Map<number, Parent>(rows.map((row) => [Number(row['id']), { row, out: shape.build(row) }]));
   if (node.populate.size > 0) await populate(ctx, file, [...files.values()], node.populate, scope);
-  const byParent = new Map<number, Record<string, unknown>[]>();
-  for (const link of links) {
-    // a file deleted between the two statements is left out, as a later read would
-    const f = files.get(Number(link['__file']));
-    if (!f) continue;
-    const k = Number(link['__src']);
-    let list = byParent.get(k);
-    if (!list) byParent.set(k, (list = []));
-    list.push(f.out);
-  }
+  // a file deleted between the two statements is left out, as a later read would
+  const byParent = linkedObjects(links, (l) => Number(l['__file']), files);
   // files in a private bucket are handed out with signed URLs wherever they appear
   await signFileUrls(ctx, [...files.values()].map((f) => f.out));
   return pick(name, byParent, multiple);
