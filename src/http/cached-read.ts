@@ -37,5 +37,3 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
     },
   };
 }
-
-export const sendCached = sendBytes;

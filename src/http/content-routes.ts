@@ -13,8 +13,8 @@ import type { Caller } from '../auth/authenticate.js';
 import type { Services } from './services.js';
 import { toV4 } from './v4-format.js';
 import { paginationMeta } from './pagination-meta.js';
-import { cachedRead, sendCached } from './cached-read.js';
-import { sendJson } from './send-json.js';
+import { cachedRead } from './cached-read.js';
+import { sendBytes, sendJson } from './send-json.js';
 
 type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -77,7 +77,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
   const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'find');
     const cached = await cachedRead(services, req, call.caller);
-    if (cached.hit !== undefined) return sendCached(reply, cached.hit);
+    if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
     const q = parse(services, call, type);
     const { data, total } = await readDocuments(read, type, q);
     return cached.send(reply, envelope(req, services, type, data, { pagination: paginationMeta(q.pagination, total) }));
@@ -86,7 +86,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
   const findOne = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, isSingle ? 'find' : 'findOne');
     const cached = await cachedRead(services, req, call.caller);
-    if (cached.hit !== undefined) return sendCached(reply, cached.hit);
+    if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
     const q = parse(services, call, type);
     const id = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
     const doc = id === null || q.locale === '*' ? null : await readDocument(read, type, id, single(q));

@@ -3,7 +3,7 @@
 // 100 KB or more (byteLength alone was 4 % of a populated list's CPU).
 import type { FastifyReply } from 'fastify';
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonBytes(payload: unknown): Buffer {
   return Buffer.from(JSON.stringify(payload));

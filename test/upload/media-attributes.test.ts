@@ -47,6 +47,14 @@ describe('media attributes through the content API', () => {
     expect(y.gallery.map((f: { id: number }) => f.id)).toEqual([c.id, b.id]);
     expect(y.gallery[1]).toEqual(x.gallery[0]);
     expect(x.gallery[0]).toMatchObject({ name: 'm1.png', mime: 'image/png' });
+    // links, then the files they name: as many statements for one document as for two
+    const statementsFor = async (size: number): Promise<number> => {
+      const before = u.t.statements();
+      const r = await u.t.get(`/api/articles?filters[title][$eq]=shared-media&sort=id:asc&populate[0]=cover&populate[1]=gallery&pagination[pageSize]=${size}`);
+      expect(r.body.data).toHaveLength(size);
+      return u.t.statements() - before;
+    };
+    expect(await statementsFor(2)).toBe(await statementsFor(1));
   });
 
   it('a populated file object sent back as the value keeps that file', async () => {

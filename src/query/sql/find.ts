@@ -170,11 +170,11 @@ function unfilteredKey(type: ContentType, q: FindQuery, scope: ReadScope, cols: 
 async function unfilteredPage(ctx: ReadContext, type: ContentType, q: FindQuery, scope: ReadScope, cols: readonly string[], documentId: string | undefined, counted: boolean): Promise<Page> {
   const db = ctx.database.db;
   const key = unfilteredKey(type, q, scope, cols, documentId);
-  const conditions = (id: string | undefined) => and(rootConditions(ctx, type, 'r', q, whereContext(ctx, scope), id));
+  const conditions = (w: WhereContext, id: string | undefined) => and(rootConditions(ctx, type, 'r', q, w, id));
   const page = runTemplate(ctx.model, ctx.database, `page\u0000${key}`, [q.pagination.limit, q.pagination.start, documentId ?? null] as const,
     (limit, offset, id) => {
       const w = whereContext(ctx, scope);
-      let b = db.selectFrom(`${type.table} as r`).select([...cols]).where(conditions(documentId === undefined ? undefined : id as string));
+      let b = db.selectFrom(`${type.table} as r`).select([...cols]).where(conditions(w, documentId === undefined ? undefined : id as string));
       // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
       // would tempt the planner away from the document-id index)
       if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
@@ -182,7 +182,7 @@ async function unfilteredPage(ctx: ReadContext, type: ContentType, q: FindQuery,
     });
   if (!counted) return { rows: await page as Row[], total: null };
   const count = runTemplate(ctx.model, ctx.database, `count\u0000${key}`, [] as const,
-    () => db.selectFrom(`${type.table} as r`).select(sql<number>`count(*)`.as('c')).where(conditions(undefined)));
+    () => db.selectFrom(`${type.table} as r`).select(sql<number>`count(*)`.as('c')).where(conditions(whereContext(ctx, scope), undefined)));
   const [rows, counts] = await Promise.all([page, count]);
   return { rows: rows as Row[], total: Number((counts[0] as { c: unknown } | undefined)?.c ?? 0) };
 }

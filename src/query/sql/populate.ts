@@ -176,14 +176,14 @@ function pick(name: string, byParent: Map<number, Record<string, unknown>[]>, ma
 
 async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multiple: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const file = ctx.model.contentTypes.get(FILE_UID)!;
-  const w = whereContext(ctx, scope);
   const columns = selectColumns(file, 't', node);
   const linkedTo = (parentIds: readonly number[]) => and([
     sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(parentIds)})`,
     sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
     sql<SqlBool>`${ref('m', 'field')} = ${name}`,
   ]);
-  if (!node.where && !node.sort?.length) return await loadLinkedFiles(ctx, schema, name, multiple, parents, node, scope, linkedTo);
+  if (!node.where && !node.sort?.length) return await loadLinkedFiles(ctx, file, columns, schema, name, multiple, parents, node, scope, linkedTo);
+  const w = whereContext(ctx, scope);
   const select = (parentIds: readonly number[]) => {
     const conds: Expression<SqlBool>[] = [linkedTo(parentIds)];
     if (node.where) conds.push(compileWhere(w, file, 't', node.where));
@@ -221,11 +221,9 @@ function linkedObjects<K>(links: readonly Row[], key: (link: Row) => K, objects:
  * images): joining them to every link read and built each file's ~20 columns once per link, 2–3
  * times the cost of the two small statements. A file under several parents is one object.
  */
-async function loadLinkedFiles(ctx: ReadContext, schema: Schema, name: string, multiple: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope,
-  linkedTo: (parentIds: readonly number[]) => Expression<SqlBool>): Promise<Loaded> {
-  const file = ctx.model.contentTypes.get(FILE_UID)!;
+async function loadLinkedFiles(ctx: ReadContext, file: ContentType, columns: readonly string[], schema: Schema, name: string, multiple: boolean,
+  parents: readonly Parent[], node: PopulateNode, scope: ReadScope, linkedTo: (parentIds: readonly number[]) => Expression<SqlBool>): Promise<Loaded> {
   const db = ctx.database.db;
-  const columns = selectColumns(file, 't', node);
   const links = await withinTemplate(ctx, `media links\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const,
     (parentIds) => db.selectFrom('files_related_mph as m').select(['m.related_id as __src', 'm.file_id as __file'])
       .where(linkedTo(parentIds)).orderBy('m.ord').orderBy('m.id'));
