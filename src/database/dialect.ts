@@ -26,6 +26,8 @@ export interface Dialect {
   readonly newId: 'null' | 'default';
   /** true when INSERT … RETURNING is available (SQLite, PostgreSQL); MySQL uses insertId */
   readonly returning: boolean;
+  /** how an INSERT skips a row whose unique key exists: ON CONFLICT DO NOTHING, or MySQL's INSERT IGNORE */
+  readonly insertIgnore: 'on-conflict' | 'ignore';
   /** true when statements of one request can run concurrently on a pool */
   readonly parallelReads: boolean;
   /** true when independent writes can travel as one statement (PostgreSQL's data-modifying WITH) */

@@ -57,6 +57,13 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
     indexes: [{ name: 'folio_store_key_uq', columns: ['store_key'], unique: true }],
   },
   {
+    // one row per lock name: a write to it inside a transaction serializes that transaction with every
+    // other one taking the same lock (row lock on PostgreSQL and MySQL, the write lock on SQLite)
+    name: 'folio_locks',
+    columns: [idCol, { name: 'name', type: 'short', notNull: true }, { name: 'taken', type: 'biginteger' }],
+    indexes: [{ name: 'folio_locks_name_uq', columns: ['name'], unique: true }],
+  },
+  {
     name: 'upload_folders',
     columns: [idCol, { name: C.documentId, type: 'docid', notNull: true }, { name: 'name', type: 'string', notNull: true },
       { name: 'path_id', type: 'integer', notNull: true }, { name: 'path', type: 'string', notNull: true },

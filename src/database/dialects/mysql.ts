@@ -22,6 +22,7 @@ export const mysqlDialect: Dialect = {
   toBoolean: (b) => b,
   newId: 'default',
   returning: false,
+  insertIgnore: 'ignore',
   parallelReads: true,
   writesInOneStatement: false,
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite

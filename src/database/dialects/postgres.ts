@@ -22,6 +22,7 @@ export const postgresDialect: Dialect = {
   toBoolean: (b) => b,
   newId: 'default',
   returning: true,
+  insertIgnore: 'on-conflict',
   parallelReads: true,
   writesInOneStatement: true,
   tableSuffix: '',

@@ -24,6 +24,7 @@ export const sqliteDialect: Dialect = {
   toBoolean: (b) => (b ? 1 : 0),
   newId: 'null',
   returning: true,
+  insertIgnore: 'on-conflict',
   parallelReads: false,
   writesInOneStatement: false,
   tableSuffix: '',
