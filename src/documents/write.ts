@@ -24,6 +24,11 @@ export interface WriteOptions {
   readonly locale: string | null;
   /** whether the caller may add a locale version to an existing document */
   readonly canCreateLocalization: boolean;
+  /**
+   * runs first inside the write's transaction: a caller's own check that must not race with other
+   * writes (it takes a lock, then reads); throwing rolls the write back
+   */
+  readonly guard?: (tx: Tx) => Promise<void>;
 }
 
 export interface WriteServices {
@@ -89,6 +94,7 @@ export class DocumentWriter {
   async create(type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
     const documentId = newDocumentId();
     await this.services.database.db.transaction().execute(async (tx) => {
+      await opts.guard?.(tx);
       await this.insertVersion(this.context(tx), type, documentId, data, opts, null, null, true);
     });
     return documentId;
@@ -100,6 +106,7 @@ export class DocumentWriter {
    */
   async update(type: ContentType, documentId: string, data: WriteData, opts: WriteOptions): Promise<boolean> {
     return this.services.database.db.transaction().execute(async (tx) => {
+      await opts.guard?.(tx);
       const ctx = this.context(tx);
       const rows = await tx.selectFrom(type.table).selectAll().where('document_id', '=', documentId).execute() as Record<string, unknown>[];
       if (rows.length === 0) return false;
