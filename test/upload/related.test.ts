@@ -31,24 +31,21 @@ beforeAll(async () => {
 afterAll(async () => { await u.close(); });
 
 describe('files populate=related', () => {
-  it('lists the entries a file is linked to, draft and published rows, with __type and without private fields', async () => {
+  it('lists the entries a file is linked to, the published row of a draft & publish type, with __type and without private fields', async () => {
     const r = await u.t.get(`/api/upload/files/${fileId}?populate=related`);
     expect(r.status).toBe(200);
     const related = r.body.related as Record<string, unknown>[];
-    expect(related).toHaveLength(2);
-    for (const e of related) {
-      expect(e).toMatchObject({ documentId: articleDoc, title: 'Has a cover', __type: 'api::article.article' });
-      expect(e).not.toHaveProperty('internalNotes');
-      expect(e).not.toHaveProperty('cover');
-    }
-    expect(related.map((e) => e['publishedAt'] === null).sort()).toEqual([false, true]);
+    // the draft row links the file too: the file routes show published content only
+    expect(related).toHaveLength(1);
+    expect(related[0]).toMatchObject({ documentId: articleDoc, title: 'Has a cover', __type: 'api::article.article', publishedAt: expect.any(String) });
+    expect(related[0]).not.toHaveProperty('internalNotes');
+    expect(related[0]).not.toHaveProperty('cover');
   });
 
-  it('names a component as the __type when a component holds the file', async () => {
+  it('names a component as the __type when a component holds the file (the one of the published row)', async () => {
     const r = await u.t.get(`/api/upload/files/${otherId}?populate=related`);
     expect(r.status).toBe(200);
-    expect(r.body.related.length).toBeGreaterThan(0);
-    for (const e of r.body.related) expect(e).toEqual({ id: expect.any(Number), __type: 'shared.media' });
+    expect(r.body.related).toEqual([{ id: expect.any(Number), __type: 'shared.media' }]);
   });
 
   it('gives an unlinked file an empty list, and no related key without populate', async () => {
@@ -61,7 +58,7 @@ describe('files populate=related', () => {
       const flat = await u.t.get(`/api/upload/files?${q}`);
       expect(flat.status, q).toBe(200);
       const byId = new Map(flat.body.map((f: { id: number; related: unknown[] }) => [f.id, f.related.length]));
-      expect([byId.get(fileId), byId.get(otherId), byId.get(unusedId)], q).toEqual([2, 2, 0]);
+      expect([byId.get(fileId), byId.get(otherId), byId.get(unusedId)], q).toEqual([1, 1, 0]);
       const page = await u.t.get(`/api/upload/files/page?${q}`);
       expect(page.status, q).toBe(200);
       expect(page.body.data.every((f: Record<string, unknown>) => Array.isArray(f['related'])), q).toBe(true);
@@ -77,6 +74,60 @@ describe('files populate=related', () => {
     const one = await count(`/api/upload/files?populate=related&filters[id][$eq]=${fileId}`);
     const two = await count(`/api/upload/files?populate=related&filters[id][$in][0]=${fileId}&filters[id][$in][1]=${secondId}`);
     expect(two).toBe(one);
+  });
+
+  it('a draft-only document never appears, nor its components, also for a full-access token', async () => {
+    const img = await u.upload([filePart(await png(14, 14), 'draft-only.png', 'image/png')]);
+    const id = img.body[0].id as number;
+    const draft = await u.t.request('POST', '/api/articles?status=draft', {
+      body: { data: { title: 'Only a draft', cover: id, blocks: [{ __component: 'shared.media', file: id }], seo: { metaTitle: 'd', openGraph: { ogTitle: 'd', ogImage: id } } } },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const linked = await u.t.app.database.db.selectFrom('files_related_mph').select('related_type').where('file_id', '=', id).execute();
+    expect(linked.map((l) => l.related_type).sort()).toEqual(['api::article.article', 'shared.media', 'shared.open-graph']);
+    for (const path of [`/api/upload/files/${id}?populate=related`, `/api/upload/files?populate=related&filters[id][$eq]=${id}`]) {
+      const r = await u.t.get(path);
+      expect(r.status).toBe(200);
+      expect(JSON.stringify(r.body), path).not.toContain('Only a draft');
+      expect((Array.isArray(r.body) ? r.body[0] : r.body).related, path).toEqual([]);
+    }
+  });
+
+  it('shows an entry of a type without draft & publish, and nested components of a published document', async () => {
+    const img = await u.upload([filePart(await png(16, 16), 'nested.png', 'image/png')]);
+    const id = img.body[0].id as number;
+    const author = await u.t.request('POST', '/api/authors', { body: { data: { name: 'Related author', avatar: id } } });
+    expect(author.status, JSON.stringify(author.body)).toBe(201);
+    const a = await u.t.request('POST', '/api/articles', { body: { data: { title: 'Nested og', seo: { metaTitle: 'n', openGraph: { ogTitle: 'n', ogImage: id } } } } });
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    const r = await u.t.get(`/api/upload/files/${id}?populate=related`);
+    expect(r.body.related).toEqual([
+      expect.objectContaining({ documentId: author.body.data.documentId, name: 'Related author', __type: 'api::author.author' }),
+      expect.objectContaining({ ogTitle: 'n', __type: 'shared.open-graph' }),
+    ]);
+    // without find on articles, the component inside an article goes too; the author stays
+    const authorsOnly = await u.t.tokenOf('custom', ['plugin::upload.content-api.findOne', 'api::author.author.find']);
+    const limited = await u.t.get(`/api/upload/files/${id}?populate=related`, { token: authorsOnly });
+    expect(limited.body.related).toEqual([expect.objectContaining({ name: 'Related author', __type: 'api::author.author' })]);
+  });
+
+  it('leaves out every entry of a type the caller may not find: upload findOne alone shows no article fields', async () => {
+    const uploadOnly = await u.t.tokenOf('custom', ['plugin::upload.content-api.findOne', 'plugin::upload.content-api.find', 'plugin::upload.content-api.findPage']);
+    for (const id of [fileId, otherId]) {
+      const r = await u.t.get(`/api/upload/files/${id}?populate=related`, { token: uploadOnly });
+      expect(r.status).toBe(200);
+      expect(r.body.related).toEqual([]);
+      expect(JSON.stringify(r.body)).not.toContain('Has a cover');
+    }
+    expect((await u.t.get(`/api/articles/${articleDoc}`, { token: uploadOnly })).status).toBe(403);
+    const flat = await u.t.get(`/api/upload/files?populate=related&filters[id][$eq]=${fileId}`, { token: uploadOnly });
+    expect(flat.body[0].related).toEqual([]);
+    const page = await u.t.get(`/api/upload/files/page?populate=related&filters[id][$eq]=${fileId}`, { token: uploadOnly });
+    expect(page.body.data[0].related).toEqual([]);
+    // with find on articles the published article appears
+    const withArticles = await u.t.tokenOf('custom', ['plugin::upload.content-api.findOne', 'api::article.article.find']);
+    const r = await u.t.get(`/api/upload/files/${fileId}?populate=related`, { token: withArticles });
+    expect(r.body.related).toEqual([expect.objectContaining({ documentId: articleDoc, title: 'Has a cover', publishedAt: expect.any(String), __type: 'api::article.article' })]);
   });
 
   it('rejects anything else to populate on a file, naming it', async () => {

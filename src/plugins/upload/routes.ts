@@ -79,7 +79,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const q = parseFileQuery(parseContext(caller), type, query);
     const { start, limit } = parseFlatRange(query);
     const files = await findFiles(read, type, q, start, limit);
-    if (q.related) await addRelated(services.database, services.model, files);
+    if (q.related) await addRelated(services.database, services.model, caller.ability, files);
     return reply.send(await present(files));
   };
 
@@ -93,7 +93,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
       findFiles(read, type, q, p.start, p.limit),
       p.withCount ? countFiles(read, type, q) : Promise.resolve(null),
     ]);
-    if (q.related) await addRelated(services.database, services.model, data);
+    if (q.related) await addRelated(services.database, services.model, caller.ability, data);
     return reply.send({ data: await present(data), meta: { pagination: paginationMeta(p, total) } });
   };
 
@@ -104,7 +104,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const id = numericId((req.params as { id: string }).id);
     const file = id === null ? null : await readFile(services.database, type, id);
     if (!file) throw new NotFoundError('file.notFound');
-    if (related) await addRelated(services.database, services.model, [file]);
+    if (related) await addRelated(services.database, services.model, caller.ability, [file]);
     return reply.send(await presentOne(file));
   };
 
