@@ -1,0 +1,65 @@
+// Where mail goes: SMTP through nodemailer when config/plugins names the provider; without one, the
+// development log (so a newcomer can follow a confirmation link from the terminal), and in
+// production a clear refusal before a flow saves anything, rather than a token nobody receives.
+import type { EmailConfig } from '../config/email-config.js';
+import { ApplicationError } from '../errors.js';
+import { logMail } from './log-mailer.js';
+import { createSmtpMailer } from './smtp-mailer.js';
+
+export interface Mail {
+  to: string;
+  from?: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** throws ApplicationError (src/errors.ts) with a clear reason when mail can't be sent in this set-up (production without a provider) — called BEFORE a flow saves anything */
+  ensureCanSend(): void;
+  /** rejects with MailSendError when the provider refuses or can't be reached */
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export { MailSendError } from './smtp-mailer.js';
+
+export interface MailerOptions {
+  env: 'development' | 'production' | 'test';
+  log: (line: string) => void;
+}
+
+export const NOT_CONFIGURED =
+  "Email is not configured: set email.config.provider to 'nodemailer' with providerOptions (host, port, auth) in config/plugins";
+
+export function createMailer(config: EmailConfig, opts: MailerOptions): Mailer {
+  if (config.provider === 'nodemailer') return createSmtpMailer(config);
+  if (opts.env !== 'production') {
+    return {
+      ensureCanSend: () => undefined,
+      send: async (mail) => logMail(mail, config, opts.log),
+      close: async () => undefined,
+    };
+  }
+  const refuse = (): never => {
+    throw new ApplicationError(NOT_CONFIGURED);
+  };
+  return {
+    ensureCanSend: refuse,
+    send: async () => refuse(),
+    close: async () => undefined,
+  };
+}
+
+/** One line for start-up: where this project's mail goes. */
+export function describeMailer(config: EmailConfig, env: MailerOptions['env']): string {
+  if (config.provider === 'nodemailer') {
+    const o = config.providerOptions;
+    const where = typeof o['host'] === 'string' ? `${o['host']}${o['port'] !== undefined ? `:${String(o['port'])}` : ''}` : typeof o['service'] === 'string' ? o['service'] : 'localhost';
+    return `Email: SMTP via ${where}, from ${config.defaultFrom}`;
+  }
+  return env === 'production'
+    ? 'Email: no provider configured; flows that send mail (password reset, email confirmation) will fail'
+    : 'Email: no provider configured; mails are printed to this log instead of being sent';
+}
