@@ -18,6 +18,15 @@ export function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * A query value as text for a message, as String() would write it: the parser's objects have no
+ * prototype (see qs.ts), so String() itself throws on them and on arrays holding them.
+ */
+export function textOf(v: unknown): string {
+  if (Array.isArray(v)) return v.map((x) => (x === null || x === undefined ? '' : textOf(x))).join(',');
+  return typeof v === 'object' && v !== null ? '[object Object]' : String(v);
+}
+
 const POISON = new Set(['__proto__', 'constructor', 'prototype']);
 export function isPoison(key: string): boolean {
   return POISON.has(key);

@@ -23,18 +23,20 @@ export function valueTypeOf(a: ScalarAttribute): FieldRef['valueType'] | null {
 }
 
 const ID: FieldRef = { column: 'id', valueType: 'integer' };
-const SYSTEM: Record<string, FieldRef> = {
-  documentId: { column: 'document_id', valueType: 'string' },
-  createdAt: { column: 'created_at', valueType: 'datetime' },
-  updatedAt: { column: 'updated_at', valueType: 'datetime' },
-  publishedAt: { column: 'published_at', valueType: 'datetime' },
-};
+// a Map: names come from clients, and `sort=toString` must not find Object.prototype's member
+const SYSTEM: ReadonlyMap<string, FieldRef> = new Map<string, FieldRef>([
+  ['documentId', { column: 'document_id', valueType: 'string' }],
+  ['createdAt', { column: 'created_at', valueType: 'datetime' }],
+  ['updatedAt', { column: 'updated_at', valueType: 'datetime' }],
+  ['publishedAt', { column: 'published_at', valueType: 'datetime' }],
+]);
 
 /** The column behind a scalar field name, or null when the name isn't a usable scalar field. */
 export function scalarField(schema: Schema, name: string): FieldRef | null {
   if (name === 'id') return ID;
   if (schema.modelType === 'contentType') {
-    if (SYSTEM[name]) return SYSTEM[name]!;
+    const system = SYSTEM.get(name);
+    if (system) return system;
     if (name === 'locale' && schema.localized) return { column: 'locale', valueType: 'string' };
   }
   const a = schema.attributes.get(name);
@@ -44,5 +46,5 @@ export function scalarField(schema: Schema, name: string): FieldRef | null {
 }
 
 export function isSystemField(schema: Schema, name: string): boolean {
-  return name === 'id' || (schema.modelType === 'contentType' && (name in SYSTEM || (name === 'locale' && schema.localized)));
+  return name === 'id' || (schema.modelType === 'contentType' && (SYSTEM.has(name) || (name === 'locale' && schema.localized)));
 }

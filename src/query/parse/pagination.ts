@@ -3,7 +3,7 @@
 import { PaginationError, ValidationError } from '../../errors.js';
 import type { Pagination } from '../ast.js';
 import type { RestConfig } from '../../config/types.js';
-import { isObj } from './context.js';
+import { isObj, isPoison } from './context.js';
 
 function int(v: unknown, key: string): number {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
@@ -30,6 +30,8 @@ export function parsePagination(rest: RestConfig, query: Record<string, unknown>
     throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object');
   }
   const p = isObj(query['pagination']) ? query['pagination'] : {};
+  // other unknown keys are ignored as Strapi does; these can only be an attempt at the prototype
+  for (const k of Object.keys(p)) if (isPoison(k)) throw ValidationError.invalidKey(k, null, 'query', 'pagination');
   const clamp = (n: number): number => {
     const atLeastOne = Math.max(1, n);
     return rest.maxLimit === null ? atLeastOne : Math.min(atLeastOne, rest.maxLimit);

@@ -4,7 +4,7 @@ import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import type { PopulateKind, PopulateMap, PopulateNode } from '../ast.js';
 import { FILE_UID, type Attribute, type Component, type ContentType } from '../../schema/types.js';
-import { isObj, isPoison, type ParseContext } from './context.js';
+import { isObj, isPoison, textOf, type ParseContext } from './context.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { parseFields } from './fields.js';
 import { parseFilters } from './filters.js';
@@ -141,7 +141,7 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
         on.set(uid, new Map());
         continue;
       }
-      if (!isObj(frag)) throw invalid(String(frag), [...path, 'on', uid].join('.'));
+      if (!isObj(frag)) throw invalid(textOf(frag), [...path, 'on', uid].join('.'));
       const entry = objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, [...path, 'on', uid]);
       on.set(uid, entry.populate);
     }
@@ -202,7 +202,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       merge(map, node(key, found.kind));
       continue;
     }
-    if (!isObj(value)) throw invalid(String(value), here.join('.'));
+    if (!isObj(value)) throw invalid(textOf(value), here.join('.'));
     if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
       merge(map, zoneEntry(ctx, schema, found.attr, value, here));
       continue;

@@ -1,7 +1,35 @@
 // The query-string parser Strapi and its clients use, with Strapi's options (behaviour.md §2.4).
+//
+// Every key a client sends must reach the validators, which refuse unknown names with a 400: qs's
+// default drops keys named like Object.prototype members (`filters[constructor][x]=1` would vanish and
+// the list come back unfiltered). So objects are built without a prototype (`plainObjects`), where
+// such keys are plain own keys and can't reach or change Object.prototype. qs still drops
+// `__proto__` segments even then, so those are carried through under a stand-in no client can
+// know (random per request) and restored as own keys afterwards.
+import { randomUUID } from 'node:crypto';
 import qs from 'qs';
 
+const PROTO = '__proto__';
+
+/** Copies `v` with `stand` in keys put back to `__proto__`, as own keys of null-prototype objects. */
+function restore(v: unknown, stand: string): unknown {
+  if (Array.isArray(v)) return v.map((x) => restore(x, stand));
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [k, x] of Object.entries(v)) out[k.replaceAll(stand, PROTO)] = restore(x, stand);
+  return out;
+}
+
 export function parseQueryString(raw: string): Record<string, unknown> {
-  // allowPrototypes stays false: __proto__/constructor/prototype keys are dropped, never assigned
-  return qs.parse(raw, { strictNullHandling: true, arrayLimit: 100, depth: 20, allowPrototypes: false }) as Record<string, unknown>;
+  let stand: string | null = null;
+  const parsed = qs.parse(raw, {
+    strictNullHandling: true, arrayLimit: 100, depth: 20, plainObjects: true,
+    decoder(str, decode, charset, type) {
+      const s: unknown = decode(str, decode, charset);
+      if (type !== 'key' || typeof s !== 'string' || !s.includes(PROTO)) return s;
+      stand ??= `proto-${randomUUID()}`;
+      return s.replaceAll(PROTO, stand);
+    },
+  });
+  return stand === null ? parsed : (restore(parsed, stand) as Record<string, unknown>);
 }
