@@ -11,6 +11,11 @@ import { DocumentWriter } from './documents/write.js';
 import { ApiTokenService } from './auth/api-tokens.js';
 import { RoleStore } from './auth/roles.js';
 import { Authenticator } from './auth/authenticate.js';
+import { UserTokens } from './plugins/users-permissions/jwt.js';
+import { UserStates } from './plugins/users-permissions/user-state.js';
+import { userCredentials } from './plugins/users-permissions/credentials.js';
+import { registerUsersPermissions } from './plugins/users-permissions/plugin.js';
+import { createMailer, type Mailer } from './email/mailer.js';
 import { LocaleService } from './i18n/locales.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerBodyParsers } from './http/json-body.js';
@@ -38,6 +43,8 @@ export interface App {
 export interface AppOptions {
   /** a test hook: throw after the component rows of a create were written */
   readonly failAfterComponents?: () => void;
+  /** where mail goes instead of the configured provider */
+  readonly mailer?: Mailer;
 }
 
 function localeView(locales: LocaleService): LocaleView {
@@ -47,6 +54,7 @@ function localeView(locales: LocaleService): LocaleView {
 export async function createApp(config: FolioConfig, options: AppOptions = {}): Promise<App> {
   const model = loadModel(config.dir);
   const database = await connect(config.database);
+  let mailer: Mailer | undefined;
   try {
     const sync = await syncSchema(database, model);
     const roles = new RoleStore(database);
@@ -55,6 +63,8 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     await locales.seed(config.i18n);
     const view = localeView(locales);
     const tokens = new ApiTokenService(database, config.secrets.apiTokenSalt);
+    const userTokens = new UserTokens(config.secrets.jwtSecret, config.usersPermissions.jwt);
+    mailer = options.mailer ?? createMailer(config.email, { env: config.env, log: (line) => console.log(line) });
     const readContext = { model, database, get defaultLocale() { return view.defaultCode(); } };
     const writer = new DocumentWriter({
       model, database, get defaultLocale() { return view.defaultCode(); }, failAfterComponents: options.failAfterComponents,
@@ -62,7 +72,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     const services: Services = {
       config, model, database, readContext, writer, roles, tokens, locales: view,
       responseCache: (config.rest.responseCache ?? database.seesOtherWriters) ? new ResponseCache(RESPONSE_CACHE_BYTES) : null,
-      authenticator: new Authenticator(tokens, roles),
+      authenticator: new Authenticator(tokens, roles, userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation)),
     };
     const fastify = Fastify({
       // without request logging, server errors (500s) are still written to stderr
@@ -78,12 +88,14 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     registerNotFound(fastify, model, config.rest.prefix);
     registerContentRoutes(fastify, services);
     registerLocaleRoutes(fastify, services, locales);
+    registerUsersPermissions(fastify, services, userTokens, mailer);
     await registerUpload(fastify, services);
     await fastify.ready();
     return {
       fastify, config, model, database, services, sync,
       async close() {
         await fastify.close();
+        await mailer?.close();
         await database.close();
       },
     };

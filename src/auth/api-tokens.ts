@@ -30,14 +30,6 @@ export interface CreateTokenInput {
   lifespanDays?: number | null;
 }
 
-export interface ApiTokenServiceOptions {
-  /**
-   * How long a verified token is trusted without reading it again. Bounds how long a token revoked
-   * by another process (the CLI, another instance) keeps working here.
-   */
-  readonly cacheTtlMs?: number;
-}
-
 const TABLE = 'folio_api_tokens';
 const ACTION = /^(api|plugin)::[a-z0-9-]+\.[a-zA-Z0-9-]+\.[a-zA-Z]+$/;
 const DAY = 24 * 60 * 60 * 1000;
@@ -80,18 +72,18 @@ function checkInput(input: CreateTokenInput): { name: string; permissions: strin
 }
 
 export class ApiTokenService {
-  /** hash → token and when it was read, so verifying a known key usually costs no query */
-  private readonly cache = new Map<string, { token: ApiToken; readAt: number }>();
+  /**
+   * hash → token, kept while the database's change mark stays put (src/auth/fresh.ts), so verifying a
+   * known key usually costs no query and a revocation anywhere counts from the next request on
+   */
+  private cache = new Map<string, ApiToken>();
+  private cacheMark = '';
   /**
    * presented key → its hash, for keys that named a token: the HMAC costs more than the rest of a cached
    * read. Only keys of existing tokens enter, so its size is bounded by the tokens, not by what is sent.
    */
   private readonly hashes = new Map<string, string>();
-  private readonly ttl: number;
-
-  constructor(private readonly database: Database, private readonly salt: string, options: ApiTokenServiceOptions = {}) {
-    this.ttl = options.cacheTtlMs ?? 60_000;
-  }
+  constructor(private readonly database: Database, private readonly salt: string) {}
 
   async create(input: CreateTokenInput): Promise<{ token: ApiToken; accessKey: string }> {
     const { name, permissions, lifespan } = checkInput(input);
@@ -138,19 +130,25 @@ export class ApiTokenService {
   async verify(accessKey: string): Promise<ApiToken | 'expired' | null> {
     const hash = this.hashes.get(accessKey) ?? hashAccessKey(accessKey, this.salt);
     const now = Date.now();
-    let entry = this.cache.get(hash);
-    if (!entry || now - entry.readAt > this.ttl) {
+    if (!this.database.seesOtherWriters) this.cache.clear();
+    else {
+      const mark = await this.database.changeMark();
+      if (mark !== this.cacheMark) {
+        this.cache.clear();
+        this.cacheMark = mark;
+      }
+    }
+    let token = this.cache.get(hash);
+    if (!token) {
       const row = await this.database.db.selectFrom(TABLE).selectAll().where('access_key', '=', hash).executeTakeFirst();
       if (!row) {
-        this.cache.delete(hash);
         this.hashes.delete(accessKey);
         return null;
       }
-      entry = { token: toToken(row as Record<string, unknown>), readAt: now };
-      this.cache.set(hash, entry);
+      token = toToken(row as Record<string, unknown>);
+      this.cache.set(hash, token);
       this.hashes.set(accessKey, hash);
     }
-    const token = entry.token;
     if (token.expiresAt !== null && Date.parse(token.expiresAt) <= now) return 'expired';
     if (token.lastUsedAt === null || now - Date.parse(token.lastUsedAt) >= HOUR) {
       const at = new Date(now);

@@ -1,14 +1,29 @@
-// Who is calling: an API token, or nobody (the Public role). Gives an Ability; 401 for bad
-// credentials. The 403 decision belongs to the route's permission check (behaviour.md §3.3).
+// Who is calling: an API token, a user (by the access token login gave it), or nobody (the Public
+// role). Gives an Ability; 401 for bad credentials. The 403 decision belongs to the route's
+// permission check (behaviour.md §3.3).
 import { UnauthorizedError } from '../errors.js';
 import type { Ability } from './ability.js';
 import type { ApiToken, ApiTokenService } from './api-tokens.js';
 import { PUBLIC_ROLE, type RoleStore } from './roles.js';
 
+/** The user behind a request: its row id and its role's row id (null: it has none). */
+export interface CallerUser {
+  readonly id: number;
+  readonly roleId: number | null;
+}
+
 export interface Caller {
-  readonly kind: 'public' | 'api-token';
+  readonly kind: 'public' | 'api-token' | 'user';
   readonly ability: Ability;
   readonly token?: ApiToken;
+  readonly user?: CallerUser;
+  /** row id of the role whose permissions apply (Public for nobody, the user's role for a user) */
+  readonly roleId?: number;
+}
+
+/** How a user's access token becomes a user: 'invalid' when it isn't one, 'refused' when its user may not act. */
+export interface UserCredentials {
+  userOf(accessToken: string): Promise<CallerUser | 'invalid' | 'refused'>;
 }
 
 /** The bearer token of an Authorization header, or null when absent or malformed (treated as absent). */
@@ -30,19 +45,34 @@ export function tokenAbility(token: ApiToken): Ability {
   return { can: (a) => allowed.has(a) };
 }
 
+export function actionsAbility(actions: ReadonlySet<string>): Ability {
+  return { can: (a) => actions.has(a) };
+}
+
 export class Authenticator {
-  constructor(private readonly tokens: ApiTokenService, private readonly roles: RoleStore) {}
+  constructor(private readonly tokens: ApiTokenService, private readonly roles: RoleStore, private readonly users: UserCredentials) {}
 
   async authenticate(authorization: string | undefined): Promise<Caller> {
     const key = bearer(authorization);
     if (key !== null) {
-      const token = await this.tokens.verify(key);
-      if (token === 'expired') throw new UnauthorizedError('Token expired');
-      if (token) return { kind: 'api-token', ability: tokenAbility(token), token };
-      throw new UnauthorizedError('Missing or invalid credentials');
+      // API keys are hex; a user's access token is a JWT (three dot-separated parts)
+      if (!key.includes('.')) {
+        const token = await this.tokens.verify(key);
+        if (token === 'expired') throw new UnauthorizedError('Token expired');
+        if (token) return { kind: 'api-token', ability: tokenAbility(token), token };
+        throw new UnauthorizedError('Missing or invalid credentials');
+      }
+      const user = await this.users.userOf(key);
+      if (user === 'invalid') throw new UnauthorizedError('Missing or invalid credentials');
+      if (user === 'refused') throw new UnauthorizedError('Invalid credentials');
+      const view = await this.roles.view();
+      const actions = user.roleId === null ? new Set<string>() : view.actionsOfRole(user.roleId);
+      return { kind: 'user', ability: actionsAbility(actions), user, ...(user.roleId === null ? {} : { roleId: user.roleId }) };
     }
-    const actions = this.roles.actionsOfType(PUBLIC_ROLE);
+    const view = await this.roles.view();
+    const actions = view.actionsOfType(PUBLIC_ROLE);
     if (actions.size === 0) throw new UnauthorizedError('Missing or invalid credentials');
-    return { kind: 'public', ability: { can: (a) => actions.has(a) } };
+    const roleId = view.roleId(PUBLIC_ROLE);
+    return { kind: 'public', ability: actionsAbility(actions), ...(roleId === undefined ? {} : { roleId }) };
   }
 }

@@ -1,7 +1,10 @@
 // Roles and their permissions (users-permissions storage): the built-in Public and Authenticated
-// roles, seeded on first start, and an in-memory view of who may do what, refreshed on change.
+// roles, seeded on first start, and a view of who may do what. The view is kept only while the
+// database's change mark stays put, so a grant or revocation made anywhere — another request, the
+// CLI, another process — counts from the next request on.
 import type { Database } from '../database/dialect.js';
 import { newDocumentId } from '../documents/document-id.js';
+import { freshWhileUnchanged } from './fresh.js';
 
 export const PUBLIC_ROLE = 'public';
 export const AUTHENTICATED_ROLE = 'authenticated';
@@ -9,76 +12,105 @@ export const AUTHENTICATED_ROLE = 'authenticated';
 const UP = 'plugin::users-permissions';
 
 /** What Strapi grants the built-in roles on first boot (behaviour.md §10.1). */
-const DEFAULTS: Record<string, readonly string[]> = {
-  [PUBLIC_ROLE]: ['auth.connect', 'auth.callback', 'auth.register', 'auth.forgotPassword', 'auth.resetPassword',
-    'auth.emailConfirmation', 'auth.sendEmailConfirmation', 'auth.refresh'].map((a) => `${UP}.${a}`),
-  [AUTHENTICATED_ROLE]: ['auth.changePassword', 'auth.logout', 'auth.getSessions', 'auth.revokeSession', 'user.me'].map((a) => `${UP}.${a}`),
-};
+const DEFAULTS: ReadonlyMap<string, readonly string[]> = new Map([
+  [PUBLIC_ROLE, ['auth.connect', 'auth.callback', 'auth.register', 'auth.forgotPassword', 'auth.resetPassword',
+    'auth.emailConfirmation', 'auth.sendEmailConfirmation', 'auth.refresh'].map((a) => `${UP}.${a}`)],
+  [AUTHENTICATED_ROLE, ['auth.changePassword', 'auth.logout', 'auth.getSessions', 'auth.revokeSession', 'user.me'].map((a) => `${UP}.${a}`)],
+]);
+
+export const BUILTIN_ROLES = [
+  { type: AUTHENTICATED_ROLE, name: 'Authenticated', description: 'Default role given to authenticated user.' },
+  { type: PUBLIC_ROLE, name: 'Public', description: 'Default role given to unauthenticated user.' },
+] as const;
+
+export interface RoleView {
+  /** actions of the role with this row id (empty for an unknown role) */
+  actionsOfRole(id: number): ReadonlySet<string>;
+  actionsOfType(type: string): ReadonlySet<string>;
+  roleId(type: string): number | undefined;
+  /** type of the role with this row id */
+  typeOf(id: number): string | undefined;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+function viewOf(roles: readonly { id: number; type: string }[], perms: readonly { role_id: unknown; action: unknown }[]): RoleView {
+  const byId = new Map(roles.map((r) => [r.id, { type: r.type, actions: new Set<string>() }]));
+  for (const p of perms) byId.get(Number(p.role_id))?.actions.add(String(p.action));
+  const byType = new Map(roles.map((r) => [r.type, r.id]));
+  return {
+    actionsOfRole: (id) => byId.get(id)?.actions ?? NONE,
+    actionsOfType: (type) => { const id = byType.get(type); return id === undefined ? NONE : byId.get(id)!.actions; },
+    roleId: (type) => byType.get(type),
+    typeOf: (id) => byId.get(id)?.type,
+  };
+}
 
 export class RoleStore {
-  private byType = new Map<string, { id: number; actions: Set<string> }>();
-  private byId = new Map<number, Set<string>>();
+  private readonly current: () => Promise<RoleView>;
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Database) {
+    this.current = freshWhileUnchanged(database, () => this.load());
+  }
 
   /** Creates the built-in roles and their default permissions when the database has none. */
   async seed(): Promise<void> {
     const { db, dialect } = this.database;
     const now = dialect.toDatetime(new Date());
     const existing = await db.selectFrom('up_roles').select(['id', 'type']).execute();
-    const roles = [
-      { type: AUTHENTICATED_ROLE, name: 'Authenticated', description: 'Default role given to authenticated user.' },
-      { type: PUBLIC_ROLE, name: 'Public', description: 'Default role given to unauthenticated user.' },
-    ];
     if (existing.length === 0) {
-      for (const r of roles) {
+      for (const r of BUILTIN_ROLES) {
         await db.insertInto('up_roles').values({ document_id: newDocumentId(), ...r, created_at: now, updated_at: now, published_at: now }).execute();
       }
       const ids = await db.selectFrom('up_roles').select(['id', 'type']).execute();
       const perms = await db.selectFrom('up_permissions').select('id').limit(1).execute();
       if (perms.length === 0) {
         for (const r of ids) {
-          const actions = DEFAULTS[String(r.type)] ?? [];
+          const actions = DEFAULTS.get(String(r.type)) ?? [];
           if (actions.length) {
             await db.insertInto('up_permissions').values(actions.map((action) => ({ action, role_id: Number(r.id), created_at: now, updated_at: now }))).execute();
           }
         }
       }
     }
-    await this.refresh();
   }
 
-  async refresh(): Promise<void> {
+  private async load(): Promise<RoleView> {
     const { db } = this.database;
-    const roles = await db.selectFrom('up_roles').select(['id', 'type']).execute();
-    const perms = await db.selectFrom('up_permissions').select(['role_id', 'action']).execute();
-    this.byId = new Map(roles.map((r) => [Number(r.id), new Set<string>()]));
-    for (const p of perms) this.byId.get(Number(p.role_id))?.add(String(p.action));
-    this.byType = new Map(roles.map((r) => [String(r.type), { id: Number(r.id), actions: this.byId.get(Number(r.id))! }]));
+    const [roles, perms] = await Promise.all([
+      db.selectFrom('up_roles').select(['id', 'type']).execute(),
+      db.selectFrom('up_permissions').select(['role_id', 'action']).execute(),
+    ]);
+    return viewOf(roles.map((r) => ({ id: Number(r.id), type: String(r.type) })), perms);
   }
 
-  actionsOfType(type: string): ReadonlySet<string> {
-    return this.byType.get(type)?.actions ?? new Set();
+  /** Who may do what, as of the last commit. */
+  view(): Promise<RoleView> {
+    return this.current();
   }
 
-  actionsOfRole(id: number): ReadonlySet<string> {
-    return this.byId.get(id) ?? new Set();
-  }
-
-  roleId(type: string): number | undefined {
-    return this.byType.get(type)?.id;
-  }
-
-  /** Grants actions to a role (used by tests and the roles API). */
-  async grant(type: string, actions: readonly string[]): Promise<void> {
-    const id = this.roleId(type);
-    if (id === undefined || actions.length === 0) return;
-    const have = this.actionsOfType(type);
-    const now = this.database.dialect.toDatetime(new Date());
-    const fresh = actions.filter((a) => !have.has(a));
+  /** Grants actions to the role of this type; returns the ones it didn't have. */
+  async grant(type: string, actions: readonly string[]): Promise<string[]> {
+    const view = await this.view();
+    const id = view.roleId(type);
+    if (id === undefined) return [];
+    const have = view.actionsOfRole(id);
+    const fresh = [...new Set(actions)].filter((a) => !have.has(a));
     if (fresh.length) {
+      const now = this.database.dialect.toDatetime(new Date());
       await this.database.db.insertInto('up_permissions').values(fresh.map((action) => ({ action, role_id: id, created_at: now, updated_at: now }))).execute();
     }
-    await this.refresh();
+    return fresh;
+  }
+
+  /** Takes actions away from the role of this type; returns the ones it had. */
+  async revoke(type: string, actions: readonly string[]): Promise<string[]> {
+    const view = await this.view();
+    const id = view.roleId(type);
+    if (id === undefined) return [];
+    const have = view.actionsOfRole(id);
+    const gone = [...new Set(actions)].filter((a) => have.has(a));
+    if (gone.length) await this.database.db.deleteFrom('up_permissions').where('role_id', '=', id).where('action', 'in', gone).execute();
+    return gone;
   }
 }

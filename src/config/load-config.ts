@@ -12,6 +12,9 @@ import { ensureSecrets, type SecretName } from './secrets.js';
 import type { Env } from './strapi-env.js';
 import type { FolioConfig, LocaleSeed, RestConfig } from './types.js';
 import { envBool, envInt, fileBool, fileBytes, fileInt, fileString } from './values.js';
+import { middlewaresConfig } from './middlewares-config.js';
+import { emailConfig } from './email-config.js';
+import { usersPermissionsConfig } from '../plugins/users-permissions/config.js';
 
 export interface LoadedConfig {
   readonly config: FolioConfig;
@@ -119,7 +122,11 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
       appKeys: keys,
     },
     i18n: i18n(plugins, env),
-    logger: envBool(env, 'FOLIO_LOG', false),
+    usersPermissions: usersPermissionsConfig(plugins),
+    email: emailConfig(plugins),
+    middlewares: middlewaresConfig(middlewares, warnings),
+    // Strapi logs every request (strapi::logger) in development and production alike
+    logger: envBool(env, 'FOLIO_LOG', nodeEnv !== 'test'),
   };
   return { config, generated, warnings };
 }

@@ -1,5 +1,8 @@
 // The resolved configuration of one Folio project: config/ files and environment, validated.
 import type { DatabaseConfig } from '../database/connect.js';
+import type { MiddlewaresConfig } from './middlewares-config.js';
+import type { EmailConfig } from './email-config.js';
+import type { UsersPermissionsConfig } from '../plugins/users-permissions/config.js';
 
 export interface RestConfig {
   readonly prefix: string;
@@ -41,6 +44,12 @@ export interface FolioConfig {
     /** locales created on first start when the locale table is empty */
     readonly locales: readonly LocaleSeed[];
   };
-  /** log requests (pino) */
+  /** config/plugins → users-permissions.config (JWT, register, advanced settings) */
+  readonly usersPermissions: UsersPermissionsConfig;
+  /** config/plugins → email.config */
+  readonly email: EmailConfig;
+  /** config/middlewares → strapi::cors and strapi::security (null where the list leaves one out) */
+  readonly middlewares: MiddlewaresConfig;
+  /** one pino line per request (FOLIO_LOG; default on outside NODE_ENV=test) */
   readonly logger: boolean;
 }

@@ -2,6 +2,7 @@
 // once on a miss and keep the body for the next identical request by the same caller.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/authenticate.js';
+import { cacheableUrl } from './response-cache.js';
 import type { Services } from './services.js';
 import { jsonBytes, sendBytes, sendJson } from './send-json.js';
 
@@ -12,10 +13,14 @@ export interface CachedRead {
   send(reply: FastifyReply, payload: unknown): Promise<FastifyReply>;
 }
 
-/** Whose view a response is: callers with the same key are allowed the same things. */
+/**
+ * Whose view a response is: callers with the same key are allowed the same things. Content reads
+ * don't depend on who the user is, only on what its role allows, so users of one role share bodies.
+ */
 function callerKey(caller: Caller): string | null {
   if (caller.kind === 'public') return 'public';
   if (caller.kind === 'api-token' && caller.token) return `token:${caller.token.id}`;
+  if (caller.kind === 'user' && caller.roleId !== undefined) return `role:${caller.roleId}`;
   return null;
 }
 
@@ -24,7 +29,8 @@ const uncached: CachedRead = { hit: undefined, send: async (reply, payload) => s
 export async function cachedRead(services: Services, req: FastifyRequest, caller: Caller): Promise<CachedRead> {
   const cache = services.responseCache;
   const who = callerKey(caller);
-  if (cache === null || who === null) return uncached;
+  // a long URL is not worth its memory: every character of a key is kept (response-cache.ts)
+  if (cache === null || who === null || !cacheableUrl(req.url)) return uncached;
   const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
   const key = `${who}\n${format}\n${req.url}`;
   const mark = await services.database.changeMark();

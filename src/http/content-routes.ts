@@ -8,13 +8,15 @@ import type { FindQuery } from '../query/ast.js';
 import { parseFindQuery, type ParseContext } from '../query/parse/find-query.js';
 import { checkWriteData } from '../documents/input/check-write-data.js';
 import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
-import { documentIdOfSingle } from '../documents/write.js';
+import { documentIdOfSingle, type ReadBack } from '../documents/write.js';
+import { onConnection } from '../database/write-transaction.js';
 import type { Caller } from '../auth/authenticate.js';
 import type { Services } from './services.js';
 import { toV4 } from './v4-format.js';
 import { paginationMeta } from './pagination-meta.js';
 import { cachedRead } from './cached-read.js';
 import { sendBytes, sendJson } from './send-json.js';
+import { authorize } from './authorize.js';
 
 type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -33,8 +35,7 @@ function queryOf(req: FastifyRequest): Record<string, unknown> {
 }
 
 async function begin(services: Services, req: FastifyRequest, type: ContentType, action: Action): Promise<Call> {
-  const caller = await services.authenticator.authenticate(req.headers.authorization);
-  if (!caller.ability.can(`${type.uid}.${action}`)) throw new ForbiddenError('Forbidden');
+  const caller = await authorize(services, req, `${type.uid}.${action}`);
   return { caller, query: queryOf(req) };
 }
 
@@ -73,6 +74,10 @@ function single(q: FindQuery): FindQuery {
 export function registerContentRoutes(app: FastifyInstance, services: Services): void {
   const prefix = services.config.rest.prefix;
   const read = services.readContext;
+  // a write answers with its document as read on its own connection before the commit: read after
+  // it, the answer queued for a pooled connection behind the other writes of a burst
+  const readBack = (type: ContentType, q: FindQuery): ReadBack<DocumentObject | null> =>
+    (tx, documentId) => readDocument({ ...read, database: onConnection(read.database, tx) }, type, documentId, single(q));
 
   const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'find');
@@ -99,8 +104,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const q = parse(services, call, type);
     const locale = writeLocale(type, q);
     const data = checkWriteData({ model: services.model, ability: call.caller.ability }, type, bodyData(req));
-    const documentId = await services.writer.create(type, data, { status: q.status, locale, canCreateLocalization: true });
-    const doc = await readDocument(read, type, documentId, single(q));
+    const doc = await services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q));
     return sendJson(reply.code(201), envelope(req, services, type, doc, {}));
   };
 
@@ -110,13 +114,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const locale = writeLocale(type, q);
     const data = checkWriteData({ model: services.model, ability: call.caller.ability }, type, bodyData(req));
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };
-    let documentId = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
-    if (documentId === null) {
-      documentId = await services.writer.create(type, data, opts);
-    } else if (!(await services.writer.update(type, documentId, data, opts))) {
-      throw new NotFoundError('Document not found');
-    }
-    const doc = await readDocument(read, type, documentId, single(q));
+    // a single type's lookup and first create are one transaction with the write (writer.putSingle)
+    const doc = isSingle
+      ? await services.writer.putSingle(type, data, opts, readBack(type, q))
+      : await services.writer.updateAndRead(type, (req.params as { documentId: string }).documentId, data, opts, readBack(type, q));
     return sendJson(reply, envelope(req, services, type, doc, {}));
   };
 

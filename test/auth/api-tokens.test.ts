@@ -148,18 +148,18 @@ describe('verify', () => {
     await tokens.verify(accessKey);
     const before = database.statements();
     expect(await tokens.verify(accessKey)).toMatchObject({ name: 'v4' });
-    expect(database.statements()).toBe(before);
+    // MySQL's change mark can't see other processes' writes, so there every verification reads the token
+    expect(database.statements()).toBe(before + (database.seesOtherWriters ? 0 : 1));
     expect(await tokens.revoke('v4')).toBe(true);
     expect(await tokens.verify(accessKey)).toBeNull();
   });
 
-  it('a token revoked by another process stops working once the cache entry is older than its ttl', async () => {
-    const service = new ApiTokenService(database, 'pepper', { cacheTtlMs: 50 });
+  it('a token revoked by another service (the CLI, another instance) stops working at once', async () => {
+    const service = new ApiTokenService(database, 'pepper');
     const { accessKey } = await service.create({ name: 'v5', type: 'full-access' });
     expect(await service.verify(accessKey)).toMatchObject({ name: 'v5' });
-    // the CLI, or another instance behind the load balancer
+    expect(await service.verify(accessKey)).toMatchObject({ name: 'v5' });
     expect(await new ApiTokenService(database, 'pepper').revoke('v5')).toBe(true);
-    await new Promise((r) => setTimeout(r, 80));
     expect(await service.verify(accessKey)).toBeNull();
   });
 });

@@ -1,0 +1,177 @@
+// /auth/local, /auth/local/register, passwords and email confirmation (behaviour.md §10.3, §10.6,
+// §10.7). Each route passes the one permission check first (the Public role holds these actions by
+// default), then checks its body the way Strapi's yup schemas do.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ALLOW_ALL } from '../../auth/ability.js';
+import { ApplicationError, ValidationError } from '../../errors.js';
+import { authorize } from '../../http/authorize.js';
+import { sendJson } from '../../http/send-json.js';
+import type { Tx } from '../../documents/store/rows.js';
+import { newConfirmationToken, newResetCode, sendConfirmationMail, sendResetMail } from './account-mail.js';
+import { BodyCheck, bodyOf, type Body } from './body.js';
+import { UP, type UpContext } from './context.js';
+import { checkPassword } from './passwords.js';
+import type { UserRow } from './users.js';
+
+/** account fields a registering client never sets, whatever register.allowedFields lists */
+const ACCOUNT_FIELDS = new Set(['role', 'confirmed', 'blocked', 'provider', 'resetPasswordToken', 'confirmationToken']);
+
+async function taken(tx: Tx, email: string, username: string, uniqueEmail: boolean): Promise<boolean> {
+  let q = tx.selectFrom('up_users').select('id')
+    .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', email), eb('username', '=', username), eb('email', '=', username)]));
+  if (!uniqueEmail) q = q.where('provider', '=', 'local');
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
+  const { services, users } = up;
+  const prefix = services.config.rest.prefix;
+  const adv = up.config.advanced;
+
+  /** `{jwt, user}`: the user as login shows it (public fields, no role) */
+  const session = async (id: number): Promise<Record<string, unknown>> => ({ jwt: await up.tokens.issue(id), user: await users.view(id, ALLOW_ALL) });
+
+  app.post(`${prefix}/auth/local`, async (req: FastifyRequest, reply: FastifyReply) => {
+    await authorize(services, req, `${UP}.auth.callback`);
+    const check = new BodyCheck(bodyOf(req.body));
+    const identifier = check.string('identifier');
+    const password = check.string('password');
+    check.done();
+    const row = await users.rowByLogin(identifier!);
+    // an unknown identifier costs the same bcrypt compare as a wrong password
+    const ok = await checkPassword(password!, row?.password);
+    if (!row || !ok) throw new ValidationError('Invalid identifier or password');
+    if (adv.email_confirmation && !row.confirmed) throw new ApplicationError('Your account email is not confirmed');
+    if (row.blocked) throw new ApplicationError('Your account has been blocked by an administrator');
+    return sendJson(reply, await session(row.id));
+  });
+
+  app.post(`${prefix}/auth/local/register`, async (req, reply) => {
+    await authorize(services, req, `${UP}.auth.register`);
+    if (!adv.allow_register) throw new ApplicationError('Register action is currently disabled');
+    const body = bodyOf(req.body);
+    const allowed = new Set(['username', 'email', 'password', ...up.config.register.allowedFields.filter((f) => !ACCOUNT_FIELDS.has(f))]);
+    const extra = Object.keys(body).filter((k) => !allowed.has(k));
+    if (extra.length) throw new ValidationError(`Invalid parameters: ${extra.join(', ')}`);
+    const check = new BodyCheck(body);
+    const email = check.string('email', { email: true })?.toLowerCase();
+    const username = check.string('username');
+    const password = check.string('password', { password: true });
+    check.done();
+    const roleId = await users.roleIdOfType(adv.default_role);
+    if (roleId === undefined) throw new ApplicationError('Impossible to find the default role');
+    const refuse = (): never => { throw new ApplicationError('Email or Username are already taken'); };
+    if (await taken(services.database.db, email!, username!, adv.unique_email)) refuse();
+    const values: Body = { ...body, username, email, password, provider: 'local', confirmed: !adv.email_confirmation, role: roleId };
+    users.validatePlain(values, true);
+    if (adv.email_confirmation) up.mailer.ensureCanSend();
+    const id = await users.write(values, null, async (tx) => { if (await taken(tx, email!, username!, adv.unique_email)) refuse(); });
+    if (!adv.email_confirmation) return sendJson(reply, await session(id));
+    const row = (await users.rowWhere({ column: 'id', value: id }))!;
+    const code = newConfirmationToken();
+    await users.setColumns(id, { confirmation_token: code });
+    const user = await users.view(id, ALLOW_ALL);
+    try {
+      await sendConfirmationMail(up, row, user, code);
+    } catch (e) {
+      // Strapi keeps an account nobody can confirm; the client may simply register again here
+      await users.remove(row);
+      up.logError(`confirmation mail to ${row.email} failed: ${(e as Error).message}`);
+      throw new ApplicationError('Error sending confirmation email');
+    }
+    return sendJson(reply, { user });
+  });
+
+  app.post(`${prefix}/auth/forgot-password`, async (req, reply) => {
+    await authorize(services, req, `${UP}.auth.forgotPassword`);
+    const check = new BodyCheck(bodyOf(req.body)).only(['email']);
+    const email = check.string('email', { email: true });
+    check.done();
+    up.mailer.ensureCanSend();
+    const row = await users.rowWhere({ column: 'email', value: email!.toLowerCase() });
+    // the mail goes out after the answer, so an existing address takes no longer to answer than an unknown one
+    if (row && !row.blocked) void resetLink(up, row);
+    return sendJson(reply, { ok: true });
+  });
+
+  app.post(`${prefix}/auth/reset-password`, async (req, reply) => {
+    await authorize(services, req, `${UP}.auth.resetPassword`);
+    const check = new BodyCheck(bodyOf(req.body)).only(['code', 'password', 'passwordConfirmation']);
+    const code = check.string('code');
+    const password = check.string('password', { password: true });
+    const confirmation = check.string('passwordConfirmation', { password: true });
+    check.same(password, confirmation);
+    check.done();
+    const wrong = (): never => { throw new ValidationError('Incorrect code provided'); };
+    const row = (await users.rowWhere({ column: 'reset_password_token', value: code! })) ?? wrong();
+    users.validatePlain({ password }, false);
+    await users.write({ password }, row, async (tx) => {
+      // single use: of two resets racing with one code, only the first clears it
+      const r = await tx.updateTable('up_users').set({ reset_password_token: null }).where('id', '=', row.id).where('reset_password_token', '=', code!).executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) wrong();
+    });
+    return sendJson(reply, await session(row.id));
+  });
+
+  app.post(`${prefix}/auth/change-password`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.auth.changePassword`);
+    if (caller.kind !== 'user' || !caller.user) throw new ApplicationError('You must be authenticated to reset your password');
+    const check = new BodyCheck(bodyOf(req.body)).only(['currentPassword', 'password', 'passwordConfirmation']);
+    const current = check.string('currentPassword');
+    const password = check.string('password', { password: true });
+    const confirmation = check.string('passwordConfirmation', { password: true });
+    check.same(password, confirmation);
+    check.done();
+    const row = await users.rowWhere({ column: 'id', value: caller.user.id });
+    if (!row || !(await checkPassword(current!, row.password))) throw new ValidationError('The provided current password is invalid');
+    if (current === password) throw new ValidationError('Your new password must be different than your current password');
+    users.validatePlain({ password }, false);
+    await users.write({ password }, row, async () => undefined);
+    return sendJson(reply, await session(row.id));
+  });
+
+  app.get(`${prefix}/auth/email-confirmation`, async (req, reply) => {
+    await authorize(services, req, `${UP}.auth.emailConfirmation`);
+    const code = (req.query as Record<string, unknown>)['confirmation'];
+    if (code === undefined || code === null || code === '') throw new ValidationError('confirmation is a required field');
+    if (typeof code !== 'string') throw new ValidationError('Invalid token');
+    const r = await services.database.db.updateTable('up_users')
+      .set({ confirmed: services.database.dialect.toBoolean(true), confirmation_token: null, updated_at: services.database.dialect.toDatetime(new Date()) })
+      .where('confirmation_token', '=', code).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw new ValidationError('Invalid token');
+    return reply.redirect(adv.email_confirmation_redirection ?? '/', 302);
+  });
+
+  app.post(`${prefix}/auth/send-email-confirmation`, async (req, reply) => {
+    await authorize(services, req, `${UP}.auth.sendEmailConfirmation`);
+    const check = new BodyCheck(bodyOf(req.body));
+    const email = check.string('email', { email: true });
+    check.done();
+    const row = await users.rowWhere({ column: 'email', value: email!.toLowerCase() });
+    if (!row) return sendJson(reply, { email, sent: true });
+    if (row.confirmed) throw new ApplicationError('Already confirmed');
+    if (row.blocked) throw new ApplicationError('User blocked');
+    up.mailer.ensureCanSend();
+    const code = newConfirmationToken();
+    await users.setColumns(row.id, { confirmation_token: code });
+    try {
+      await sendConfirmationMail(up, row, await users.view(row.id, ALLOW_ALL), code);
+    } catch (e) {
+      up.logError(`confirmation mail to ${row.email} failed: ${(e as Error).message}`);
+      throw new ApplicationError('Error sending confirmation email');
+    }
+    return sendJson(reply, { email: row.email, sent: true });
+  });
+}
+
+/** Saves a fresh reset code and mails it; a failed mail takes the code back (it reached nobody). */
+async function resetLink(up: UpContext, row: UserRow): Promise<void> {
+  const code = newResetCode();
+  try {
+    await up.users.setColumns(row.id, { reset_password_token: code });
+    await sendResetMail(up, row, await up.users.view(row.id, ALLOW_ALL), code);
+  } catch (e) {
+    up.logError(`password reset mail to ${row.email} failed: ${(e as Error).message}`);
+    await up.users.setColumns(row.id, { reset_password_token: null }).catch(() => undefined);
+  }
+}

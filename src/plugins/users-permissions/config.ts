@@ -1,0 +1,73 @@
+// `users-permissions.config` in config/plugins, in Strapi's shape, plus `advanced`: the settings
+// Strapi keeps in its admin store (Folio has no admin panel), under the same key names.
+import { ConfigError } from '../../errors.js';
+import { isObj, type Obj } from '../../config/config-files.js';
+import { fileBool, fileString } from '../../config/values.js';
+import { durationSeconds } from './duration.js';
+
+export interface AdvancedSettings {
+  readonly unique_email: boolean;
+  readonly allow_register: boolean;
+  readonly email_confirmation: boolean;
+  /** where a confirmed user is redirected; null → `/` */
+  readonly email_confirmation_redirection: string | null;
+  /** the front-end page of the reset link (its URL variable); null → the link has no page */
+  readonly email_reset_password: string | null;
+  /** role type given to new users */
+  readonly default_role: string;
+}
+
+export interface UsersPermissionsConfig {
+  readonly jwt: { readonly expiresInSeconds: number; readonly algorithm: 'HS256' | 'HS384' | 'HS512' };
+  readonly register: { readonly allowedFields: readonly string[] };
+  readonly jwtManagement: 'legacy-support' | 'refresh';
+  readonly advanced: AdvancedSettings;
+  /** the raw plugin config, for the parts read elsewhere (email templates, sessions, rate limits) */
+  readonly raw: Obj;
+}
+
+const ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
+const ADVANCED_KEYS = new Set(['unique_email', 'allow_register', 'email_confirmation', 'email_confirmation_redirection', 'email_reset_password', 'default_role']);
+const KEY = 'plugins.users-permissions.config';
+
+function section(o: Obj, key: string, name: string): Obj {
+  const v = o[key];
+  if (v === undefined || v === null) return {};
+  if (!isObj(v)) throw new ConfigError(`${name} must be an object`);
+  return v;
+}
+
+function advanced(raw: Obj): AdvancedSettings {
+  const a = section(raw, 'advanced', `${KEY}.advanced`);
+  const unknown = Object.keys(a).find((k) => !ADVANCED_KEYS.has(k));
+  if (unknown !== undefined) throw new ConfigError(`${KEY}.advanced.${unknown} is not a setting; known: ${[...ADVANCED_KEYS].join(', ')}`);
+  const k = (name: string): string => `${KEY}.advanced.${name}`;
+  return {
+    unique_email: fileBool(a['unique_email'], k('unique_email'), true),
+    allow_register: fileBool(a['allow_register'], k('allow_register'), true),
+    email_confirmation: fileBool(a['email_confirmation'], k('email_confirmation'), false),
+    email_confirmation_redirection: fileString(a['email_confirmation_redirection'], k('email_confirmation_redirection')) || null,
+    email_reset_password: fileString(a['email_reset_password'], k('email_reset_password')) || null,
+    default_role: fileString(a['default_role'], k('default_role')) || 'authenticated',
+  };
+}
+
+export function usersPermissionsConfig(plugins: Obj): UsersPermissionsConfig {
+  const raw = section(section(plugins, 'users-permissions', 'plugins.users-permissions'), 'config', KEY);
+  const jwt = section(raw, 'jwt', `${KEY}.jwt`);
+  const algorithm = fileString(jwt['algorithm'], `${KEY}.jwt.algorithm`) ?? 'HS256';
+  if (!(ALGORITHMS as readonly string[]).includes(algorithm)) {
+    throw new ConfigError(`${KEY}.jwt.algorithm must be one of ${ALGORITHMS.join(', ')} (a shared secret signs the tokens), got "${algorithm}"`);
+  }
+  const fields = section(raw, 'register', `${KEY}.register`)['allowedFields'] ?? [];
+  if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string')) throw new ConfigError(`${KEY}.register.allowedFields must be a list of attribute names`);
+  const mode = fileString(raw['jwtManagement'], `${KEY}.jwtManagement`) ?? 'legacy-support';
+  if (mode !== 'legacy-support' && mode !== 'refresh') throw new ConfigError(`${KEY}.jwtManagement must be "legacy-support" or "refresh", got "${mode}"`);
+  return {
+    jwt: { expiresInSeconds: durationSeconds(jwt['expiresIn'] ?? '30d', `${KEY}.jwt.expiresIn`), algorithm: algorithm as UsersPermissionsConfig['jwt']['algorithm'] },
+    register: { allowedFields: fields as string[] },
+    jwtManagement: mode,
+    advanced: advanced(raw),
+    raw,
+  };
+}

@@ -1,0 +1,34 @@
+// Users' access tokens (legacy-support mode): `{id, iat, exp}` signed with the shared JWT secret.
+// Verification takes only the configured HMAC algorithm, so `alg: none` or a token signed with
+// another key or algorithm is simply not a user's token.
+import { SignJWT, jwtVerify } from 'jose';
+import type { UsersPermissionsConfig } from './config.js';
+
+export class UserTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string, private readonly jwt: UsersPermissionsConfig['jwt']) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(userId: number): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ id: userId })
+      .setProtectedHeader({ alg: this.jwt.algorithm, typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.jwt.expiresInSeconds)
+      .sign(this.key);
+  }
+
+  /** The user id a valid, unexpired token names, or null for anything else. */
+  async userId(token: string): Promise<number | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [this.jwt.algorithm] });
+      const id = payload['id'];
+      const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : NaN;
+      return Number.isSafeInteger(n) && n > 0 ? n : null;
+    } catch {
+      return null;
+    }
+  }
+}

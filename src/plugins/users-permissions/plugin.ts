@@ -1,0 +1,26 @@
+// The users-permissions area in one place: its services, and the auth, users and roles routes.
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../http/services.js';
+import type { Mailer } from '../../email/mailer.js';
+import { emailTemplates } from './email-templates.js';
+import type { UserTokens } from './jwt.js';
+import { Users } from './users.js';
+import type { UpContext } from './context.js';
+import { registerAuthRoutes } from './auth-routes.js';
+import { registerUserRoutes } from './users-routes.js';
+import { registerRoleRoutes } from './roles-routes.js';
+
+export function registerUsersPermissions(app: FastifyInstance, services: Services, tokens: UserTokens, mailer: Mailer): UpContext {
+  const config = services.config.usersPermissions;
+  const up: UpContext = {
+    services, config, tokens, mailer,
+    users: new Users(services),
+    templates: emailTemplates(config.raw),
+    apiUrl: `${services.config.publicUrl}${services.config.rest.prefix}`,
+    logError: (message) => app.log.error(message),
+  };
+  registerAuthRoutes(app, up);
+  registerUserRoutes(app, up);
+  registerRoleRoutes(app, up);
+  return up;
+}

@@ -1,0 +1,170 @@
+// /users, /users/count, /users/me, /users/:id (behaviour.md §10.10): bare JSON, numeric ids, the
+// user type's query language (filters, sort, fields, populate), each route behind its action.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApplicationError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { authorize } from '../../http/authorize.js';
+import { sendJson } from '../../http/send-json.js';
+import { readDocuments } from '../../documents/read.js';
+import type { Tx } from '../../documents/store/rows.js';
+import type { FindQuery, Pagination } from '../../query/ast.js';
+import type { Ability } from '../../auth/ability.js';
+import { rowId } from '../../documents/input/refs.js';
+import { bodyOf, isEmail, type Body } from './body.js';
+import { UP, type UpContext } from './context.js';
+import type { UserRow } from './users.js';
+
+/** what "no limit" means for the users list: every user, as Strapi lists them */
+const ALL = 2 ** 31 - 1;
+
+function queryOf(req: FastifyRequest): Record<string, unknown> {
+  return (req.query ?? {}) as Record<string, unknown>;
+}
+
+/**
+ * Strapi lists every user and honours only root `start`/`limit`; Folio also honours `pagination[…]`
+ * (the contract lists it), and without either returns every user as Strapi does.
+ */
+function listPagination(query: Record<string, unknown>, parsed: Pagination): Pagination {
+  if (query['pagination'] !== undefined) return parsed;
+  const n = (v: unknown, name: string, dflt: number): number => {
+    if (v === undefined) return dflt;
+    const i = rowId(v);
+    if (i === undefined && v !== '0' && v !== 0) throw new ValidationError(`Invalid value ${JSON.stringify(v)} for ${name}: expected a whole number`, { source: 'query', param: name });
+    return i ?? 0;
+  };
+  return { mode: 'offset', start: n(query['start'], 'start', 0), limit: n(query['limit'], 'limit', ALL) || ALL, withCount: false };
+}
+
+export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
+  const { services, users } = up;
+  const prefix = services.config.rest.prefix;
+  const adv = up.config.advanced;
+  const read = services.readContext;
+
+  /** the user with this id as the caller may see it: role populated when the caller may find roles */
+  const shown = (id: number, ability: Ability) => users.view(id, ability, { populate: 'role' });
+
+  const target = async (req: FastifyRequest): Promise<UserRow> => {
+    const id = rowId((req.params as { id: string }).id);
+    const row = id === undefined ? undefined : await users.rowWhere({ column: 'id', value: id });
+    if (!row) throw new NotFoundError('User not found');
+    return row;
+  };
+
+  const takenBy = async (tx: Tx, column: 'email' | 'username', value: string, except: number | null): Promise<boolean> => {
+    let q = tx.selectFrom('up_users').select('id').where(column, '=', value);
+    if (except !== null) q = q.where('id', '<>', except);
+    return (await q.limit(1).executeTakeFirst()) !== undefined;
+  };
+
+  /** POST/PUT body → values: the user type's attributes, role as a row id (Strapi also takes {connect:[{id}]}) */
+  const valuesOf = (body: Body): Body => {
+    const out: Body = {};
+    for (const [k, v] of Object.entries(body)) {
+      if (k === 'role') {
+        const id = roleRef(v);
+        if (id === undefined) throw new ValidationError('role must be a role id', { errors: [{ path: ['role'], message: 'role must be a role id', name: 'ValidationError', value: v }] });
+        out[k] = id;
+      } else if (k === 'resetPasswordToken' || k === 'confirmationToken') {
+        throw ValidationError.invalidKey(k, k, 'body');
+      } else out[k] = v;
+    }
+    return out;
+  };
+
+  const uniqueness = (values: Body, except: number | null) => async (tx: Tx): Promise<void> => {
+    if (typeof values['username'] === 'string' && await takenBy(tx, 'username', values['username'], except)) {
+      throw new ApplicationError(except === null ? 'This attribute must be unique' : 'Username already taken');
+    }
+    if (adv.unique_email && typeof values['email'] === 'string' && await takenBy(tx, 'email', values['email'].toLowerCase(), except)) {
+      throw new ApplicationError('Email already taken');
+    }
+  };
+
+  app.get(`${prefix}/users`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.user.find`);
+    const query = queryOf(req);
+    const parsed = users.parse(caller.ability, query);
+    const q: FindQuery = { ...parsed, pagination: listPagination(query, parsed.pagination) };
+    const { data } = await readDocuments(read, users.type, q);
+    return sendJson(reply, data);
+  });
+
+  app.get(`${prefix}/users/count`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.user.count`);
+    const q = users.parse(caller.ability, { filters: queryOf(req)['filters'], ...(queryOf(req)['_q'] !== undefined ? { _q: queryOf(req)['_q'] } : {}) });
+    const { total } = await readDocuments(read, users.type, { ...q, populate: new Map(), pagination: { mode: 'offset', start: 0, limit: 1, withCount: true } });
+    return sendJson(reply, total ?? 0);
+  });
+
+  app.get(`${prefix}/users/me`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.user.me`);
+    if (caller.kind !== 'user' || !caller.user) throw new UnauthorizedError('Unauthorized');
+    const user = await users.view(caller.user.id, caller.ability, queryOf(req));
+    if (!user) throw new UnauthorizedError('Unauthorized');
+    return sendJson(reply, user);
+  });
+
+  app.get(`${prefix}/users/:id`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.user.findOne`);
+    const id = rowId((req.params as { id: string }).id);
+    const user = id === undefined ? null : await users.view(id, caller.ability, queryOf(req));
+    if (!user) throw new NotFoundError('User not found');
+    return sendJson(reply, user);
+  });
+
+  app.post(`${prefix}/users`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.user.create`);
+    const body = bodyOf(req.body);
+    const errors: { path: string[]; message: string; name: 'ValidationError'; value?: unknown }[] = [];
+    const need = (field: string, ok: (v: unknown) => boolean, message: string): void => {
+      const v = body[field];
+      if (v === undefined || v === null || v === '') errors.push({ path: [field], message: `${field} is a required field`, name: 'ValidationError' });
+      else if (!ok(v)) errors.push({ path: [field], message, name: 'ValidationError', value: v });
+    };
+    need('email', (v) => typeof v === 'string' && isEmail(v), 'email must be a valid email');
+    need('username', (v) => typeof v === 'string', 'username must be a `string` type');
+    need('password', (v) => typeof v === 'string', 'password must be a `string` type');
+    if (errors.length) throw ValidationError.of(errors as never);
+    const values = valuesOf(body);
+    if (values['role'] === undefined || values['role'] === null) {
+      const role = await users.roleIdOfType(adv.default_role);
+      if (role === undefined) throw new ApplicationError('Impossible to find the default role');
+      values['role'] = role;
+    }
+    values['provider'] ??= 'local';
+    await uniqueness(values, null)(services.database.db);
+    users.validatePlain(values, true);
+    const id = await users.write(values, null, uniqueness(values, null));
+    return sendJson(reply.code(201), await shown(id, caller.ability));
+  });
+
+  app.put(`${prefix}/users/:id`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.user.update`);
+    const row = await target(req);
+    const values = valuesOf(bodyOf(req.body));
+    if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
+    await uniqueness(values, row.id)(services.database.db);
+    users.validatePlain(values, false);
+    await users.write(values, row, uniqueness(values, row.id));
+    return sendJson(reply, await shown(row.id, caller.ability));
+  });
+
+  app.delete(`${prefix}/users/:id`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.user.destroy`);
+    const row = await target(req);
+    const user = await shown(row.id, caller.ability);
+    await users.remove(row);
+    return sendJson(reply, user);
+  });
+}
+
+/** A role reference in a users body: an id (number or digits), or Strapi's `{connect: [{id}]}` / `{set: [{id}]}`. */
+function roleRef(v: unknown): number | undefined {
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    const list = (v as Record<string, unknown>)['connect'] ?? (v as Record<string, unknown>)['set'];
+    const first = Array.isArray(list) ? list[list.length - 1] : undefined;
+    return typeof first === 'object' && first !== null ? rowId((first as Record<string, unknown>)['id']) : rowId(first);
+  }
+  return rowId(v);
+}

@@ -1,0 +1,148 @@
+// Users through the document machinery: created and updated by the same writer as any content type
+// (validation, unique attributes, the role relation), read back through the same query parser and
+// reader (private attributes never selected, populate only where the caller may find the target).
+// Private columns (password hash, reset and confirmation tokens) are read and set here directly.
+import type { Ability } from '../../auth/ability.js';
+import { ALLOW_ALL } from '../../auth/ability.js';
+import { ApplicationError, ValidationError } from '../../errors.js';
+import { checkWriteData } from '../../documents/input/check-write-data.js';
+import { validateForPublish } from '../../documents/input/validate-publish.js';
+import { readDocument, type DocumentObject } from '../../documents/read.js';
+import type { Tx } from '../../documents/store/rows.js';
+import { lockKey } from '../../database/key-lock.js';
+import { parseFindQuery } from '../../query/parse/find-query.js';
+import type { FindQuery } from '../../query/ast.js';
+import { USER_UID, type ContentType } from '../../schema/types.js';
+import type { Services } from '../../http/services.js';
+import { hashPassword } from './passwords.js';
+
+/** The stored row of a user, private columns included: never sent to a client as it is. */
+export interface UserRow {
+  readonly id: number;
+  readonly documentId: string;
+  readonly username: string;
+  readonly email: string;
+  readonly provider: string | null;
+  readonly password: string | null;
+  readonly confirmed: boolean;
+  readonly blocked: boolean;
+  readonly resetPasswordToken: string | null;
+  readonly confirmationToken: string | null;
+}
+
+const USER_LOCK = USER_UID;
+
+function toRow(r: Record<string, unknown>): UserRow {
+  const b = (v: unknown): boolean => v === true || v === 1 || v === '1';
+  const s = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  return {
+    id: Number(r['id']), documentId: String(r['document_id']), username: String(r['username']), email: String(r['email']),
+    provider: s(r['provider']), password: s(r['password']), confirmed: b(r['confirmed']), blocked: b(r['blocked']),
+    resetPasswordToken: s(r['reset_password_token']), confirmationToken: s(r['confirmation_token']),
+  };
+}
+
+export type UserWhere = { readonly column: 'id' | 'email' | 'reset_password_token' | 'confirmation_token'; readonly value: string | number };
+
+export class Users {
+  readonly type: ContentType;
+
+  constructor(private readonly services: Services) {
+    this.type = services.model.contentTypes.get(USER_UID)!;
+  }
+
+  private get db(): Tx {
+    return this.services.database.db;
+  }
+
+  async rowWhere(where: UserWhere): Promise<UserRow | undefined> {
+    const r = await this.db.selectFrom('up_users').selectAll().where(where.column, '=', where.value).orderBy('id').limit(1).executeTakeFirst();
+    return r ? toRow(r as Record<string, unknown>) : undefined;
+  }
+
+  /** The local account an identifier names: its email (any case) or its username (exactly). */
+  async rowByLogin(identifier: string): Promise<UserRow | undefined> {
+    const r = await this.db.selectFrom('up_users').selectAll().where('provider', '=', 'local')
+      .where((eb) => eb.or([eb('email', '=', identifier.toLowerCase()), eb('username', '=', identifier)]))
+      .orderBy('id').limit(1).executeTakeFirst();
+    return r ? toRow(r as Record<string, unknown>) : undefined;
+  }
+
+  /** Sets private or account columns (tokens, confirmed, a new password hash) of one user. */
+  async setColumns(id: number, cols: Record<string, unknown>): Promise<void> {
+    const { dialect } = this.services.database;
+    const values: Record<string, unknown> = { updated_at: dialect.toDatetime(new Date()) };
+    for (const [k, v] of Object.entries(cols)) values[k] = typeof v === 'boolean' ? dialect.toBoolean(v) : v;
+    await this.db.updateTable('up_users').set(values).where('id', '=', id).execute();
+  }
+
+  /** A role's row id → its documentId (what the role relation links), or undefined when there is no such role. */
+  async roleDocumentId(roleId: number): Promise<string | undefined> {
+    const r = await this.db.selectFrom('up_roles').select('document_id').where('id', '=', roleId).executeTakeFirst();
+    return r ? String(r.document_id) : undefined;
+  }
+
+  async roleIdOfType(type: string): Promise<number | undefined> {
+    const r = await this.db.selectFrom('up_roles').select('id').where('type', '=', type).executeTakeFirst();
+    return r ? Number(r.id) : undefined;
+  }
+
+  /** The model's checks on a user's values as sent (password in clear): min lengths, required, types. */
+  validatePlain(values: Record<string, unknown>, isCreate: boolean): void {
+    const scalars: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(values)) if (this.type.attributes.get(k)?.kind === 'scalar') scalars[k] = v;
+    const errors = validateForPublish(this.services.model, this.type, scalars, { isCreate, draftAndPublish: false });
+    if (errors.length) throw ValidationError.of(errors);
+  }
+
+  /**
+   * Writes a user: `values` as attribute names (password in clear; role as a role row id). The
+   * password is hashed outside the transaction; `check` runs inside it after the users lock, so two
+   * writes racing for one email or username can't both pass it.
+   */
+  async write(values: Record<string, unknown>, existing: UserRow | null, check: (tx: Tx) => Promise<void>): Promise<number> {
+    const data: Record<string, unknown> = { ...values };
+    if (typeof data['password'] === 'string') data['password'] = await hashPassword(data['password']);
+    if (typeof data['email'] === 'string') data['email'] = data['email'].toLowerCase();
+    if (data['role'] !== undefined && data['role'] !== null) {
+      const docId = await this.roleDocumentId(Number(data['role']));
+      if (docId === undefined) throw new ApplicationError('Role not found', { role: data['role'] });
+      data['role'] = docId;
+    }
+    const checked = checkWriteData({ model: this.services.model, ability: ALLOW_ALL }, this.type, data);
+    const { dialect } = this.services.database;
+    const guard = async (tx: Tx): Promise<void> => {
+      await lockKey(tx, dialect, USER_LOCK);
+      await check(tx);
+    };
+    const opts = { status: 'published' as const, locale: null, canCreateLocalization: false, guard };
+    if (existing) {
+      await this.services.writer.update(this.type, existing.documentId, checked, opts);
+      return existing.id;
+    }
+    const documentId = await this.services.writer.create(this.type, checked, opts);
+    const row = await this.db.selectFrom('up_users').select('id').where('document_id', '=', documentId).executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async remove(row: UserRow): Promise<void> {
+    await this.services.writer.delete(this.type, row.documentId, null);
+  }
+
+  /** Parses a users query as the content routes parse theirs: the caller's ability decides what it may populate and filter. */
+  parse(ability: Ability, query: Record<string, unknown>): FindQuery {
+    const { services } = this;
+    return parseFindQuery({
+      model: services.model, rest: services.config.rest, ability,
+      defaultLocale: services.locales.defaultCode(), locales: services.locales.codes(),
+    }, this.type, query);
+  }
+
+  /** The user as a client sees it (public attributes; populated only what the query asks and the caller may see). */
+  async view(id: number, ability: Ability, query: Record<string, unknown> = {}): Promise<DocumentObject | null> {
+    const r = await this.db.selectFrom('up_users').select('document_id').where('id', '=', id).executeTakeFirst();
+    if (!r) return null;
+    const q = this.parse(ability, query);
+    return readDocument(this.services.readContext, this.type, String(r.document_id), q);
+  }
+}
