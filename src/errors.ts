@@ -68,6 +68,16 @@ export class RateLimitError extends FolioError {
   override readonly name = 'RateLimitError';
 }
 
+/**
+ * The database could not take the write now (a deadlock, a serialization failure or a busy lock
+ * that outlasted every retry of the whole transaction): nothing was written, and the same request
+ * can succeed when sent again.
+ */
+export class ServiceUnavailableError extends FolioError {
+  readonly status = 503;
+  override readonly name = 'ServiceUnavailableError';
+}
+
 /** A schema file that can't be loaded: start-up prints `message` alone and exits 1. */
 export class SchemaError extends Error {
   override readonly name = 'SchemaError';

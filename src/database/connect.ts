@@ -2,12 +2,13 @@
 // dialects return the same JavaScript values, and a statement counter.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, MysqlDialect, sql, type Dialect as KyselyDialect, PostgresDialect, SqliteDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { Kysely, MysqlDialect, sql, type Dialect as KyselyDialect, PostgresDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import type { Database, Dialect, DialectName } from './dialect.js';
 import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
 import { postgresDialect } from './dialects/postgres.js';
 import { mysqlDialect } from './dialects/mysql.js';
 import { reusePreparedStatements } from './sqlite-statements.js';
+import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
 import { memoForTurn } from './turn-memo.js';
 
@@ -90,7 +91,7 @@ async function sqlite(cfg: DatabaseConfig): Promise<Opened> {
   conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   const version = conn.prepare('pragma data_version').pluck();
   reusePreparedStatements(conn);
-  return { dialect: new SqliteDialect({ database: conn }), dataVersion: memoForTurn(() => Number(version.get())) };
+  return { dialect: new ImmediateSqliteDialect({ database: conn }), dataVersion: memoForTurn(() => Number(version.get())) };
 }
 
 async function postgres(cfg: DatabaseConfig): Promise<Opened> {

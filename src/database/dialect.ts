@@ -1,6 +1,6 @@
 // What differs between SQLite, PostgreSQL and MySQL/MariaDB, behind one small interface.
 // Everything else in Folio is dialect-blind: it asks this object, never the client's name.
-import type { ColumnDataType, Expression, Kysely, RawBuilder } from 'kysely';
+import type { ColumnDataType, Expression, IsolationLevel, Kysely, RawBuilder } from 'kysely';
 import type { ScalarType } from '../schema/types.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -38,6 +38,26 @@ export interface Dialect {
   readonly nullsFirstOnAsc: boolean;
   /** appended to a string sort key so every dialect orders by code point (PostgreSQL: COLLATE "C") */
   readonly binarySort: string;
+  /**
+   * Isolation level of write transactions, when the server's default isn't read committed. MySQL's
+   * repeatable read keeps the snapshot of a transaction's first read, so a check made after taking a
+   * lock (key-lock.ts) would not see what the previous holder committed; read committed, PostgreSQL's
+   * default, gives every statement a fresh one.
+   */
+  readonly writeIsolation: IsolationLevel | null;
+  /**
+   * true when SELECT … FOR UPDATE locks the rows it reads (PostgreSQL, MySQL). SQLite has no row locks
+   * and needs none: a transaction holds the whole database's write lock from its start (sqlite-immediate.ts).
+   */
+  readonly rowLocks: boolean;
+  /** true for an error after which rerunning the whole transaction can succeed (deadlock, serialization failure, busy) */
+  isTransient(error: unknown): boolean;
+  /**
+   * Statements that take and release a lock on the whole database, run on one connection around the
+   * schema sync so processes starting together sync one at a time (each re-reads the schema once it
+   * holds the lock).
+   */
+  readonly schemaLock: { readonly take: RawBuilder<unknown>; readonly release: RawBuilder<unknown> };
 }
 
 export interface Database {

@@ -1,9 +1,11 @@
 // Document writes: create, update (including a new locale version), delete. Each runs in one
 // transaction: a document appears whole, with its components, relations and media, or not at all.
-import { ForbiddenError, ValidationError, type FieldError } from '../errors.js';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../errors.js';
 import type { Status } from '../query/ast.js';
 import type { ContentType, Model } from '../schema/types.js';
 import type { Database } from '../database/dialect.js';
+import { lockKey } from '../database/key-lock.js';
+import { writeTransaction } from '../database/write-transaction.js';
 import { newDocumentId } from './document-id.js';
 import { formatterFor } from './format-value.js';
 import type { WriteData } from './input/types.js';
@@ -12,6 +14,7 @@ import { publishDraft } from './publish.js';
 import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
 import { DeferredLinks } from './store/deferred-links.js';
+import { lockDocument } from './store/document-lock.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
 import { NewRows } from './store/new-rows.js';
@@ -57,13 +60,17 @@ function storedValues(type: ContentType, row: Record<string, unknown>): Record<s
   return out;
 }
 
-async function checkUnique(tx: Tx, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null): Promise<FieldError[]> {
+async function checkUnique(s: Store, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const a of type.attributes.values()) {
     if (a.kind !== 'scalar' || !a.unique) continue;
     const v = values[a.name];
     if (v === null || v === undefined) continue;
-    let q = tx.selectFrom(type.table).select('id').where(a.column, '=', v).where('document_id', '<>', documentId);
+    // one writer of the attribute at a time, from its check to its commit: a check made without
+    // the lock lets two writers of one value both pass. Attributes are locked in the model's order
+    // (every writer the same), and the read after the lock sees the previous holder's commit.
+    await lockKey(s.tx, s.dialect, `${type.uid}.${a.name}:unique`);
+    let q = s.tx.selectFrom(type.table).select('id').where(a.column, '=', v).where('document_id', '<>', documentId);
     if (type.draftAndPublish) q = q.where('published_at', 'is not', null);
     if (type.localized && locale !== null) q = q.where('locale', '=', locale);
     if (await q.limit(1).executeTakeFirst()) errors.push({ path: [a.name], message: 'This attribute must be unique', name: 'ValidationError', value: v });
@@ -71,9 +78,9 @@ async function checkUnique(tx: Tx, type: ContentType, values: Record<string, unk
   return errors;
 }
 
-async function validatePublished(tx: Tx, model: Model, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null, isCreate: boolean): Promise<void> {
+async function validatePublished(s: Store, model: Model, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null, isCreate: boolean): Promise<void> {
   const errors = validateForPublish(model, type, values, { isCreate, draftAndPublish: type.draftAndPublish });
-  errors.push(...await checkUnique(tx, type, values, documentId, locale));
+  errors.push(...await checkUnique(s, type, values, documentId, locale));
   if (errors.length) throw ValidationError.of(errors);
 }
 
@@ -83,6 +90,9 @@ function publishedIn(rows: readonly Record<string, unknown>[]): number | null {
   return row ? Number(row['id']) : null;
 }
 
+/** Reads a written document back on the write's own connection, before its commit. */
+export type ReadBack<T> = (tx: Tx, documentId: string) => Promise<T>;
+
 export class DocumentWriter {
   constructor(private readonly services: WriteServices) {}
 
@@ -90,14 +100,19 @@ export class DocumentWriter {
     return { store: { tx, dialect: this.services.database.dialect, newRows: new NewRows() }, model: this.services.model, defaultLocale: this.services.defaultLocale, found: new Set() };
   }
 
+  /** one transaction, rerun whole when the database refused it for a passing reason (a deadlock, a busy lock) */
+  private run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return writeTransaction(this.services.database, work);
+  }
+
   /** Creates a document; returns its documentId. */
   async create(type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
-    const documentId = newDocumentId();
-    await this.services.database.db.transaction().execute(async (tx) => {
-      await opts.guard?.(tx);
-      await this.insertVersion(this.context(tx), type, documentId, data, opts, null, null, true);
-    });
-    return documentId;
+    return this.run((tx) => this.createIn(tx, type, data, opts));
+  }
+
+  /** Creates a document and answers what `readBack` reads of it in the same transaction. */
+  async createAndRead<T>(type: ContentType, data: WriteData, opts: WriteOptions, readBack: ReadBack<T>): Promise<T> {
+    return this.run(async (tx) => readBack(tx, await this.createIn(tx, type, data, opts)));
   }
 
   /**
@@ -105,22 +120,54 @@ export class DocumentWriter {
    * document exists only in other locales. Returns false when the document doesn't exist at all.
    */
   async update(type: ContentType, documentId: string, data: WriteData, opts: WriteOptions): Promise<boolean> {
-    return this.services.database.db.transaction().execute(async (tx) => {
-      await opts.guard?.(tx);
-      const ctx = this.context(tx);
-      const rows = await tx.selectFrom(type.table).selectAll().where('document_id', '=', documentId).execute() as Record<string, unknown>[];
-      if (rows.length === 0) return false;
-      const inLocale = rows.filter((r) => !type.localized || r['locale'] === opts.locale);
-      const target = inLocale.find((r) => !type.draftAndPublish || r['published_at'] === null);
-      if (!target) {
-        if (!opts.canCreateLocalization) throw new ForbiddenError('Forbidden');
-        const source = rows.find((r) => r['published_at'] !== null) ?? rows[0]!;
-        await this.insertVersion(ctx, type, documentId, data, opts, source, publishedIn(inLocale), false);
-        return true;
-      }
-      await this.updateVersion(ctx, type, target, rows, data, opts);
-      return true;
+    return this.run((tx) => this.updateIn(tx, type, documentId, data, opts));
+  }
+
+  /** `update`, answering what `readBack` reads of the document in the same transaction; 404 when it doesn't exist. */
+  async updateAndRead<T>(type: ContentType, documentId: string, data: WriteData, opts: WriteOptions, readBack: ReadBack<T>): Promise<T> {
+    return this.run(async (tx) => {
+      if (!(await this.updateIn(tx, type, documentId, data, opts))) throw new NotFoundError('Document not found');
+      return readBack(tx, documentId);
     });
+  }
+
+  /**
+   * Writes a single type's document: updates it, or creates it on the first write. The lookup and
+   * the write are one transaction under a lock per type, so first writes that race make one document.
+   */
+  async putSingle<T>(type: ContentType, data: WriteData, opts: WriteOptions, readBack: ReadBack<T>): Promise<T> {
+    return this.run(async (tx) => {
+      await lockKey(tx, this.services.database.dialect, `${type.uid}:single`);
+      const existing = await documentIdOfSingle(tx, type);
+      // a document deleted between the lookup and the update is written anew, as a PUT after a DELETE would be
+      const updated = existing !== null && await this.updateIn(tx, type, existing, data, opts);
+      return readBack(tx, updated ? existing : await this.createIn(tx, type, data, opts));
+    });
+  }
+
+  private async createIn(tx: Tx, type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
+    await opts.guard?.(tx);
+    const documentId = newDocumentId();
+    await this.insertVersion(this.context(tx), type, documentId, data, opts, null, null, true);
+    return documentId;
+  }
+
+  private async updateIn(tx: Tx, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions): Promise<boolean> {
+    await opts.guard?.(tx);
+    const ctx = this.context(tx);
+    await lockDocument(ctx.store, type, documentId);
+    const rows = await tx.selectFrom(type.table).selectAll().where('document_id', '=', documentId).execute() as Record<string, unknown>[];
+    if (rows.length === 0) return false;
+    const inLocale = rows.filter((r) => !type.localized || r['locale'] === opts.locale);
+    const target = inLocale.find((r) => !type.draftAndPublish || r['published_at'] === null);
+    if (!target) {
+      if (!opts.canCreateLocalization) throw new ForbiddenError('Forbidden');
+      const source = rows.find((r) => r['published_at'] !== null) ?? rows[0]!;
+      await this.insertVersion(ctx, type, documentId, data, opts, source, publishedIn(inLocale), false);
+      return true;
+    }
+    await this.updateVersion(ctx, type, target, rows, data, opts);
+    return true;
   }
 
   /** `publishedId`: the published row of the version's locale, when one exists without a draft */
@@ -143,7 +190,7 @@ export class DocumentWriter {
       }
     }
     const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...plainValues(data) };
-    if (publish) await validatePublished(s.tx, ctx.model, type, values, documentId, locale, isCreate && !copyFrom);
+    if (publish) await validatePublished(s, ctx.model, type, values, documentId, locale, isCreate && !copyFrom);
     const row = {
       ...defaultColumns(s.dialect, type, data.scalars), ...inherited, ...scalarColumns(s.dialect, type, data.scalars),
       document_id: documentId, locale, created_at: s.dialect.toDatetime(now), updated_at: s.dialect.toDatetime(now),
@@ -177,7 +224,7 @@ export class DocumentWriter {
     const publish = !type.draftAndPublish || opts.status === 'published';
     if (publish) {
       const merged = { ...storedValues(type, target), ...plainValues(data) };
-      await validatePublished(s.tx, ctx.model, type, merged, documentId, locale, false);
+      await validatePublished(s, ctx.model, type, merged, documentId, locale, false);
     }
     const cols = {
       ...scalarColumns(s.dialect, type, data.scalars), updated_at: s.dialect.toDatetime(now),
@@ -203,8 +250,9 @@ export class DocumentWriter {
 
   /** Deletes the document's rows in a locale ('*': all locales; null: the type isn't localized). */
   async delete(type: ContentType, documentId: string, locale: string | '*' | null): Promise<boolean> {
-    return this.services.database.db.transaction().execute(async (tx) => {
+    return this.run(async (tx) => {
       const s: Store = { tx, dialect: this.services.database.dialect };
+      await lockDocument(s, type, documentId);
       let q = tx.selectFrom(type.table).select('id').where('document_id', '=', documentId);
       if (type.localized && locale !== null && locale !== '*') q = q.where('locale', '=', locale);
       const ids = (await q.execute()).map((r) => Number(r.id));

@@ -1,6 +1,6 @@
 // The one place errors become HTTP responses (behaviour.md §2.2).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FolioError } from '../errors.js';
+import { FolioError, ServiceUnavailableError } from '../errors.js';
 
 export interface ErrorBody {
   data: null;
@@ -30,6 +30,8 @@ function fromFramework(err: FastifyError): ErrorBody | null {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof FolioError) {
+      // a refused write is worth sending again soon: say when, as HTTP lets a 503 do
+      if (err instanceof ServiceUnavailableError) reply.header('retry-after', '1');
       return reply.code(err.status).send(errorBody(err.status, err.name, err.message, err.details));
     }
     const mapped = fromFramework(err);

@@ -4,6 +4,9 @@ import { createApp, type App, type AppOptions } from '../../src/app.js';
 import type { FolioConfig } from '../../src/config/types.js';
 import type { ApiTokenType } from '../../src/auth/api-tokens.js';
 import { createTestDatabase } from './database.js';
+import { DEFAULT_MIDDLEWARES } from '../../src/config/middlewares-config.js';
+import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
+import { emailConfig } from '../../src/config/email-config.js';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../examples/blog', import.meta.url));
 
@@ -40,6 +43,9 @@ export function testConfig(database: FolioConfig['database'], over: Partial<Foli
     rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
     secrets: { apiTokenSalt: 'test-salt', jwtSecret: 'test-jwt', appKeys: ['a', 'b'] },
     i18n: { defaultLocale: 'en', locales: [{ code: 'en', name: 'English (en)' }, { code: 'fr', name: 'French (fr)' }, { code: 'de', name: 'German (de)' }] },
+    usersPermissions: usersPermissionsConfig({}),
+    email: emailConfig({}),
+    middlewares: DEFAULT_MIDDLEWARES,
     logger: false,
     ...over,
   };

@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { errorNumber } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
 
 const TYPES: Record<ScalarType, string> = {
@@ -29,4 +30,13 @@ export const mysqlDialect: Dialect = {
   tableSuffix: 'default character set utf8mb4 collate utf8mb4_bin',
   binarySort: '',
   nullsFirstOnAsc: true,
+  rowLocks: true,
+  writeIsolation: 'read committed',
+  // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT
+  isTransient: (e) => errorNumber(e) === 1213 || errorNumber(e) === 1205,
+  // GET_LOCK names are server-wide: the database's name keeps two databases apart; -1 waits without limit
+  schemaLock: {
+    take: sql`select get_lock(concat('folio schema sync ', database()), -1)`,
+    release: sql`select release_lock(concat('folio schema sync ', database()))`,
+  },
 };

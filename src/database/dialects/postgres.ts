@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { errorCode } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
 
 const TYPES: Record<ScalarType, string> = {
@@ -28,4 +29,13 @@ export const postgresDialect: Dialect = {
   tableSuffix: '',
   binarySort: ' collate "C"',
   nullsFirstOnAsc: false,
+  rowLocks: true,
+  writeIsolation: null,
+  // deadlock_detected, serialization_failure
+  isTransient: (e) => errorCode(e) === '40P01' || errorCode(e) === '40001',
+  // a session advisory lock, per database and schema (a schema per tenant keeps its own)
+  schemaLock: {
+    take: sql`select pg_advisory_lock(hashtext('folio schema sync ' || current_schema()))`,
+    release: sql`select pg_advisory_unlock(hashtext('folio schema sync ' || current_schema()))`,
+  },
 };

@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { errorCode } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
 
 const TYPES: Record<ScalarType, string> = {
@@ -30,4 +31,11 @@ export const sqliteDialect: Dialect = {
   tableSuffix: '',
   binarySort: '',
   nullsFirstOnAsc: true,
+  // write transactions begin IMMEDIATE (sqlite-immediate.ts), which already serializes them
+  rowLocks: false,
+  writeIsolation: null,
+  // SQLITE_BUSY and its extended codes: another process held the write lock past the busy timeout
+  isTransient: (e) => { const c = errorCode(e); return typeof c === 'string' && c.startsWith('SQLITE_BUSY'); },
+  // the write lock: SQLite's DDL is transactional, so the whole sync is one write transaction
+  schemaLock: { take: sql`begin immediate`, release: sql`commit` },
 };
