@@ -1,6 +1,7 @@
 // Converts what a driver returns for a column into the JSON value clients see, identical on all
 // three dialects (behaviour.md §2.1).
 import type { ScalarType } from '../schema/types.js';
+import { jsonDeeperThan, MAX_STORED_JSON_DEPTH } from './json-depth.js';
 
 export type Formatter = (v: unknown) => unknown;
 
@@ -56,6 +57,10 @@ export function formatTime(v: unknown): string | null {
 function parseJson(v: unknown): unknown {
   if (v === null || v === undefined) return null;
   if (typeof v !== 'string') return v;
+  // a value too deep to serialize safely (stored by other means) is answered as its text, as
+  // unparsable text is, so one such row can't break every read that includes it (the length test
+  // skips the scan for any text too short to be that deep)
+  if (v.length > MAX_STORED_JSON_DEPTH && jsonDeeperThan(v, MAX_STORED_JSON_DEPTH)) return v;
   try {
     return JSON.parse(v);
   } catch {

@@ -1,6 +1,8 @@
 // JSON and form bodies parsed the way Strapi's clients expect (behaviour.md §2.5).
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
+import { ValidationError } from '../errors.js';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../documents/json-depth.js';
 
 class BodySyntaxError extends SyntaxError {
   readonly statusCode = 400;
@@ -11,6 +13,10 @@ export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): vo
   app.addContentTypeParser(['application/json', 'application/vnd.api+json'], { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
+    // checked on the text: parsing is fine, but every later step that recurses over the value isn't
+    if (text.length > MAX_JSON_DEPTH && jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(new ValidationError(`JSON bodies may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`, { limit: MAX_JSON_DEPTH }), undefined);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

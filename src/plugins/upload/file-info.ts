@@ -1,6 +1,7 @@
 // `fileInfo`: the editable information of a file (name, alternativeText, caption, focalPoint),
 // sent as a JSON string per file. Errors use the validation shape of behaviour.md §2.2.
 import { ValidationError, type FieldError } from '../../errors.js';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../documents/json-depth.js';
 
 export interface FocalPoint {
   readonly x: number;
@@ -94,6 +95,11 @@ function checkOne(c: Collector, path: string[], v: unknown): FileInfo {
 function decode(c: Collector, path: string[], raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
   if (raw.trim() === '') return undefined;
+  // a form field escapes the body parser's bound: the same limit, for the same reason
+  if (jsonDeeperThan(raw, MAX_JSON_DEPTH)) {
+    c.add(path, `${label(path)} may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
+    return undefined;
+  }
   try {
     return JSON.parse(raw);
   } catch {
