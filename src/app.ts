@@ -15,6 +15,7 @@ import { UserTokens } from './plugins/users-permissions/jwt.js';
 import { UserStates } from './plugins/users-permissions/user-state.js';
 import { userCredentials } from './plugins/users-permissions/credentials.js';
 import { registerUsersPermissions } from './plugins/users-permissions/plugin.js';
+import type { UpContext } from './plugins/users-permissions/context.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { LocaleService } from './i18n/locales.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -26,6 +27,9 @@ import { ResponseCache } from './http/response-cache.js';
 import { registerLocaleRoutes } from './plugins/i18n/routes.js';
 import { registerUpload } from './plugins/upload/routes.js';
 import { registerNulGuard } from './http/nul-guard.js';
+import { registerCors } from './http/cors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { serverLogOptions } from './http/request-log.js';
 
 /** memory the response cache may hold; the least recently used bodies go first */
 const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
@@ -37,12 +41,16 @@ export interface App {
   readonly database: Database;
   readonly services: Services;
   readonly sync: SyncReport;
+  /** the users-permissions area: accounts, roles, mail */
+  readonly usersPermissions: UpContext;
   close(): Promise<void>;
 }
 
 export interface AppOptions {
   /** a test hook: throw after the component rows of a create were written */
   readonly failAfterComponents?: () => void;
+  /** where log lines go instead of stdout */
+  readonly logStream?: { write(line: string): void };
   /** where mail goes instead of the configured provider */
   readonly mailer?: Mailer;
 }
@@ -75,24 +83,27 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       authenticator: new Authenticator(tokens, roles, userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation)),
     };
     const fastify = Fastify({
-      // without request logging, server errors (500s) are still written to stderr
-      logger: config.logger ? true : { level: 'error' },
+      // without request logging, server errors (500s) are still written
+      ...serverLogOptions(config.logger, options.logStream),
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString },
       bodyLimit: config.rest.jsonLimit,
       // a streamed file response must not hold close() for the keep-alive timeout
       forceCloseConnections: true,
     });
     registerErrorHandler(fastify);
+    // before any route, so preflights, 404s and errors carry the headers too
+    await registerSecurityHeaders(fastify, config.middlewares.security);
+    await registerCors(fastify, config.middlewares.cors);
     registerNulGuard(fastify);
     registerBodyParsers(fastify, config.rest.jsonLimit);
     registerNotFound(fastify, model, config.rest.prefix);
     registerContentRoutes(fastify, services);
     registerLocaleRoutes(fastify, services, locales);
-    registerUsersPermissions(fastify, services, userTokens, mailer);
+    const usersPermissions = registerUsersPermissions(fastify, services, userTokens, mailer);
     await registerUpload(fastify, services);
     await fastify.ready();
     return {
-      fastify, config, model, database, services, sync,
+      fastify, config, model, database, services, sync, usersPermissions,
       async close() {
         await fastify.close();
         await mailer?.close();

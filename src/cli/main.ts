@@ -34,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./develop.js')).runDevelop(dir, values);
     case 'api-token': return (await import('./api-token.js')).runApiToken(dir, rest, values);
     case 'locales': return (await import('./locales.js')).runLocales(dir, rest, values);
+    case 'permissions': return (await import('./permissions.js')).runPermissions(dir, rest, values);
+    case 'users': return (await import('./users.js')).runUsers(dir, rest, values);
     case undefined: throw new UsageError('Missing command');
     default: throw new UsageError(`Unknown command "${command}"`);
   }

@@ -3,6 +3,7 @@ import cluster from 'node:cluster';
 import { createApp } from '../app.js';
 import { closeOnSignals, serve, serveConfig, url } from './serve.js';
 import { numberFlag, UsageError, type Flags } from './usage.js';
+import { firstSteps } from './first-steps.js';
 
 /** Resolves only when the process should exit with the returned code. */
 const forever = (): Promise<number> => new Promise(() => {});
@@ -38,6 +39,9 @@ export async function runStart(dir: string, values: Flags): Promise<number> {
   const config = await serveConfig(dir, values, !cluster.isPrimary);
   const app = await serve(config);
   closeOnSignals(() => app.close());
-  if (cluster.isPrimary) console.log(`Folio listening on ${url(app, config)}`);
+  if (cluster.isPrimary) {
+    console.log(`Folio listening on ${url(app, config)}`);
+    for (const line of await firstSteps(app)) console.log(line);
+  }
   return forever();
 }

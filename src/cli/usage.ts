@@ -20,6 +20,13 @@ Commands:
   locales remove CODE [--delete-documents]     remove a locale (not the default one); refused while
                                                documents have a version in it, unless that flag
                                                deletes those versions too
+  permissions list [ROLE] [--all] [--json]     the roles and the actions each may run (--all: every action)
+  permissions grant ROLE ACTION...             let a role (public, authenticated, …) run actions, e.g.
+                                               public api::article.article.find api::article.article.findOne
+                                               (ACTION may end in .* for all of a controller's actions)
+  permissions revoke ROLE ACTION...            take actions away from a role
+  users create --email E --password P [--username U] [--role TYPE] [--json]
+                                               create a confirmed user (default role: authenticated)
 
 Options:
   --dir PATH     the project folder (default: the current folder)
@@ -29,7 +36,8 @@ Options:
 export const OPTIONS = {
   dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, workers: { type: 'string' },
   name: { type: 'string' }, type: { type: 'string' }, permissions: { type: 'string' }, lifespan: { type: 'string' },
-  description: { type: 'string' }, json: { type: 'boolean' }, default: { type: 'boolean' }, 'delete-documents': { type: 'boolean' },
+  description: { type: 'string' }, json: { type: 'boolean' }, all: { type: 'boolean' },
+  email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' }, role: { type: 'string' }, default: { type: 'boolean' }, 'delete-documents': { type: 'boolean' },
   help: { type: 'boolean' }, version: { type: 'boolean' },
 } as const;
 
@@ -45,6 +53,10 @@ const ACCEPTS: Readonly<Record<string, readonly (keyof typeof OPTIONS)[]>> = {
   'locales list': ['json'],
   'locales add': ['name', 'default'],
   'locales remove': ['delete-documents'],
+  'permissions list': ['all', 'json'],
+  'permissions grant': [],
+  'permissions revoke': [],
+  'users create': ['email', 'password', 'username', 'role', 'json'],
 };
 
 /** Throws a UsageError for an option the command doesn't take. */

@@ -1,0 +1,27 @@
+// What start-up tells a newcomer whose project nobody can read yet: no API token exists and the
+// Public role may read no content, so every request would be a 403. Prints the commands that fix it,
+// spelled the way this command was run.
+import { relative } from 'node:path';
+import type { App } from '../app.js';
+import { PUBLIC_ROLE } from '../auth/roles.js';
+
+/** `cmd` + the command + `dir`: how to run another folio command on the same project from here */
+function invocation(projectDir: string): { cmd: string; dir: string } {
+  const script = process.argv[1] ? relative(process.cwd(), process.argv[1]) : '';
+  const rel = relative(process.cwd(), projectDir);
+  return { cmd: script.endsWith('dist/cli/main.js') ? `node ${script}` : 'folio', dir: rel === '' ? '' : ` --dir ${rel}` };
+}
+
+export async function firstSteps(app: App): Promise<string[]> {
+  const tokens = await app.database.db.selectFrom('folio_api_tokens').select('id').limit(1).execute();
+  const view = await app.services.roles.view();
+  const publicReads = [...view.actionsOfType(PUBLIC_ROLE)].some((a) => a.startsWith('api::'));
+  if (tokens.length > 0 || publicReads) return [];
+  const type = [...app.model.contentTypes.values()].find((t) => t.origin === 'api' && t.kind === 'collectionType');
+  const { cmd, dir } = invocation(app.config.dir);
+  const lines = ['Nothing can be read yet: no API token exists and the Public role may read no content. To start:'];
+  if (type) lines.push(`  ${cmd} permissions grant public ${type.uid}.find ${type.uid}.findOne${dir}   # anyone may read ${type.pluralName}`);
+  lines.push(`  ${cmd} api-token create --name dev --type full-access${dir}   # a token for scripts (printed once)`);
+  lines.push(`  ${cmd} users create --email you@example.com --password 'change-me'${dir}   # an account that can log in`);
+  return lines;
+}

@@ -1,0 +1,40 @@
+// folio users create --email E --password P [--username U] [--role TYPE] [--json]: a confirmed
+// account, written through the same checks as POST /api/users (validation, unique username/email,
+// bcrypt), for a project without an admin panel.
+import { createApp } from '../app.js';
+import { loadConfig } from '../config/load-config.js';
+import { ALLOW_ALL } from '../auth/ability.js';
+import { ApplicationError } from '../errors.js';
+import { announce } from './report.js';
+import { checkArgs, checkOptions, flag, UsageError, type Flags } from './usage.js';
+
+export async function runUsers(dir: string, args: readonly string[], values: Flags): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'create') throw new UsageError(sub ? `users: unknown subcommand "${sub}"` : 'users needs a subcommand: create');
+  checkOptions('users create', values);
+  checkArgs('users create', rest, 0);
+  const email = flag(values, 'email');
+  const password = flag(values, 'password');
+  if (!email || !password) throw new UsageError('users create needs --email and --password');
+  const loaded = await loadConfig(dir);
+  announce(loaded, (line) => console.error(line));
+  const app = await createApp({ ...loaded.config, logger: false });
+  try {
+    const { users } = app.usersPermissions;
+    const type = flag(values, 'role') ?? app.config.usersPermissions.advanced.default_role;
+    const role = await users.roleIdOfType(type);
+    if (role === undefined) throw new ApplicationError(`No role of type "${type}"`);
+    const values_ = { username: flag(values, 'username') ?? email.split('@')[0], email: email.toLowerCase(), password, provider: 'local', confirmed: true, blocked: false, role };
+    const taken = async (tx: Parameters<Parameters<typeof users.write>[2]>[0]): Promise<void> => {
+      const hit = await tx.selectFrom('up_users').select('id').where((eb) => eb.or([eb('email', '=', values_.email), eb('username', '=', values_.username!)])).executeTakeFirst();
+      if (hit) throw new ApplicationError('Email or Username are already taken');
+    };
+    users.validatePlain(values_, true);
+    const id = await users.write(values_, null, taken);
+    const user = await users.view(id, ALLOW_ALL, { populate: 'role' });
+    console.log(values.json ? JSON.stringify(user) : `Created user ${values_.username} <${values_.email}> (id ${id}) with role ${type}`);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
