@@ -110,8 +110,8 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
     options: cfg.schema ? `-c search_path=${cfg.schema}` : undefined,
   });
   // an idle client losing its connection (server restart, terminated backend) must not crash the
-  // process: the pool drops it and opens a new one on demand
-  pool.on('error', () => {});
+  // process: the pool drops it and opens a new one on demand. An operator still needs to see it.
+  pool.on('error', (err) => console.error(`folio: an idle PostgreSQL connection failed and was dropped from the pool: ${err.message}`));
   return { dialect: new PostgresDialect({ pool }) };
 }
 

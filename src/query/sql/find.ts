@@ -2,6 +2,7 @@
 // Everything (filters, status, locale, publication cohorts, sort, pagination) happens in SQL.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FindQuery, SortItem } from '../ast.js';
+import { ValidationError } from '../../errors.js';
 import type { Database } from '../../database/dialect.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import { and, ref, statusCondition, targetVersion, ownerVersion, type ReadScope } from './scope.js';
@@ -81,11 +82,11 @@ function relatedSortKey(w: WhereContext, schema: ContentType | Component, alias:
   const joins: RawBuilder<unknown>[] = [];
   const conds: Expression<SqlBool>[] = [];
   let first = true;
-  for (const name of s.path) {
-    const a = cur.attributes.get(name)!;
+  for (const [i, name] of s.path.entries()) {
+    const a = cur.attributes.get(name);
     const l = w.next();
     const t = w.next();
-    if (a.kind === 'relation') {
+    if (a?.kind === 'relation') {
       const target = w.model.contentTypes.get(a.target)!;
       const linkOn = a.owner ? sql<SqlBool>`${ref(l, 'source_id')} = ${ref(prev, 'id')}` : sql<SqlBool>`${ref(l, 'target_document_id')} = ${ref(prev, 'document_id')}`;
       const targetOn = a.owner ? sql<SqlBool>`${ref(t, 'document_id')} = ${ref(l, 'target_document_id')}` : sql<SqlBool>`${ref(t, 'id')} = ${ref(l, 'source_id')}`;
@@ -94,7 +95,7 @@ function relatedSortKey(w: WhereContext, schema: ContentType | Component, alias:
       if (first) conds.push(linkOn);
       joins.push(sql`join ${sql.table(target.table)} as ${sql.id(t)} on ${and([targetOn, ...version])}`);
       cur = target;
-    } else if (a.kind === 'component') {
+    } else if (a?.kind === 'component') {
       const comp = w.model.components.get(a.component)!;
       const linkOn = and([sql<SqlBool>`${ref(l, 'entity_id')} = ${ref(prev, 'id')}`, sql<SqlBool>`${ref(l, 'field')} = ${name}`]);
       joins.push(first ? sql`${sql.table(cur.componentTable)} as ${sql.id(l)}` : sql`join ${sql.table(cur.componentTable)} as ${sql.id(l)} on ${linkOn}`);
@@ -102,7 +103,8 @@ function relatedSortKey(w: WhereContext, schema: ContentType | Component, alias:
       joins.push(sql`join ${sql.table(comp.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'cmp_id')}`);
       cur = comp;
     } else {
-      throw new Error(`cannot sort through ${name}`);
+      // the parser only walks relations and components; anything else is refused as it would be
+      throw ValidationError.invalidKey(name, s.path.slice(0, i + 1).join('.'), 'query', 'sort');
     }
     prev = t;
     first = false;

@@ -3,6 +3,7 @@
 // related rows never duplicates the root row and counts stay counts of documents.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { CompareOp, FieldRef, SqlValue, Where } from '../ast.js';
+import { ValidationError } from '../../errors.js';
 import type { Dialect } from '../../database/dialect.js';
 import { FILE_UID, type Component, type ContentType, type Model } from '../../schema/types.js';
 import { and, isContentType, ownerVersion, ref, targetVersion, type ReadScope } from './scope.js';
@@ -92,9 +93,15 @@ export function compileWhere(ctx: WhereContext, schema: ContentType | Component,
   }
 }
 
+function notTraversable(attribute: string): ValidationError {
+  return ValidationError.invalidKey(attribute, attribute, 'query', 'filters');
+}
+
 function relationExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where): RawBuilder<SqlBool> {
   const attr = schema.attributes.get(attribute);
-  if (!attr || attr.kind !== 'relation') throw new Error(`not a relation: ${attribute}`);
+  // the parser only builds relation nodes for relations; a node that names something else is refused
+  // as the parser would refuse it, never a 500
+  if (!attr || attr.kind !== 'relation') throw notTraversable(attribute);
   const target = ctx.model.contentTypes.get(attr.target)!;
   const l = ctx.next();
   const t = ctx.next();
@@ -121,7 +128,7 @@ function correlated(schema: ContentType | Component, target: ContentType): boole
 
 function componentExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where): RawBuilder<SqlBool> {
   const attr = schema.attributes.get(attribute);
-  if (!attr || attr.kind !== 'component') throw new Error(`not a component: ${attribute}`);
+  if (!attr || attr.kind !== 'component') throw notTraversable(attribute);
   const comp = ctx.model.components.get(attr.component)!;
   const c = ctx.next();
   const t = ctx.next();
