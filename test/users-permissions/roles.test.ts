@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { err, register } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+interface RoleEntry { id: number; documentId: string; name: string; description: string; type: string; nb_users: number }
+const roles = async (): Promise<RoleEntry[]> => (await t.get('/api/users-permissions/roles')).body.roles as RoleEntry[];
+const byType = async (type: string): Promise<RoleEntry> => (await roles()).find((r) => r.type === type)!;
+
+describe('roles', () => {
+  it('lists the built-in roles by name with their user counts', async () => {
+    await register(t);
+    const r = await t.get('/api/users-permissions/roles');
+    expect(r.status).toBe(200);
+    expect(r.body.roles.map((x: RoleEntry) => [x.name, x.type, x.nb_users])).toEqual([['Authenticated', 'authenticated', 1], ['Public', 'public', 0]]);
+    expect(Object.keys(r.body.roles[0])).toEqual(['id', 'documentId', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'publishedAt', 'nb_users']);
+  });
+
+  it('one role comes with its permission tree', async () => {
+    const pub = await byType('public');
+    const r = await t.get(`/api/users-permissions/roles/${pub.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.role).toMatchObject({ id: pub.id, name: 'Public', type: 'public' });
+    const up = r.body.role.permissions['plugin::users-permissions'].controllers;
+    expect(up.auth.register).toEqual({ enabled: true, policy: '' });
+    expect(up.user.me).toEqual({ enabled: false, policy: '' });
+    expect(r.body.role.permissions['api::article'].controllers.article.find).toEqual({ enabled: false, policy: '' });
+    expect((await t.get('/api/users-permissions/roles/424242')).body).toEqual(err(404, 'NotFoundError', 'Role not found'));
+  });
+
+  it('the permissions tree lists every content-type, upload, i18n and users-permissions action, all off', async () => {
+    const r = await t.get('/api/users-permissions/permissions');
+    expect(r.status).toBe(200);
+    const p = r.body.permissions;
+    // article is localized: adding a locale version is its own action
+    expect(Object.keys(p['api::article'].controllers.article)).toEqual(['find', 'findOne', 'create', 'update', 'delete', 'createLocalization']);
+    expect(Object.keys(p['api::tag'].controllers.tag)).toEqual(['find', 'findOne', 'create', 'update', 'delete']);
+    expect(Object.keys(p['api::global'].controllers.global).slice(0, 3)).toEqual(['find', 'update', 'delete']);
+    expect(Object.keys(p['plugin::upload'].controllers['content-api'])).toEqual(['find', 'findPage', 'findOne', 'destroy', 'upload']);
+    expect(Object.keys(p['plugin::i18n'].controllers.locales)).toEqual(['listLocales']);
+    expect(Object.keys(p['plugin::users-permissions'].controllers.role)).toEqual(['createRole', 'findOne', 'find', 'updateRole', 'deleteRole']);
+    const leaves = JSON.stringify(p).match(/"enabled":(true|false)/g)!;
+    expect(leaves.every((l) => l === '"enabled":false')).toBe(true);
+  });
+
+  it('create: empty body refused; type from the name; permissions from the tree; {ok:true}', async () => {
+    expect((await t.request('POST', '/api/users-permissions/roles', { body: {} })).body).toEqual(err(400, 'ValidationError', 'Request body cannot be empty'));
+    const tree = { 'api::tag': { controllers: { tag: { find: { enabled: true }, findOne: { enabled: false } } } } };
+    const r = await t.request('POST', '/api/users-permissions/roles', { body: { name: 'Éditeurs Team', description: 'writers', permissions: tree } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toEqual({ ok: true });
+    const role = await byType('editeurs_team');
+    expect(role).toMatchObject({ name: 'Éditeurs Team', description: 'writers', nb_users: 0 });
+    const one = await t.get(`/api/users-permissions/roles/${role.id}`);
+    expect(one.body.role.permissions['api::tag'].controllers.tag.find.enabled).toBe(true);
+    expect(one.body.role.permissions['api::tag'].controllers.tag.findOne.enabled).toBe(false);
+  });
+
+  it('create refuses a taken type, a short name and an unknown action (Strapi accepts them)', async () => {
+    const dup = await t.request('POST', '/api/users-permissions/roles', { body: { name: 'Public', type: 'public' } });
+    expect(dup.status).toBe(400);
+    expect(dup.body.error.message).toBe('This attribute must be unique');
+    const short = await t.request('POST', '/api/users-permissions/roles', { body: { name: 'ab' } });
+    expect(short.status).toBe(400);
+    const unknown = await t.request('POST', '/api/users-permissions/roles', { body: { name: 'Strange', permissions: { 'api::nope': { controllers: { nope: { find: { enabled: true } } } } } } });
+    expect(unknown.body.error.message).toBe('Unknown action api::nope.nope.find');
+    expect((await roles()).map((r) => r.type)).not.toContain('strange');
+  });
+
+  it('update without permissions keeps them; with permissions replaces them; the change counts at once', async () => {
+    const u = await register(t);
+    const auth = await byType('authenticated');
+    expect((await t.get('/api/categories', { token: u.jwt })).status).toBe(403);
+    const grant = { 'api::category': { controllers: { category: { find: { enabled: true } } } } };
+    expect((await t.request('PUT', `/api/users-permissions/roles/${auth.id}`, { body: { permissions: grant } })).body).toEqual({ ok: true });
+    expect((await t.get('/api/categories', { token: u.jwt })).status).toBe(200);
+    // the tree replaced the defaults: users.me is gone
+    expect((await t.get('/api/users/me', { token: u.jwt })).status).toBe(403);
+    expect((await t.request('PUT', `/api/users-permissions/roles/${auth.id}`, { body: { description: 'changed' } })).status).toBe(200);
+    expect((await t.get('/api/categories', { token: u.jwt })).status).toBe(200);
+    expect((await byType('authenticated')).description).toBe('changed');
+    await t.request('PUT', `/api/users-permissions/roles/${auth.id}`, { body: { permissions: {} } });
+    expect((await t.get('/api/categories', { token: u.jwt })).status).toBe(403);
+    expect((await t.request('PUT', '/api/users-permissions/roles/424242', { body: { name: 'xyz' } })).body).toEqual(err(404, 'NotFoundError', 'Role not found'));
+  });
+
+  it('delete: Public refused; users of a deleted role move to Public', async () => {
+    const pub = await byType('public');
+    expect((await t.request('DELETE', `/api/users-permissions/roles/${pub.id}`)).body).toEqual(err(400, 'ApplicationError', 'Cannot delete public role'));
+    await t.request('POST', '/api/users-permissions/roles', { body: { name: 'Temporary' } });
+    const temp = await byType('temporary');
+    const u = await register(t);
+    await t.request('PUT', `/api/users/${u.id}`, { body: { role: temp.id } });
+    expect((await byType('temporary')).nb_users).toBe(1);
+    expect((await t.request('DELETE', `/api/users-permissions/roles/${temp.id}`)).body).toEqual({ ok: true });
+    expect((await roles()).map((r) => r.type)).not.toContain('temporary');
+    expect((await t.get(`/api/users/${u.id}?populate=role`)).body.role).toMatchObject({ type: 'public' });
+    expect((await t.request('DELETE', `/api/users-permissions/roles/${temp.id}`)).body).toEqual(err(404, 'NotFoundError', 'Role not found'));
+  });
+
+  it('every roles route needs its action: a user of the Authenticated role gets 403', async () => {
+    const u = await register(t);
+    for (const [m, p] of [['GET', '/api/users-permissions/roles'], ['GET', '/api/users-permissions/permissions'], ['POST', '/api/users-permissions/roles']] as const) {
+      expect((await t.request(m, p, { token: u.jwt, body: m === 'POST' ? { name: 'Hacker' } : undefined })).body, `${m} ${p}`).toEqual(err(403, 'ForbiddenError', 'Forbidden'));
+    }
+  });
+});

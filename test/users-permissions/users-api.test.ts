@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { allKeys, err, PRIVATE_KEYS, register, type Account } from './helpers.js';
+
+let t: TestApp;
+let ann: Account;
+let bob: Account;
+let cid: Account;
+beforeAll(async () => {
+  t = await startTestApp();
+  ann = await register(t, 'ann');
+  bob = await register(t, 'bob');
+  cid = await register(t, 'cid');
+});
+afterAll(async () => { await t?.close(); });
+
+const USER_KEYS = ['id', 'documentId', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt', 'publishedAt'];
+
+describe('GET /api/users', () => {
+  it('answers a bare array of users with their public fields only', async () => {
+    const r = await t.get('/api/users');
+    expect(r.status).toBe(200);
+    expect(Array.isArray(r.body)).toBe(true);
+    expect(r.body.map((u: { username: string }) => u.username)).toEqual(['ann', 'bob', 'cid']);
+    for (const u of r.body) expect(Object.keys(u)).toEqual(USER_KEYS);
+    for (const k of PRIVATE_KEYS) expect(allKeys(r.body).has(k)).toBe(false);
+  });
+
+  it('filters, sorts and pages with the content query language', async () => {
+    expect((await t.get('/api/users?filters[username][$eq]=bob')).body.map((u: { id: number }) => u.id)).toEqual([bob.id]);
+    expect((await t.get('/api/users?sort=username:desc')).body.map((u: { username: string }) => u.username)).toEqual(['cid', 'bob', 'ann']);
+    expect((await t.get('/api/users?pagination[page]=2&pagination[pageSize]=1')).body.map((u: { username: string }) => u.username)).toEqual(['bob']);
+    expect((await t.get('/api/users?start=1&limit=1')).body.map((u: { username: string }) => u.username)).toEqual(['bob']);
+  });
+
+  it('refuses private fields in filters, sort and fields', async () => {
+    for (const q of ['filters[password][$eq]=x', 'sort=password', 'fields[0]=resetPasswordToken', 'filters[confirmationToken][$null]=true']) {
+      const r = await t.get(`/api/users?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error.message, q).toMatch(/^Invalid key (password|resetPasswordToken|confirmationToken)/);
+    }
+  });
+
+  it('populates role only for a caller that may find roles', async () => {
+    const full = await t.get('/api/users?populate=role');
+    expect(full.body[0].role).toMatchObject({ name: 'Authenticated', type: 'authenticated' });
+    const custom = await t.tokenOf('custom', ['plugin::users-permissions.user.find']);
+    const r = await t.get('/api/users?populate=role', { token: custom });
+    expect(r.status).toBe(200);
+    expect(r.body[0]).not.toHaveProperty('role');
+  });
+
+  it('needs user.find: an Authenticated user gets 403 until the role holds it', async () => {
+    expect((await t.get('/api/users', { token: ann.jwt })).body).toEqual(err(403, 'ForbiddenError', 'Forbidden'));
+    await t.app.services.roles.grant('authenticated', ['plugin::users-permissions.user.find']);
+    expect((await t.get('/api/users', { token: ann.jwt })).status).toBe(200);
+    await t.app.services.roles.revoke('authenticated', ['plugin::users-permissions.user.find']);
+    expect((await t.get('/api/users', { token: ann.jwt })).status).toBe(403);
+  });
+});
+
+describe('GET /api/users/count, /me, /:id', () => {
+  it('count is a bare number that honours filters', async () => {
+    expect((await t.get('/api/users/count')).text).toBe('3');
+    expect((await t.get('/api/users/count?filters[username][$in][0]=ann&filters[username][$in][1]=bob')).text).toBe('2');
+  });
+
+  it('me is the caller itself; Public is refused (403), an API token has no user (401 Unauthorized)', async () => {
+    const me = await t.get('/api/users/me', { token: bob.jwt });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: bob.id, username: 'bob', email: 'bob@example.com' });
+    expect(Object.keys(me.body)).toEqual(USER_KEYS);
+    expect((await t.get('/api/users/me', { token: null })).body).toEqual(err(403, 'ForbiddenError', 'Forbidden'));
+    expect((await t.get('/api/users/me')).body).toEqual(err(401, 'UnauthorizedError', 'Unauthorized'));
+  });
+
+  it('me?populate=role shows no role to the Authenticated role, which may not find roles', async () => {
+    const r = await t.get('/api/users/me?populate=role', { token: bob.jwt });
+    expect(r.status).toBe(200);
+    expect(r.body).not.toHaveProperty('role');
+  });
+
+  it('a user by numeric id; a missing id or a documentId is a 404 User not found', async () => {
+    const r = await t.get(`/api/users/${cid.id}`);
+    expect(r.body).toMatchObject({ id: cid.id, username: 'cid' });
+    expect((await t.get('/api/users/999999')).body).toEqual(err(404, 'NotFoundError', 'User not found'));
+    const docId = r.body.documentId as string;
+    expect((await t.get(`/api/users/${docId}`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/users', () => {
+  it('creates a user with the default role when none is given, 201 with the role populated', async () => {
+    const r = await t.request('POST', '/api/users', { body: { username: 'dora', email: 'Dora@Example.com', password: 'secret123' } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ username: 'dora', email: 'dora@example.com', provider: 'local', confirmed: false, blocked: false, role: { type: 'authenticated' } });
+    for (const k of PRIVATE_KEYS) expect(allKeys(r.body).has(k)).toBe(false);
+    const login = await t.request('POST', '/api/auth/local', { token: null, body: { identifier: 'dora@example.com', password: 'secret123' } });
+    expect(login.status).toBe(200);
+  });
+
+  it('takes a role id and confirmed', async () => {
+    const roles = (await t.get('/api/users-permissions/roles')).body.roles as { id: number; type: string }[];
+    const pub = roles.find((r) => r.type === 'public')!;
+    const r = await t.request('POST', '/api/users', { body: { username: 'eve', email: 'eve@example.com', password: 'secret123', role: pub.id, confirmed: true } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ confirmed: true, role: { id: pub.id, type: 'public' } });
+  });
+
+  it('refuses missing fields, duplicates, unknown roles and short passwords with Strapi messages', async () => {
+    const missing = await t.request('POST', '/api/users', { body: { username: 'x1' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('2 errors occurred');
+    expect(missing.body.error.details.errors.map((e: { message: string }) => e.message)).toEqual(['email is a required field', 'password is a required field']);
+    const dupName = await t.request('POST', '/api/users', { body: { username: 'ann', email: 'other@example.com', password: 'secret123' } });
+    expect(dupName.body).toEqual(err(400, 'ApplicationError', 'This attribute must be unique'));
+    const dupEmail = await t.request('POST', '/api/users', { body: { username: 'another', email: 'ANN@example.com', password: 'secret123' } });
+    expect(dupEmail.body).toEqual(err(400, 'ApplicationError', 'Email already taken'));
+    const role = await t.request('POST', '/api/users', { body: { username: 'norole', email: 'norole@example.com', password: 'secret123', role: 424242 } });
+    expect(role.status).toBe(400);
+    const short = await t.request('POST', '/api/users', { body: { username: 'shorty', email: 'shorty@example.com', password: '123' } });
+    expect(short.status).toBe(400);
+    expect(short.body.error.message).toBe('password must be at least 6 characters');
+    const priv = await t.request('POST', '/api/users', { body: { username: 'tok', email: 'tok@example.com', password: 'secret123', resetPasswordToken: 'x' } });
+    expect(priv.status).toBe(400);
+    expect((await t.get('/api/users/count?filters[username][$in][0]=x1&filters[username][$in][1]=another&filters[username][$in][2]=norole&filters[username][$in][3]=shorty&filters[username][$in][4]=tok')).text).toBe('0');
+  });
+});
+
+describe('PUT and DELETE /api/users/:id', () => {
+  it('updates only the fields sent and answers the user with its role', async () => {
+    const u = await register(t, 'fay');
+    const r = await t.request('PUT', `/api/users/${u.id}`, { body: { username: 'faye' } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ id: u.id, username: 'faye', email: 'fay@example.com', role: { type: 'authenticated' } });
+  });
+
+  it('404 User not found for a missing user, before the body is looked at', async () => {
+    expect((await t.request('PUT', '/api/users/999999', { body: { username: 'x' } })).body).toEqual(err(404, 'NotFoundError', 'User not found'));
+  });
+
+  it('refuses a taken username or email and an empty password', async () => {
+    expect((await t.request('PUT', `/api/users/${bob.id}`, { body: { username: 'ann' } })).body).toEqual(err(400, 'ApplicationError', 'Username already taken'));
+    expect((await t.request('PUT', `/api/users/${bob.id}`, { body: { email: 'ann@example.com' } })).body).toEqual(err(400, 'ApplicationError', 'Email already taken'));
+    const empty = await t.request('PUT', `/api/users/${bob.id}`, { body: { password: null } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe('password.notNull');
+  });
+
+  it('a new password works at once; blocking a user refuses its token at once', async () => {
+    const u = await register(t, 'gus');
+    expect((await t.request('PUT', `/api/users/${u.id}`, { body: { password: 'newsecret' } })).status).toBe(200);
+    expect((await t.request('POST', '/api/auth/local', { token: null, body: { identifier: 'gus', password: 'newsecret' } })).status).toBe(200);
+    expect((await t.get('/api/users/me', { token: u.jwt })).status).toBe(200);
+    expect((await t.request('PUT', `/api/users/${u.id}`, { body: { blocked: true } })).status).toBe(200);
+    expect((await t.get('/api/users/me', { token: u.jwt })).body).toEqual(err(401, 'UnauthorizedError', 'Invalid credentials'));
+  });
+
+  it('moving a user to another role changes what its token may do at once', async () => {
+    const u = await register(t, 'hal');
+    expect((await t.get('/api/tags', { token: u.jwt })).status).toBe(403);
+    await t.app.services.roles.grant('public', ['api::tag.tag.find']);
+    const roles = (await t.get('/api/users-permissions/roles')).body.roles as { id: number; type: string }[];
+    await t.request('PUT', `/api/users/${u.id}`, { body: { role: roles.find((r) => r.type === 'public')!.id } });
+    expect((await t.get('/api/tags', { token: u.jwt })).status).toBe(200);
+    await t.app.services.roles.revoke('public', ['api::tag.tag.find']);
+  });
+
+  it('delete answers the deleted user; then 404; its token is refused', async () => {
+    const u = await register(t, 'ida');
+    const r = await t.request('DELETE', `/api/users/${u.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: u.id, username: 'ida' });
+    for (const k of PRIVATE_KEYS) expect(allKeys(r.body).has(k)).toBe(false);
+    expect((await t.request('DELETE', `/api/users/${u.id}`)).body).toEqual(err(404, 'NotFoundError', 'User not found'));
+    expect((await t.get('/api/users/me', { token: u.jwt })).body).toEqual(err(401, 'UnauthorizedError', 'Invalid credentials'));
+  });
+});
