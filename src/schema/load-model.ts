@@ -3,10 +3,33 @@
 import { SchemaError } from '../errors.js';
 import { buildAttribute, snakeCase } from './attributes.js';
 import { BUILTIN_SCHEMAS } from './builtin.js';
-import { readComponentFiles, readContentTypeFiles } from './read-files.js';
+import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
 import type { Attribute, Component, ContentType, Model, RelationAttribute } from './types.js';
 
 const TABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** attributes of built-in types an extension can't redefine: they must stay private */
+const KEPT = new Set(['password', 'resetPasswordToken', 'confirmationToken']);
+
+function extensionOf(root: string, uid: string): RawFile | undefined {
+  const m = /^plugin::([a-z0-9-]+)\.([a-z0-9-]+)$/.exec(uid);
+  return m ? readExtensionFile(root, m[1]!, m[2]!) : undefined;
+}
+
+/**
+ * A built-in schema with a project's extension on top, as Strapi reads src/extensions: its attributes
+ * are added to (or replace) the built-in ones; table, names and options stay the built-in type's, and
+ * the account secrets keep their built-in definitions.
+ */
+function extended(builtin: Record<string, unknown>, ext: Record<string, unknown>, file: string): Record<string, unknown> {
+  const attrs = ext['attributes'];
+  if (attrs === undefined) return builtin;
+  if (typeof attrs !== 'object' || attrs === null || Array.isArray(attrs)) throw new SchemaError(file, null, '"attributes" must be an object');
+  const base = builtin['attributes'] as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [name, def] of Object.entries(attrs)) if (!KEPT.has(name)) merged[name] = def;
+  return { ...builtin, attributes: merged };
+}
 
 function str(json: Record<string, unknown>, path: string[], file: string): string {
   let cur: unknown = json;
@@ -124,7 +147,8 @@ export function loadModel(root: string): Model {
     tables.set(table, file);
   };
   for (const b of BUILTIN_SCHEMAS) {
-    const ct = contentType(b.uid, b.json, `<built-in ${b.uid}>`, 'plugin');
+    const ext = extensionOf(root, b.uid);
+    const ct = ext ? contentType(b.uid, extended(b.json, ext.json, ext.file), ext.file, 'plugin') : contentType(b.uid, b.json, `<built-in ${b.uid}>`, 'plugin');
     claimTable(ct.table, ct.file);
     types.set(ct.uid, ct);
   }

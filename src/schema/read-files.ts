@@ -63,3 +63,13 @@ export function readComponentFiles(root: string): RawComponentFile[] {
   }
   return out;
 }
+
+/**
+ * A project's extension of a built-in type, `src/extensions/<plugin>/content-types/<name>/schema.json`
+ * (Strapi's way to add attributes to plugin::users-permissions.user), or undefined when there is none.
+ */
+export function readExtensionFile(root: string, plugin: string, name: string): RawFile | undefined {
+  const path = join(root, 'src', 'extensions', plugin, 'content-types', name, 'schema.json');
+  if (!existsSync(path)) return undefined;
+  return { file: relative(root, path), json: parse(root, path) };
+}

@@ -1,0 +1,52 @@
+// src/extensions/users-permissions/content-types/user/schema.json adds attributes to the user type.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_DIR, startTestApp, type TestApp } from '../support/app.js';
+import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
+import { allKeys, PRIVATE_KEYS } from './helpers.js';
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'folio-ext-'));
+  cpSync(EXAMPLE_DIR, dir, { recursive: true });
+  const ext = join(dir, 'src/extensions/users-permissions/content-types/user');
+  mkdirSync(ext, { recursive: true });
+  writeFileSync(join(ext, 'schema.json'), JSON.stringify({
+    kind: 'collectionType', collectionName: 'up_users', info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
+    attributes: {
+      bio: { type: 'text', maxLength: 200 },
+      favoriteTag: { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
+      // an extension can't make the password public
+      password: { type: 'string', private: false },
+    },
+  }));
+  t = await startTestApp({ dir, usersPermissions: usersPermissionsConfig({ 'users-permissions': { config: { register: { allowedFields: ['bio'] } } } }) });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('user type extended by the project', () => {
+  it('registers with an extra attribute listed in allowedFields; it is shown, the password never', async () => {
+    const r = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'zoe', email: 'zoe@example.com', password: 'secret123', bio: 'Writes.' } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.user.bio).toBe('Writes.');
+    for (const k of PRIVATE_KEYS) expect(allKeys(r.body).has(k)).toBe(false);
+    const tooLong = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'zed', email: 'zed@example.com', password: 'secret123', bio: 'x'.repeat(201) } });
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('a relation added by the extension is written and populated like any other', async () => {
+    const tag = await t.request('POST', '/api/tags', { body: { data: { label: 'fav' } } });
+    const users = (await t.get('/api/users')).body as { id: number }[];
+    const put = await t.request('PUT', `/api/users/${users[0]!.id}`, { body: { favoriteTag: tag.body.data.documentId } });
+    expect(put.status, put.text).toBe(200);
+    const r = await t.get(`/api/users/${users[0]!.id}?populate=favoriteTag`);
+    expect(r.body.favoriteTag).toMatchObject({ label: 'fav' });
+    expect((await t.get('/api/users?filters[password][$null]=false')).status).toBe(400);
+  });
+});
