@@ -1,6 +1,6 @@
 // JSON and form bodies parsed the way Strapi's clients expect (behaviour.md §2.5).
 import type { FastifyInstance } from 'fastify';
-import qs from 'qs';
+import { parseFormBody } from '../query/parse/qs.js';
 import { ValidationError } from '../errors.js';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../documents/json-depth.js';
 
@@ -29,7 +29,7 @@ export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): vo
     done(null, parsed);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
-    done(null, qs.parse(body as string, { depth: 20, arrayLimit: 100 }));
+    done(null, parseFormBody(body as string));
   });
   // any other type reaches the handler without a parsed body: "Missing data payload" there
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: jsonLimit }, (_req, _body, done) => done(null, undefined));

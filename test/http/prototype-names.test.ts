@@ -151,6 +151,12 @@ describe('names of Object.prototype members in write bodies', () => {
     it(`create: ${what}`, async () => { await sweep((n) => t.request('POST', '/api/articles', { body: make(n) }), 400); });
     it(`update: ${what}`, async () => { await sweep((n) => t.request('PUT', `/api/articles/${articleId}`, { body: make(n) }), 400); });
   }
+  it('form body (urlencoded): root and component keys', async () => {
+    const formBody = (raw: string) => (n: string) => t.request('POST', '/api/articles', { raw: raw.replaceAll('NAME', encodeURIComponent(n)), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await sweep(formBody('data[title]=x&data[NAME]=1'), 400);
+    await sweep(formBody('data[title]=x&data[NAME][a]=1'), 400);
+    await sweep(formBody('data[title]=x&data[seo][metaTitle]=m&data[seo][NAME]=1'), 400);
+  });
   it('single type: root key', async () => {
     await sweep((n) => t.request('PUT', '/api/global', { body: { data: { siteName: 'S', ...own(n, 1) } } }), 400);
   });

@@ -20,10 +20,11 @@ function restore(v: unknown, stand: string): unknown {
   return out;
 }
 
-export function parseQueryString(raw: string): Record<string, unknown> {
+/** qs.parse keeping every key, `__proto__` included, as own keys of prototype-less objects. */
+function parseKeepingNames(raw: string, strictNullHandling: boolean): Record<string, unknown> {
   let stand: string | null = null;
   const parsed = qs.parse(raw, {
-    strictNullHandling: true, arrayLimit: 100, depth: 20, plainObjects: true,
+    strictNullHandling, arrayLimit: 100, depth: 20, plainObjects: true,
     decoder(str, decode, charset, type) {
       const s: unknown = decode(str, decode, charset);
       if (type !== 'key' || typeof s !== 'string' || !s.includes(PROTO)) return s;
@@ -32,4 +33,17 @@ export function parseQueryString(raw: string): Record<string, unknown> {
     },
   });
   return stand === null ? parsed : (restore(parsed, stand) as Record<string, unknown>);
+}
+
+export function parseQueryString(raw: string): Record<string, unknown> {
+  return parseKeepingNames(raw, true);
+}
+
+/**
+ * An `application/x-www-form-urlencoded` body (behaviour.md §2.5), every key kept so the write
+ * checks refuse unknown ones, shaped as JSON.parse shapes a JSON body (ordinary objects, `__proto__`
+ * an own key) so both kinds of body reach the same code as the same values.
+ */
+export function parseFormBody(raw: string): unknown {
+  return JSON.parse(JSON.stringify(parseKeepingNames(raw, false))) as unknown;
 }
