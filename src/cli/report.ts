@@ -6,7 +6,13 @@ import type { LoadedConfig } from '../config/load-config.js';
 
 /** The one-line message for an error the user can act on, or null for a defect worth a stack. */
 export function userMessage(e: unknown): string | null {
-  if (e instanceof SchemaError || e instanceof ConfigError || e instanceof FolioError) return e.message;
+  if (e instanceof FolioError) {
+    // "2 errors occurred" alone tells the user nothing: name each
+    const errors = e.details?.['errors'];
+    const each = Array.isArray(errors) ? errors.map((x: { message?: unknown }) => `  ${String(x.message)}`) : [];
+    return each.length > 1 ? [e.message, ...each].join('\n') : e.message;
+  }
+  if (e instanceof SchemaError || e instanceof ConfigError) return e.message;
   if (!(e instanceof Error)) return null;
   // system and driver errors (ECONNREFUSED, EADDRINUSE, ER_ACCESS_DENIED_ERROR, 28P01…) carry a code;
   // Node's own ERR_* codes mean a misuse of an API, i.e. a bug here
