@@ -148,8 +148,9 @@ describe('verify', () => {
     await tokens.verify(accessKey);
     const before = database.statements();
     expect(await tokens.verify(accessKey)).toMatchObject({ name: 'v4' });
-    // MySQL's change mark can't see other processes' writes, so there every verification reads the token
-    expect(database.statements()).toBe(before + (database.seesOtherWriters ? 0 : 1));
+    // at most one statement: the change mark's read (shared by all requests of an event-loop turn), or on
+    // MySQL, whose mark can't see other processes' writes, the token itself
+    expect(database.statements() - before).toBeLessThanOrEqual(1);
     expect(await tokens.revoke('v4')).toBe(true);
     expect(await tokens.verify(accessKey)).toBeNull();
   });

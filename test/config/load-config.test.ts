@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { ConfigError } from '../../src/errors.js';
+import { DEFAULT_MIDDLEWARES } from '../../src/config/middlewares-config.js';
 import { project, SECRETS } from './helpers.js';
 
 const load = (dir: string, env: Record<string, string> = {}) => loadConfig(dir, { ...SECRETS, ...env }, { writeEnvFile: false });
@@ -25,7 +26,15 @@ describe('defaults', () => {
       rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
       secrets: { apiTokenSalt: 'salt', jwtSecret: 'jwt', appKeys: ['k1', 'k2'] },
       i18n: { defaultLocale: 'en', locales: [{ code: 'en', name: 'English (en)' }] },
-      logger: false,
+      usersPermissions: {
+        jwt: { expiresInSeconds: 30 * 86_400, algorithm: 'HS256' }, register: { allowedFields: [] }, jwtManagement: 'legacy-support',
+        advanced: { unique_email: true, allow_register: true, email_confirmation: false, email_confirmation_redirection: null, email_reset_password: null, default_role: 'authenticated' },
+        raw: {},
+      },
+      email: { provider: null, providerOptions: {}, defaultFrom: 'Administration Panel <no-reply@strapi.io>', defaultReplyTo: null },
+      middlewares: DEFAULT_MIDDLEWARES,
+      // a line per request, as Strapi's default strapi::logger
+      logger: true,
     });
   });
 
@@ -287,5 +296,31 @@ describe('config/plugins i18n', () => {
     [{ locales: [{ code: 'en' }, { code: 'en' }] }, 'plugins.i18n.config.locales lists "en" twice'],
   ])('%j is refused', async (cfg, message) => {
     expect(await configError(project({ 'config/plugins.json': JSON.stringify({ i18n: { config: cfg } }) }), {})).toBe(message);
+  });
+});
+
+describe('users-permissions and email settings', () => {
+  it('reads Strapi\'s plugin keys, advanced settings included', async () => {
+    const dir = project({ 'config/plugins.js': `module.exports = () => ({
+      'users-permissions': { config: { jwt: { expiresIn: '7d' }, register: { allowedFields: ['bio'] }, advanced: { email_confirmation: true, default_role: 'reader' } } },
+      email: { config: { provider: 'nodemailer', providerOptions: { host: 'smtp.test', port: 2525 }, settings: { defaultFrom: 'cms@example.test' } } },
+    });` });
+    const { config } = await load(dir);
+    expect(config.usersPermissions).toMatchObject({ jwt: { expiresInSeconds: 7 * 86_400 }, register: { allowedFields: ['bio'] } });
+    expect(config.usersPermissions.advanced).toMatchObject({ email_confirmation: true, default_role: 'reader', unique_email: true, allow_register: true });
+    expect(config.email).toMatchObject({ provider: 'nodemailer', providerOptions: { host: 'smtp.test', port: 2525 }, defaultFrom: 'cms@example.test' });
+  });
+
+  it.each([
+    [`{ 'users-permissions': { config: { advanced: { allow_registration: true } } } }`, 'plugins.users-permissions.config.advanced.allow_registration is not a setting'],
+    [`{ 'users-permissions': { config: { jwt: { expiresIn: 'soon' } } } }`, 'plugins.users-permissions.config.jwt.expiresIn must be a duration'],
+    [`{ 'users-permissions': { config: { jwt: { algorithm: 'RS256' } } } }`, 'plugins.users-permissions.config.jwt.algorithm must be one of HS256, HS384, HS512'],
+    [`{ 'users-permissions': { config: { jwtManagement: 'cookies' } } }`, 'plugins.users-permissions.config.jwtManagement must be "legacy-support" or "refresh"'],
+    [`{ 'users-permissions': { config: { advanced: { email_confirmation: 'yes' } } } }`, 'plugins.users-permissions.config.advanced.email_confirmation must be true or false'],
+  ])('a bad setting is one line naming its key: %s', async (file, message) => {
+    const dir = project({ 'config/plugins.js': `module.exports = ${file};` });
+    const e = await load(dir).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as Error).message).toContain(message);
   });
 });
