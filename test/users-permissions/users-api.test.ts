@@ -176,3 +176,17 @@ describe('PUT and DELETE /api/users/:id', () => {
     expect((await t.get('/api/users/me', { token: u.jwt })).body).toEqual(err(401, 'UnauthorizedError', 'Invalid credentials'));
   });
 });
+
+describe('over-long values', () => {
+  it('a password past 72 bytes, a username past 255 characters are 400s, never a 500', async () => {
+    const long = await t.request('POST', '/api/users', { body: { username: 'longpw', email: 'longpw@example.com', password: 'é'.repeat(40) } });
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toBe('Password must be less than 73 bytes');
+    const name = await t.request('POST', '/api/users', { body: { username: 'u'.repeat(300), email: 'longname@example.com', password: 'secret123' } });
+    expect(name.status).toBe(400);
+    const reg = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'u'.repeat(300), email: 'longname@example.com', password: 'secret123' } });
+    expect(reg.status).toBe(400);
+    const put = await t.request('PUT', `/api/users/${ann.id}`, { body: { password: 'x'.repeat(73) } });
+    expect(put.status).toBe(400);
+  });
+});

@@ -14,7 +14,7 @@ import { parseFindQuery } from '../../query/parse/find-query.js';
 import type { FindQuery } from '../../query/ast.js';
 import { USER_UID, type ContentType } from '../../schema/types.js';
 import type { Services } from '../../http/services.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, PASSWORD_MAX_BYTES, tooLong } from './passwords.js';
 
 /** The stored row of a user, private columns included: never sent to a client as it is. */
 export interface UserRow {
@@ -92,6 +92,10 @@ export class Users {
     const scalars: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(values)) if (this.type.attributes.get(k)?.kind === 'scalar') scalars[k] = v;
     const errors = validateForPublish(this.services.model, this.type, scalars, { isCreate, draftAndPublish: false });
+    const password = values['password'];
+    if (typeof password === 'string' && tooLong(password)) {
+      errors.push({ path: ['password'], message: `Password must be less than ${PASSWORD_MAX_BYTES + 1} bytes`, name: 'ValidationError' });
+    }
     if (errors.length) throw ValidationError.of(errors);
   }
 
