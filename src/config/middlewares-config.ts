@@ -1,0 +1,172 @@
+// The strapi::cors and strapi::security entries of config/middlewares, with Strapi's option names,
+// resolved over Strapi 5's defaults (as @strapi/core 5.54 ships them: middlewares/cors and
+// middlewares/security). As in Strapi, only the middlewares the list names are applied: a project
+// whose config/middlewares leaves out 'strapi::cors' serves no CORS headers; a project without the
+// file gets both, as Strapi's generated file lists both.
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { ConfigError } from '../errors.js';
+import { isObj, type Obj } from './config-files.js';
+
+export interface CorsConfig {
+  /** '*' for any origin, else the exact origins (scheme://host[:port]) a browser may call from */
+  readonly origin: '*' | readonly string[];
+  /** Access-Control-Allow-Methods */
+  readonly methods: string;
+  /** Access-Control-Allow-Headers; null echoes what the preflight asks for */
+  readonly headers: string | null;
+  /** Access-Control-Expose-Headers */
+  readonly expose: string | null;
+  /** Access-Control-Max-Age in seconds; null sends none */
+  readonly maxAge: number | null;
+  /** Access-Control-Allow-Credentials (cookies, HTTP auth) */
+  readonly credentials: boolean;
+}
+
+/** helmet's options (a union, hence no Omit); helmet itself checks them when the server starts */
+export type SecurityConfig = FastifyHelmetOptions;
+
+export interface MiddlewaresConfig {
+  /** null: config/middlewares doesn't list strapi::cors */
+  readonly cors: CorsConfig | null;
+  /** null: config/middlewares doesn't list strapi::security */
+  readonly security: SecurityConfig | null;
+}
+
+const CORS_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+const CORS_HEADERS = ['Content-Type', 'Authorization', 'Origin', 'Accept'];
+/** a year, Strapi's value; browsers cap it (Chromium at 2 hours) */
+const CORS_MAX_AGE = 31_536_000;
+
+/**
+ * Strapi's security defaults: helmet's, minus the cross-origin isolation headers (a headless API is
+ * called and embedded from other origins, and media under /uploads must load on other sites) and
+ * the obsolete X-XSS-Protection, with a year of HSTS and SAMEORIGIN framing. Strapi also allows
+ * images from market-assets.strapi.io for its admin panel's marketplace; Folio has no admin panel.
+ */
+export function defaultSecurity(): Obj {
+  return {
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'connect-src': ["'self'", 'https:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'data:', 'blob:'],
+        // an API may sit behind plain HTTP in development; HSTS covers HTTPS deployments
+        'upgrade-insecure-requests': null,
+      },
+    },
+    xssFilter: false,
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    frameguard: { action: 'sameorigin' },
+  };
+}
+
+const show = (v: unknown): string => (typeof v === 'function' ? 'a function' : JSON.stringify(v) ?? String(v));
+
+/** a header list as Strapi takes it: an array or a comma-separated string */
+function headerList(v: unknown, key: string, dflt: readonly string[] | null): string | null {
+  if (v === undefined) return dflt === null ? null : dflt.join(',');
+  const items = typeof v === 'string' ? v.split(',') : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+  if (items === null) throw new ConfigError(`${key} must be a list of names or a comma-separated string, got ${show(v)}`);
+  const names = items.map((s) => s.trim()).filter(Boolean);
+  return names.length > 0 ? names.join(',') : null;
+}
+
+function corsOrigin(v: unknown): CorsConfig['origin'] {
+  const key = 'middlewares strapi::cors origin';
+  if (v === undefined || v === null) return '*';
+  if (typeof v === 'function') {
+    // Strapi calls it with a Koa context, which Folio doesn't have; refusing beats guessing open
+    throw new ConfigError(`${key}: a function is not supported; list the allowed origins (an array or a comma-separated string)`);
+  }
+  const items = typeof v === 'string' ? v.split(',') : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+  if (items === null) throw new ConfigError(`${key} must be "*", a list of origins or a comma-separated string, got ${show(v)}`);
+  // a browser's Origin never ends in a slash, so "https://site.example/" would never match
+  const origins = items.map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  return origins.includes('*') ? '*' : [...new Set(origins)];
+}
+
+const CORS_KEYS = new Set(['origin', 'methods', 'headers', 'expose', 'maxAge', 'credentials', 'keepHeaderOnError', 'keepHeadersOnError', 'enabled']);
+
+export function corsConfig(raw: Obj, warnings: string[]): CorsConfig {
+  const key = (k: string): string => `middlewares strapi::cors ${k}`;
+  for (const k of Object.keys(raw)) if (!CORS_KEYS.has(k)) warnings.push(`Ignored ${key(k)}: not an option of strapi::cors`);
+  if (raw['enabled'] !== undefined) warnings.push(`Ignored ${key('enabled')}: to serve no CORS headers, leave strapi::cors out of config/middlewares (as in Strapi)`);
+  const origin = corsOrigin(raw['origin']);
+  // Strapi's default is credentials: true, which with origin '*' answers every origin by name with
+  // credentials allowed: any site could read cookie-authenticated responses. Folio allows
+  // credentials by default only for listed origins; `credentials: true` with '*' still reflects.
+  const credentials = raw['credentials'] ?? origin !== '*';
+  if (typeof credentials !== 'boolean') throw new ConfigError(`${key('credentials')} must be true or false, got ${show(credentials)}`);
+  for (const k of ['keepHeaderOnError', 'keepHeadersOnError']) {
+    // Folio's error responses always carry the CORS headers (a browser can't read the error otherwise)
+    if (raw[k] !== undefined && typeof raw[k] !== 'boolean') throw new ConfigError(`${key(k)} must be true or false, got ${show(raw[k])}`);
+  }
+  const maxAge = raw['maxAge'] ?? CORS_MAX_AGE;
+  const maxAgeN = typeof maxAge === 'string' && /^\d+$/.test(maxAge.trim()) ? Number(maxAge) : maxAge;
+  if (maxAgeN !== false && (typeof maxAgeN !== 'number' || !Number.isInteger(maxAgeN) || maxAgeN < 0)) {
+    throw new ConfigError(`${key('maxAge')} must be a whole number of seconds, got ${show(maxAge)}`);
+  }
+  return {
+    origin,
+    methods: headerList(raw['methods'], key('methods'), CORS_METHODS) ?? CORS_METHODS.join(','),
+    headers: headerList(raw['headers'], key('headers'), CORS_HEADERS),
+    expose: headerList(raw['expose'], key('expose'), null),
+    maxAge: maxAgeN === false || maxAgeN === 0 ? null : (maxAgeN as number),
+    credentials,
+  };
+}
+
+/** helmet takes a directive as camelCase or kebab-case and refuses both at once */
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function mergeDirectives(base: Obj, over: Obj): Obj {
+  const out: Obj = Object.create(null) as Obj;
+  for (const [k, v] of Object.entries(base)) out[kebab(k)] = v;
+  // a directive the project sets replaces Strapi's whole list for it
+  for (const [k, v] of Object.entries(over)) out[kebab(k)] = v;
+  return out;
+}
+
+/** the project's helmet options over Strapi's defaults: objects merge one level deep, directives by name */
+export function securityConfig(raw: Obj): SecurityConfig {
+  const out: Obj = defaultSecurity();
+  for (const [k, v] of Object.entries(raw)) {
+    const base = out[k];
+    if (k === 'contentSecurityPolicy' && isObj(v) && isObj(base)) {
+      const directives = isObj(v['directives']) ? mergeDirectives(isObj(base['directives']) ? base['directives'] : {}, v['directives']) : base['directives'];
+      out[k] = { ...base, ...v, directives };
+    } else {
+      out[k] = isObj(base) && isObj(v) ? { ...base, ...v } : v;
+    }
+  }
+  // shape checked by helmet when the server starts (src/http/security-headers.ts)
+  return out as SecurityConfig;
+}
+
+function entry(list: readonly unknown[], name: string): Obj | null {
+  for (const m of list) {
+    if (m === name) return {};
+    if (isObj(m) && m['name'] === name) {
+      const cfg = m['config'] ?? {};
+      if (!isObj(cfg)) throw new ConfigError(`middlewares ${name} config must be an object, got ${show(cfg)}`);
+      return cfg;
+    }
+  }
+  return null;
+}
+
+export function middlewaresConfig(raw: unknown, warnings: string[]): MiddlewaresConfig {
+  if (raw === undefined) return { cors: corsConfig({}, warnings), security: securityConfig({}) };
+  if (!Array.isArray(raw)) throw new ConfigError('config/middlewares: expected a list of middleware names or { name, config } entries');
+  const cors = entry(raw, 'strapi::cors');
+  const security = entry(raw, 'strapi::security');
+  return { cors: cors && corsConfig(cors, warnings), security: security && securityConfig(security) };
+}
+
+/** what a configuration object literal (tests, embedding) gets when it names no middlewares */
+export const DEFAULT_MIDDLEWARES: MiddlewaresConfig = middlewaresConfig(undefined, []);
