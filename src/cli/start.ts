@@ -4,6 +4,7 @@ import { createApp } from '../app.js';
 import { closeOnSignals, serve, serveConfig, url } from './serve.js';
 import { numberFlag, UsageError, type Flags } from './usage.js';
 import { firstSteps } from './first-steps.js';
+import { describeMailer } from '../email/mailer.js';
 
 /** Resolves only when the process should exit with the returned code. */
 const forever = (): Promise<number> => new Promise(() => {});
@@ -41,6 +42,7 @@ export async function runStart(dir: string, values: Flags): Promise<number> {
   closeOnSignals(() => app.close());
   if (cluster.isPrimary) {
     console.log(`Folio listening on ${url(app, config)}`);
+    console.log(describeMailer(config.email, config.env));
     for (const line of await firstSteps(app)) console.log(line);
   }
   return forever();

@@ -87,6 +87,14 @@ describe('role-based access on content routes', () => {
     expect((await t.get(url, { token: user.jwt })).status).toBe(403);
   });
 
+  it('refresh and logout do not exist in the default (legacy) JWT mode: 404', async () => {
+    for (const path of ['/api/auth/refresh', '/api/auth/logout']) {
+      const r = await t.request('POST', path, { token: user.jwt, body: { refreshToken: 'x' } });
+      expect(r.status, path).toBe(404);
+      expect(r.body).toEqual(err(404, 'NotFoundError', 'Not Found'));
+    }
+  });
+
   it('a token that is no JWT of ours is a 401, whatever it looks like', async () => {
     const [h, p] = user.jwt.split('.');
     for (const bad of [`${h}.${p}.`, `${h}.${p}.AAAA`, 'a.b.c', `eyJhbGciOiJub25lIn0.${p}.`]) {
