@@ -1,4 +1,6 @@
-// Document reads: a page of documents (or one) with their populated attributes.
+// Document reads: a page of documents (or one) with their populated attributes, media files
+// presented as the upload provider hands them out (a private bucket's URLs signed).
+import type { Database } from '../database/dialect.js';
 import type { FindQuery } from '../query/ast.js';
 import { findPage, scopeOf, type ReadContext } from '../query/sql/find.js';
 import { populate } from '../query/sql/populate.js';
@@ -8,6 +10,24 @@ import { rowShape } from './row-shape.js';
 
 export type DocumentObject = Record<string, unknown>;
 
+/** What happens to the media files a document read hands out: the upload plugin signs a private bucket's URLs. */
+export interface MediaPresenter {
+  /** changes the file objects in place (each object is given once, even when it appears under several documents) */
+  present(files: readonly DocumentObject[]): Promise<void>;
+}
+
+/**
+ * The presenter of each application, keyed by its Database: the one object every read of that
+ * application reaches, whatever context object it was handed (a per-read copy of the context was
+ * what made the old lookup, keyed by the context itself, always miss).
+ */
+const presenters = new WeakMap<Database, MediaPresenter>();
+
+/** Sets how the application on `database` presents media in document reads (the upload plugin calls it once at start). */
+export function presentMediaWith(database: Database, presenter: MediaPresenter): void {
+  presenters.set(database, presenter);
+}
+
 export async function readDocuments(ctx: ReadContext, type: ContentType, q: FindQuery, documentId?: string): Promise<{ data: DocumentObject[]; total: number | null }> {
   const shape = rowShape(type, q.fields);
   const { rows, total } = await findPage(ctx, type, q, shape.columns, documentId);
@@ -16,7 +36,10 @@ export async function readDocuments(ctx: ReadContext, type: ContentType, q: Find
     const budget = new PopulateBudget();
     // the page's own rows count too: they are the first level's id list
     budget.take(parents.length);
-    await populate({ ...ctx, budget }, type, parents, q.populate, scopeOf(ctx, type, q));
+    const files: DocumentObject[] = [];
+    await populate({ ...ctx, budget, files }, type, parents, q.populate, scopeOf(ctx, type, q));
+    const presenter = presenters.get(ctx.database);
+    if (presenter && files.length > 0) await presenter.present(files);
     for (const p of parents) budget.count(p.out);
   }
   return { data: parents.map((p) => p.out), total };

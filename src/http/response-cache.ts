@@ -25,6 +25,8 @@ interface Entry {
   readonly body: Buffer;
   /** what the entry is charged against the budget */
   readonly cost: number;
+  /** Date.now() past which the entry is not served (Infinity unless limitAge() was called) */
+  readonly expires: number;
 }
 
 /** Whether a request URL is short enough to be cached. */
@@ -46,14 +48,23 @@ function own(body: Buffer): Buffer {
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private maxAgeMs = Infinity;
 
   constructor(private readonly maxBytes: number) {}
+
+  /**
+   * Serves no entry older than `ms` (the shortest limit asked for wins): for bodies that may hold
+   * URLs that stop working, such as a private bucket's signed ones.
+   */
+  limitAge(ms: number): void {
+    this.maxAgeMs = Math.min(this.maxAgeMs, Math.max(0, ms));
+  }
 
   /** The body stored under `key` at exactly `mark`, or undefined. */
   get(key: string, mark: string): Buffer | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
-    if (e.mark !== mark) {
+    if (e.mark !== mark || (e.expires !== Infinity && e.expires <= Date.now())) {
       this.remove(key, e);
       return undefined;
     }
@@ -69,7 +80,8 @@ export class ResponseCache {
     if (mark !== current || cost > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { mark, body: own(body), cost });
+    const expires = this.maxAgeMs === Infinity ? Infinity : Date.now() + this.maxAgeMs;
+    this.entries.set(key, { mark, body: own(body), cost, expires });
     this.bytes += cost;
     for (const [k, e] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

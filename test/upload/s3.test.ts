@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signFileUrls } from '../../src/plugins/upload/sign.js';
 import { errorOf, fetchAll, field, filePart, png, startUploadApp, type UploadApp } from './helpers.js';
 
 let server: S3rver;
@@ -47,7 +46,8 @@ afterAll(async () => {
 
 describe('a private bucket', () => {
   let u: UploadApp;
-  beforeAll(async () => { u = await startUploadApp(s3Env('folio-private', { S3_PRIVATE: 'true', S3_SIGNED_URL_EXPIRES: '2' })); });
+  // the response cache on every dialect (MySQL has it off by default): a stored body must not outlive its signatures
+  beforeAll(async () => { u = await startUploadApp(s3Env('folio-private', { S3_PRIVATE: 'true', S3_SIGNED_URL_EXPIRES: '2' }), { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, responseCache: true } }); });
   afterAll(async () => { await u.close(); });
 
   it('stores the file and its formats, and hands out signed URLs that work', async () => {
@@ -101,20 +101,85 @@ describe('a private bucket', () => {
     expect(again.body.toString()).toBe('short-lived');
   });
 
-  it('media populated in content responses can be signed with signFileUrls', async () => {
-    const a = await u.t.request('POST', '/api/articles', { body: { data: { title: 'private cover' } } });
-    const up = await u.upload([filePart(await png(300, 200), 'cover.png', 'image/png'), field('ref', 'api::article.article'), field('refId', String(a.body.data.id)), field('field', 'cover')]);
-    expect(up.status).toBe(201);
-    const doc = await u.t.get(`/api/articles/${a.body.data.documentId}?populate=cover`);
-    const cover = doc.body.data.cover;
-    expect(cover.id).toBe(up.body[0].id);
-    if (!cover.isUrlSigned) {
-      // until the populate loader calls it: sign the populated objects as it will
-      await signFileUrls(u.t.app.services.readContext, [cover]);
+  /** Every file object in a response body (anything with a hash and a url), formats excluded. */
+  function filesIn(v: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+    if (Array.isArray(v)) for (const x of v) filesIn(x, out);
+    else if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o['hash'] === 'string' && typeof o['url'] === 'string' && 'formats' in o) out.push(o);
+      for (const [k, x] of Object.entries(o)) if (k !== 'formats') filesIn(x, out);
     }
-    expect(cover.isUrlSigned).toBe(true);
-    expect((await fetchAll(cover.url)).status).toBe(200);
-    expect((await fetchAll(cover.formats.thumbnail.url)).status).toBe(200);
+    return out;
+  }
+
+  /** Each file is signed, says so, and its URL (and a format's) opens the object. */
+  async function expectSigned(body: unknown, count: number, what: string): Promise<void> {
+    const files = filesIn(body);
+    expect(files.length, what).toBe(count);
+    for (const f of files) {
+      expect(f['isUrlSigned'], what).toBe(true);
+      expect(f['url'], what).toContain('X-Amz-Signature=');
+      expect((await fetchAll(f['url'] as string)).status, what).toBe(200);
+      const formats = f['formats'] as Record<string, { url: string }> | null;
+      if (formats?.['thumbnail']) expect(formats['thumbnail'].url, what).toContain('X-Amz-Signature=');
+    }
+  }
+
+  it('media populated in content responses are signed everywhere: list, findOne, single type, relations, components, dynamic zones', async () => {
+    const up = async (name: string): Promise<number> => {
+      const r = await u.upload([filePart(await png(300, 200), name, 'image/png')]);
+      expect(r.status).toBe(201);
+      return r.body[0].id;
+    };
+    const [cover, g1, g2, share, og, zone, avatar, favicon, siteShare] = await Promise.all(
+      ['cover', 'g1', 'g2', 'share', 'og', 'zone', 'avatar', 'favicon', 'site-share'].map((n) => up(`${n}.png`)));
+    const author = await u.t.request('POST', '/api/authors', { body: { data: { name: 'Signed author', avatar } } });
+    expect(author.status, JSON.stringify(author.body)).toBe(201);
+    const a = await u.t.request('POST', '/api/articles', { body: { data: {
+      title: 'private media', cover, gallery: [g1, g2], author: author.body.data.documentId,
+      seo: { metaTitle: 's', shareImage: share, openGraph: { ogTitle: 'o', ogImage: og } },
+      blocks: [{ __component: 'shared.media', file: zone }],
+    } } });
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    const populate = 'populate[cover]=true&populate[gallery]=true&populate[author][populate][avatar]=true'
+      + '&populate[seo][populate][shareImage]=true&populate[seo][populate][openGraph][populate][ogImage]=true'
+      + '&populate[blocks][on][shared.media][populate][file]=true';
+    const one = await u.t.get(`/api/articles/${a.body.data.documentId}?${populate}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data.cover.id).toBe(cover);
+    expect(one.body.data.seo.openGraph.ogImage.id).toBe(og);
+    expect(one.body.data.blocks[0].file.id).toBe(zone);
+    await expectSigned(one.body, 7, 'findOne');
+    const list = await u.t.get(`/api/articles?filters[documentId][$eq]=${a.body.data.documentId}&${populate}`);
+    await expectSigned(list.body, 7, 'list');
+    const v4 = await u.t.get(`/api/articles/${a.body.data.documentId}?${populate}`, { headers: { 'strapi-response-format': 'v4' } });
+    expect(v4.status).toBe(200);
+    expect(v4.text).not.toContain(`/folio-private/${one.body.data.cover.hash}.png"`);
+    const glob = await u.t.request('PUT', '/api/global', { body: { data: { siteName: 'Signed', favicon, defaultSeo: { metaTitle: 'g', shareImage: siteShare } } } });
+    expect(glob.status, JSON.stringify(glob.body)).toBe(200);
+    await expectSigned(glob.body, 0, 'write without populate');
+    const single = await u.t.get('/api/global?populate[favicon]=true&populate[defaultSeo][populate][shareImage]=true');
+    expect(single.body.data.favicon.id).toBe(favicon);
+    await expectSigned(single.body, 2, 'single type');
+    const star = await u.t.get(`/api/articles/${a.body.data.documentId}?populate=*`);
+    await expectSigned(star.body, 3, 'populate=*');
+  });
+
+  it('a stored response never serves a signed URL past its expiry (2 s here): bodies are kept at most half of it', async () => {
+    const a = await u.t.request('POST', '/api/articles', { body: { data: { title: 'cached cover' } } });
+    const up = await u.upload([filePart(await png(50, 50), 'cached.png', 'image/png'), field('ref', 'api::article.article'), field('refId', String(a.body.data.id)), field('field', 'cover')]);
+    expect(up.status).toBe(201);
+    const path = `/api/articles/${a.body.data.documentId}?populate=cover`;
+    const first = await u.t.get(path);
+    expect(first.body.data.cover.isUrlSigned).toBe(true);
+    // kept and reused while young
+    const again = await u.t.get(path);
+    expect(again.body.data.cover.url).toBe(first.body.data.cover.url);
+    await new Promise((resolve) => setTimeout(resolve, 2300));
+    expect((await fetchAll(first.body.data.cover.url)).status).toBe(403);
+    const later = await u.t.get(path);
+    const res = await fetchAll(later.body.data.cover.url);
+    expect(res.status).toBe(200);
   });
 
   it('DELETE removes the object and all its formats from the bucket', async () => {

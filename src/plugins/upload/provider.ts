@@ -27,6 +27,8 @@ export interface UploadProvider {
   readonly name: string;
   /** true when URLs must be signed before they are handed out */
   readonly isPrivate: boolean;
+  /** how long a signed URL stays valid, in seconds (private stores) */
+  readonly signedUrlSeconds?: number;
   /** stores the object; returns its (unsigned) URL */
   put(object: PutObject): Promise<string>;
   /** removes the object; a missing one is not an error */

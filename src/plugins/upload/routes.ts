@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../auth/authenticate.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { Services } from '../../http/services.js';
+import { presentMediaWith } from '../../documents/read.js';
 import type { ParseContext } from '../../query/parse/context.js';
 import { resolveUploadConfig, type UploadConfig } from './config.js';
 import { deleteFile, updateFileInfo } from './file-changes.js';
@@ -27,10 +28,12 @@ import type { UploadProvider } from './provider.js';
 import { countFiles, findFiles, parseFilePage, parseFilePopulate, parseFileQuery, parseFlatRange } from './queries.js';
 import { addRelated } from './related.js';
 import { registerStaticUploads } from './serve.js';
-import { presentFiles, registerSigner } from './sign.js';
+import { presentFiles, signFileUrls } from './sign.js';
 import { prepareFile, storeFiles, type PreparedFile, type UploadDeps } from './upload-files.js';
 
 const ACTION = 'plugin::upload.content-api';
+/** a private provider that doesn't say how long its URLs last is taken to sign for 15 minutes (Strapi's default) */
+const DEFAULT_SIGNED_URL_SECONDS = 900;
 export const UPLOAD_ACTIONS = {
   find: `${ACTION}.find`,
   findOne: `${ACTION}.findOne`,
@@ -56,7 +59,13 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
   const type = fileType(services.model);
   const folder = new ApiUploadFolder(services.database);
   const read = services.readContext;
-  registerSigner(read, provider);
+  // media populated in content responses are presented by the document reads: signed for a private bucket
+  if (provider.isPrivate) {
+    presentMediaWith(services.database, { present: (files) => signFileUrls(provider, files) });
+    // a stored body must not outlive its signatures: keep bodies at most half a signature's lifetime,
+    // so a URL served from the cache still has at least that half to run
+    services.responseCache?.limitAge((provider.signedUrlSeconds ?? DEFAULT_SIGNED_URL_SECONDS) * 1000 / 2);
+  }
   const images = new ImageProcessor();
   app.addHook('onClose', async () => { await Promise.all([provider.close(), images.close()]); });
 

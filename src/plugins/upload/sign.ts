@@ -1,5 +1,4 @@
 // Signed URLs for a private store: applied to every file object handed out, its formats included.
-import type { ReadContext } from '../../query/sql/find.js';
 import type { UploadProvider } from './provider.js';
 import type { FileObject } from './file-row.js';
 
@@ -38,21 +37,14 @@ export async function presentFiles(provider: UploadProvider, files: FileObject[]
   return files;
 }
 
-const providers = new WeakMap<ReadContext, UploadProvider>();
-
-export function registerSigner(ctx: ReadContext, provider: UploadProvider): void {
-  providers.set(ctx, provider);
-}
-
 /**
- * Signs media populated inside content responses, in place. A no-op unless the application's upload
- * provider is a private bucket, so it costs nothing to call on every populated media list.
- * Signed files get `isUrlSigned: true`; unsigned ones are left exactly as they were (Strapi omits
- * the key on populated media).
+ * Signs media populated inside content responses, in place (documents/read.ts hands them over, each
+ * file object once). A no-op unless the provider is a private bucket. Signed files get
+ * `isUrlSigned: true`; unsigned ones are left exactly as they were (Strapi omits the key on
+ * populated media).
  */
-export async function signFileUrls(ctx: ReadContext, files: readonly FileObject[]): Promise<void> {
-  const provider = providers.get(ctx);
-  if (!provider?.isPrivate) return;
+export async function signFileUrls(provider: UploadProvider, files: readonly FileObject[]): Promise<void> {
+  if (!provider.isPrivate) return;
   await Promise.all(files.map(async (f) => {
     if (await signFile(provider, f)) f['isUrlSigned'] = true;
   }));

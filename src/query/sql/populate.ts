@@ -7,7 +7,6 @@ import type { PopulateMap, PopulateNode } from '../ast.js';
 import { FILE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
 import { rowShape } from '../../documents/row-shape.js';
 import { zoneComponents } from '../../schema/zone.js';
-import { signFileUrls } from '../../plugins/upload/sign.js';
 import { publicationCondition } from './publication.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { compileWhere } from './where.js';
@@ -24,6 +23,21 @@ interface Loaded {
 export interface Parent {
   readonly row: Row;
   readonly out: Record<string, unknown>;
+}
+
+/**
+ * A read as populate sees it. `files` receives every media file object built, so the document
+ * read that owns the list can present them (a private bucket signs their URLs) without SQL
+ * compilation knowing about the upload plugin.
+ */
+export interface PopulateContext extends ReadContext {
+  readonly files?: Record<string, unknown>[];
+}
+
+/** Hands built file objects to the read's `files` list (a loop: a spread of many would hit the argument limit). */
+function collectFiles(ctx: PopulateContext, files: Iterable<Record<string, unknown>>): void {
+  if (!ctx.files) return;
+  for (const f of files) ctx.files.push(f);
 }
 
 type Schema = ContentType | Component;
@@ -64,7 +78,7 @@ async function withinTemplate<V extends readonly unknown[]>(ctx: ReadContext, ke
 }
 
 /** Builds child objects from rows, populates them further, and returns them by parent id. */
-async function children(ctx: ReadContext, schema: Schema, rows: Row[], node: PopulateNode, nested: PopulateMap, scope: ReadScope): Promise<Map<number, Record<string, unknown>[]>> {
+async function children(ctx: PopulateContext, schema: Schema, rows: Row[], node: PopulateNode, nested: PopulateMap, scope: ReadScope): Promise<Map<number, Record<string, unknown>[]>> {
   const shape = rowShape(schema, node.fields);
   const built: Parent[] = rows.map((row) => ({ row, out: shape.build(row) }));
   if (nested.size > 0) await populate(ctx, schema, built, nested, scope);
@@ -78,7 +92,7 @@ async function children(ctx: ReadContext, schema: Schema, rows: Row[], node: Pop
   return out;
 }
 
-async function loadRelation(ctx: ReadContext, schema: Schema, attr: RelationAttribute, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadRelation(ctx: PopulateContext, schema: Schema, attr: RelationAttribute, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const target = ctx.model.contentTypes.get(attr.target)!;
   const w = whereContext(ctx, scope);
   const db = ctx.database.db;
@@ -146,7 +160,7 @@ function oneVersionPerTarget(schema: Schema, target: ContentType, scope: ReadSco
  * categories behind 66 links on the bench's page): the join built each target once per link. A
  * target under several parents is one object.
  */
-async function loadLinkedTargets(ctx: ReadContext, schema: Schema, attr: RelationAttribute, target: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadLinkedTargets(ctx: PopulateContext, schema: Schema, attr: RelationAttribute, target: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const db = ctx.database.db;
   const columns = selectColumns(target, 't', node);
   const links = await withinTemplate(ctx, `relation links\u0000${attr.linkTable}`, [ids(parents)] as const,
@@ -174,7 +188,7 @@ function pick(name: string, byParent: Map<number, Record<string, unknown>[]>, ma
   return { name, byParent: one, empty: () => null };
 }
 
-async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multiple: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, multiple: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const file = ctx.model.contentTypes.get(FILE_UID)!;
   const columns = selectColumns(file, 't', node);
   const linkedTo = (parentIds: readonly number[]) => and([
@@ -196,8 +210,7 @@ async function loadMedia(ctx: ReadContext, schema: Schema, name: string, multipl
     return sel;
   };
   const byParent = await children(ctx, file, await within(ctx, select(ids(parents))), node, node.populate, scope);
-  // files in a private bucket are handed out with signed URLs wherever they appear
-  await signFileUrls(ctx, [...byParent.values()].flat());
+  for (const list of byParent.values()) collectFiles(ctx, list);
   return pick(name, byParent, multiple);
 }
 
@@ -221,7 +234,7 @@ function linkedObjects<K>(links: readonly Row[], key: (link: Row) => K, objects:
  * images): joining them to every link read and built each file's ~20 columns once per link, 2–3
  * times the cost of the two small statements. A file under several parents is one object.
  */
-async function loadLinkedFiles(ctx: ReadContext, file: ContentType, columns: readonly string[], schema: Schema, name: string, multiple: boolean,
+async function loadLinkedFiles(ctx: PopulateContext, file: ContentType, columns: readonly string[], schema: Schema, name: string, multiple: boolean,
   parents: readonly Parent[], node: PopulateNode, scope: ReadScope, linkedTo: (parentIds: readonly number[]) => Expression<SqlBool>): Promise<Loaded> {
   const db = ctx.database.db;
   const links = await withinTemplate(ctx, `media links\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const,
@@ -235,12 +248,11 @@ async function loadLinkedFiles(ctx: ReadContext, file: ContentType, columns: rea
   if (node.populate.size > 0) await populate(ctx, file, [...files.values()], node.populate, scope);
   // a file deleted between the two statements is left out, as a later read would
   const byParent = linkedObjects(links, (l) => Number(l['__file']), files);
-  // files in a private bucket are handed out with signed URLs wherever they appear
-  await signFileUrls(ctx, [...files.values()].map((f) => f.out));
+  collectFiles(ctx, [...files.values()].map((f) => f.out));
   return pick(name, byParent, multiple);
 }
 
-async function loadComponent(ctx: ReadContext, schema: Schema, name: string, uid: string, repeatable: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadComponent(ctx: PopulateContext, schema: Schema, name: string, uid: string, repeatable: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const comp = ctx.model.components.get(uid)!;
   const columns = selectColumns(comp, 't', node);
   const rows = await withinTemplate(ctx, `component\u0000${schema.uid}\u0000${name}\u0000${uid}\u0000${columns.join(',')}`, [ids(parents)] as const,
@@ -260,7 +272,7 @@ const ZONE_IDS_PER_STATEMENT = 10_000;
  * kind's table was tried: PostgreSQL planned its seven joins for 2.5 ms and hashed whole component
  * tables to run them, 11 ms per 25 documents, where primary-key reads take a fraction of a millisecond.)
  */
-async function loadZone(ctx: ReadContext, schema: Schema, name: string, components: readonly string[], parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadZone(ctx: PopulateContext, schema: Schema, name: string, components: readonly string[], parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const db = ctx.database.db;
   const links = await withinTemplate(ctx, `zone\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const,
     (parentIds) => db.selectFrom(`${schema.componentTable} as c`)
@@ -310,7 +322,7 @@ async function loadZone(ctx: ReadContext, schema: Schema, name: string, componen
   return { name, byParent: entries, empty: () => [] };
 }
 
-async function loadLocalizations(ctx: ReadContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadLocalizations(ctx: PopulateContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const columns = selectColumns(type, 't', node);
   const rows = await withinTemplate(ctx, `localizations\u0000${type.uid}\u0000${scope.status}\u0000${columns.join(',')}`, [ids(parents)] as const, (parentIds) => {
     const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`];
@@ -327,7 +339,7 @@ async function loadLocalizations(ctx: ReadContext, type: ContentType, parents: r
 }
 
 /** Fills `out` of every parent with the populated attributes, in schema order. */
-export async function populate(ctx: ReadContext, schema: Schema, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
+export async function populate(ctx: PopulateContext, schema: Schema, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
   if (parents.length === 0 || map.size === 0) return;
   const jobs: Promise<Loaded>[] = [];
   for (const node of map.values()) {

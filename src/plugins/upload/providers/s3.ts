@@ -30,11 +30,13 @@ export async function createS3Provider(settings: S3Settings): Promise<S3Provider
 export class S3Provider implements UploadProvider {
   readonly name = 'aws-s3';
   readonly isPrivate: boolean;
+  readonly signedUrlSeconds: number;
   private readonly client: S3Client;
   private readonly prefix: string;
 
   constructor(private readonly settings: S3Settings, private readonly sdk: S3Sdk, private readonly presigner: Presigner) {
     this.isPrivate = settings.private;
+    this.signedUrlSeconds = settings.signedUrlExpires;
     this.prefix = objectUrlPrefix(settings);
     this.client = new sdk.S3Client({
       region: settings.region,
