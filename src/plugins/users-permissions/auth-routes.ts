@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOW_ALL } from '../../auth/ability.js';
 import { ApplicationError, ValidationError } from '../../errors.js';
 import { authorize } from '../../http/authorize.js';
+import { fieldError } from '../../documents/input/messages.js';
 import { sendJson } from '../../http/send-json.js';
 import type { Tx } from '../../documents/store/rows.js';
 import { newConfirmationToken, newResetCode, sendConfirmationMail, sendResetMail } from './account-mail.js';
@@ -23,6 +24,13 @@ async function taken(tx: Tx, email: string, username: string, uniqueEmail: boole
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
+/**
+ * Whether a string from a request can equal a stored one: no stored string holds U+0000 (the model
+ * refuses it on every dialect), and PostgreSQL refuses it even as a query parameter — so such a
+ * value matches nothing rather than reaching the database.
+ */
+const storable = (v: string): boolean => !v.includes('\u0000');
+
 export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   const { services, users } = up;
   const prefix = services.config.rest.prefix;
@@ -37,7 +45,9 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const identifier = check.string('identifier');
     const password = check.string('password');
     check.done();
-    const row = await users.rowByLogin(identifier!);
+    const found = storable(identifier!) ? await users.rowByLogin(identifier!) : undefined;
+    // compared again here: MySQL's PAD SPACE collations take 'alice ' for 'alice'
+    const row = found && (found.email === identifier!.toLowerCase() || found.username === identifier) ? found : undefined;
     // an unknown identifier costs the same bcrypt compare as a wrong password
     const ok = await checkPassword(password!, row?.password);
     if (!row || !ok) throw new ValidationError('Invalid identifier or password');
@@ -61,7 +71,8 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const roleId = await users.roleIdOfType(adv.default_role);
     if (roleId === undefined) throw new ApplicationError('Impossible to find the default role');
     const refuse = (): never => { throw new ApplicationError('Email or Username are already taken'); };
-    if (await taken(services.database.db, email!, username!, adv.unique_email)) refuse();
+    // a username the model refuses (U+0000) can't be anyone's: the model check below answers it
+    if (storable(username!) && await taken(services.database.db, email!, username!, adv.unique_email)) refuse();
     const values: Body = { ...body, username, email, password, provider: 'local', confirmed: !adv.email_confirmation, role: roleId };
     users.validatePlain(values, true);
     if (adv.email_confirmation) up.mailer.ensureCanSend();
@@ -103,7 +114,9 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     check.same(password, confirmation);
     check.done();
     const wrong = (): never => { throw new ValidationError('Incorrect code provided'); };
-    const row = (await users.rowWhere({ column: 'reset_password_token', value: code! })) ?? wrong();
+    const found = storable(code!) ? await users.rowWhere({ column: 'reset_password_token', value: code! }) : undefined;
+    // compared again here: MySQL's PAD SPACE collations take 'code ' for 'code'
+    const row = found?.resetPasswordToken === code! ? found : wrong();
     users.validatePlain({ password }, false);
     await users.write({ password }, row, async (tx) => {
       // single use: of two resets racing with one code, only the first clears it
@@ -133,11 +146,16 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   app.get(`${prefix}/auth/email-confirmation`, async (req, reply) => {
     await authorize(services, req, `${UP}.auth.emailConfirmation`);
     const code = (req.query as Record<string, unknown>)['confirmation'];
-    if (code === undefined || code === null || code === '') throw new ValidationError('confirmation is a required field');
-    if (typeof code !== 'string') throw new ValidationError('Invalid token');
+    // yup's required, as Strapi checks the query: the field error in details like every body check's
+    if (code === undefined || code === null || code === '') throw ValidationError.of([fieldError(['confirmation'], 'confirmation is a required field', code ?? undefined)]);
+    if (typeof code !== 'string' || !storable(code)) throw new ValidationError('Invalid token');
+    // found first and compared here (MySQL's PAD SPACE collations take 'code ' for 'code'), then
+    // cleared only if still there: of two uses racing, one confirms
+    const row = await users.rowWhere({ column: 'confirmation_token', value: code });
+    if (row?.confirmationToken !== code) throw new ValidationError('Invalid token');
     const r = await services.database.db.updateTable('up_users')
       .set({ confirmed: services.database.dialect.toBoolean(true), confirmation_token: null, updated_at: services.database.dialect.toDatetime(new Date()) })
-      .where('confirmation_token', '=', code).executeTakeFirst();
+      .where('id', '=', row.id).where('confirmation_token', '=', code).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw new ValidationError('Invalid token');
     return reply.redirect(adv.email_confirmation_redirection ?? '/', 302);
   });

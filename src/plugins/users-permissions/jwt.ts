@@ -4,6 +4,8 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { UsersPermissionsConfig } from './config.js';
 
+const MAX_ROW_ID = 2 ** 31 - 1;
+
 export class UserTokens {
   private readonly key: Uint8Array;
 
@@ -26,7 +28,9 @@ export class UserTokens {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [this.jwt.algorithm] });
       const id = payload['id'];
       const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : NaN;
-      return Number.isSafeInteger(n) && n > 0 ? n : null;
+      // row ids are 32-bit integer columns (serial on PostgreSQL, which refuses a larger parameter
+      // outright): a larger id names no user
+      return Number.isSafeInteger(n) && n > 0 && n <= MAX_ROW_ID ? n : null;
     } catch {
       return null;
     }

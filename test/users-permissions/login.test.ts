@@ -1,0 +1,138 @@
+// POST /api/auth/local (contract: authentication endpoints, error table rows "login"; behaviour.md
+// §10.3, §10.4): email in any case or username in its exact case, the one message for every wrong
+// pair, the account states, the `{jwt, user}` shape and the token's payload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createUser, decodeJwt, errorOf, expectError, expectNoSecrets, expectPublicUser, fieldErr, login, post, postRaw,
+  startAuthApp, validationOf, type AuthEnv,
+} from './auth-support.js';
+import type { TestApp } from '../support/app.js';
+
+let env: AuthEnv;
+let t: TestApp;
+let aliceId: number;
+const INVALID = errorOf(400, 'ValidationError', 'Invalid identifier or password');
+
+beforeAll(async () => {
+  // confirmation on, so an unconfirmed account exists; the users API makes each state directly
+  env = await startAuthApp({ advanced: { email_confirmation: true } });
+  t = env.t;
+  aliceId = await createUser(t, { username: 'Alice', email: 'alice@example.com', password: 'alice-pass', confirmed: true });
+  await createUser(t, { username: 'bob', email: 'bob@example.com', password: 'bob-pass', confirmed: false });
+  await createUser(t, { username: 'mallory', email: 'mallory@example.com', password: 'mallory-pass', confirmed: true, blocked: true });
+});
+afterAll(async () => { await env?.close(); });
+
+describe('login', () => {
+  it('login by email in any case answers {jwt, user} with the public fields only (no role)', async () => {
+    for (const identifier of ['alice@example.com', 'ALICE@Example.COM']) {
+      const r = await login(t, identifier, 'alice-pass');
+      expect(r.status, r.text).toBe(200);
+      expect(Object.keys(r.body).sort()).toEqual(['jwt', 'user']);
+      expectPublicUser(r.body.user, { id: aliceId, username: 'Alice', email: 'alice@example.com', provider: 'local', confirmed: true, blocked: false });
+      expectNoSecrets(r);
+    }
+  });
+
+  it('login by username matches the exact case only', async () => {
+    const ok = await login(t, 'Alice', 'alice-pass');
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.user.id).toBe(aliceId);
+    expectError(await login(t, 'alice', 'alice-pass'), INVALID);
+    expectError(await login(t, 'ALICE', 'alice-pass'), INVALID);
+  });
+
+  it('login answers the same message for an unknown identifier and a wrong password', async () => {
+    const unknown = await login(t, 'nobody@example.com', 'alice-pass');
+    const wrong = await login(t, 'alice@example.com', 'not-the-password');
+    const unknownName = await login(t, 'nobody', 'whatever1');
+    expectError(unknown, INVALID);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(unknownName.body).toEqual(unknown.body);
+  });
+
+  it('login refuses an unconfirmed account while email confirmation is on, but only with the right password', async () => {
+    expectError(await login(t, 'bob', 'bob-pass'), errorOf(400, 'ApplicationError', 'Your account email is not confirmed'));
+    // a wrong password says nothing about the account's state
+    expectError(await login(t, 'bob', 'wrong-pass'), INVALID);
+  });
+
+  it('login refuses a blocked account, but only with the right password', async () => {
+    expectError(await login(t, 'mallory@example.com', 'mallory-pass'), errorOf(400, 'ApplicationError', 'Your account has been blocked by an administrator'));
+    expectError(await login(t, 'mallory@example.com', 'wrong-pass'), INVALID);
+  });
+
+  it('login gives an HS256 JWT whose payload is {id, iat, exp}, 30 days long, that /users/me accepts', async () => {
+    const r = await login(t, 'Alice', 'alice-pass');
+    const before = Math.floor(Date.now() / 1000);
+    const { header, payload } = decodeJwt(r.body.jwt as string);
+    expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'id']);
+    expect(payload['id']).toBe(aliceId);
+    expect(Number(payload['exp']) - Number(payload['iat'])).toBe(30 * 24 * 3600);
+    expect(Math.abs(Number(payload['iat']) - before)).toBeLessThanOrEqual(5);
+    const me = await t.get('/api/users/me', { token: r.body.jwt as string });
+    expect(me.status, me.text).toBe(200);
+    expectPublicUser(me.body, { id: aliceId, username: 'Alice' });
+    expectNoSecrets(me);
+  });
+
+  it('login ignores keys other than identifier and password', async () => {
+    const r = await post(t, '/api/auth/local', { identifier: 'Alice', password: 'alice-pass', provider: 'github', role: 1 });
+    expect(r.status, r.text).toBe(200);
+    expectPublicUser(r.body.user, { id: aliceId });
+  });
+});
+
+describe('login with bad input', () => {
+  it('login names each missing field, and both as "2 errors occurred"', async () => {
+    expectError(await post(t, '/api/auth/local', { password: 'alice-pass' }), validationOf(fieldErr(['identifier'], 'identifier is a required field')));
+    expectError(await post(t, '/api/auth/local', { identifier: 'Alice' }), validationOf(fieldErr(['password'], 'password is a required field')));
+    expectError(await post(t, '/api/auth/local', { identifier: '', password: '' }), validationOf(
+      fieldErr(['identifier'], 'identifier is a required field', ''), fieldErr(['password'], 'password is a required field', ''),
+    ));
+    expectError(await post(t, '/api/auth/local', {}), validationOf(
+      fieldErr(['identifier'], 'identifier is a required field'), fieldErr(['password'], 'password is a required field'),
+    ));
+  });
+
+  it('login refuses numbers, objects and arrays for its strings with yup\'s type message', async () => {
+    expectError(await post(t, '/api/auth/local', { identifier: 123, password: 'alice-pass' }), validationOf(
+      fieldErr(['identifier'], 'identifier must be a `string` type, but the final value was: `123`.', 123),
+    ));
+    expectError(await post(t, '/api/auth/local', { identifier: 'Alice', password: true }), validationOf(
+      fieldErr(['password'], 'password must be a `string` type, but the final value was: `true`.', true),
+    ));
+    const r = await post(t, '/api/auth/local', { identifier: ['Alice'], password: { $ne: 'x' } });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.error.message).toBe('2 errors occurred');
+  });
+
+  it('login answers malformed JSON and non-object bodies with a 400, never a 500', async () => {
+    for (const raw of ['{"identifier": "Alice", "password": ', '{identifier: 1}', '"Alice"', '42', 'null']) {
+      const r = await postRaw(t, '/api/auth/local', raw);
+      expect(r.status, `${raw} → ${r.text}`).toBe(400);
+      expect(r.body.data).toBeNull();
+      expect(r.body.error.status).toBe(400);
+    }
+    // an array parses, and reads as an empty body
+    expectError(await postRaw(t, '/api/auth/local', '[]'), validationOf(
+      fieldErr(['identifier'], 'identifier is a required field'), fieldErr(['password'], 'password is a required field'),
+    ));
+  });
+
+  it('login takes over-long and odd strings as a wrong pair, never a 500', async () => {
+    for (const [identifier, password] of [
+      ['a'.repeat(100_000), 'alice-pass'],
+      ['Alice', 'p'.repeat(100_000)],
+      ['Al\u0000ice', 'alice-pass'],
+      ['alice@example.com\u0000', 'alice-pass'],
+      ['\ud800Alice', 'alice-pass'],
+      // MySQL's PAD SPACE collations would take these for 'Alice' and the email
+      ['Alice ', 'alice-pass'],
+      ['alice@example.com  ', 'alice-pass'],
+    ] as const) {
+      expectError(await login(t, identifier, password), INVALID);
+    }
+  });
+});
