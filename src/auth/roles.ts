@@ -3,6 +3,8 @@
 // database's change mark stays put, so a grant or revocation made anywhere — another request, the
 // CLI, another process — counts from the next request on.
 import type { Database } from '../database/dialect.js';
+import { lockKey } from '../database/key-lock.js';
+import { writeTransaction } from '../database/write-transaction.js';
 import { newDocumentId } from '../documents/document-id.js';
 import { freshWhileUnchanged } from './fresh.js';
 
@@ -55,7 +57,15 @@ export class RoleStore {
 
   /** Creates the built-in roles and their default permissions when the database has none. */
   async seed(): Promise<void> {
-    const { db, dialect } = this.database;
+    // processes starting together seed once: the lock makes the second wait, then find the roles
+    await writeTransaction(this.database, async (db) => {
+      await lockKey(db, this.database.dialect, 'seed:up_roles');
+      await this.seedIn(db);
+    });
+  }
+
+  private async seedIn(db: Database['db']): Promise<void> {
+    const { dialect } = this.database;
     const now = dialect.toDatetime(new Date());
     const existing = await db.selectFrom('up_roles').select(['id', 'type']).execute();
     if (existing.length === 0) {

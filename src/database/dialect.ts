@@ -55,7 +55,7 @@ export interface Dialect {
   /**
    * Statements that take and release a lock on the whole database, run on one connection around the
    * schema sync so processes starting together sync one at a time (each re-reads the schema once it
-   * holds the lock).
+   * holds the lock). `take` waits for the lock; a row with `locked` 0 means it gave up waiting.
    */
   readonly schemaLock: { readonly take: RawBuilder<unknown>; readonly release: RawBuilder<unknown> };
 }

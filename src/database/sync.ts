@@ -62,7 +62,31 @@ async function existingIndexes(database: Database): Promise<Set<string>> {
   return new Set(rows.rows.map((r) => r.name));
 }
 
+/**
+ * Processes that start together (replicas of a deploy, `folio start --workers`) sync one at a time:
+ * each takes a lock on the whole database (dialect.schemaLock) on one connection and reads the
+ * schema only once it holds it, so the second finds the first's tables instead of creating them
+ * again (on PostgreSQL two CREATE TABLEs of one name collide in the catalog even with IF NOT EXISTS).
+ */
 export async function syncSchema(database: Database, model: Model): Promise<SyncReport> {
+  const { take, release } = database.dialect.schemaLock;
+  return database.db.connection().execute(async (conn) => {
+    const got = (await take.execute(conn)).rows[0] as { locked?: unknown } | undefined;
+    if (got?.locked !== undefined && Number(got.locked) !== 1) throw new Error('Timed out waiting for another process to finish the schema sync');
+    let report: SyncReport;
+    try {
+      report = await syncUnlocked({ ...database, db: conn }, model);
+    } catch (e) {
+      // the sync's own error is the one worth seeing (SQLite may have ended the transaction already)
+      await release.execute(conn).catch(() => {});
+      throw e;
+    }
+    await release.execute(conn);
+    return report;
+  });
+}
+
+async function syncUnlocked(database: Database, model: Model): Promise<SyncReport> {
   const report: SyncReport = { createdTables: [], addedColumns: [], orphanColumns: [] };
   const wanted = [...SYSTEM_TABLES, ...modelTables(model)];
   const tables = await database.db.introspection.getTables();

@@ -34,9 +34,10 @@ export const mysqlDialect: Dialect = {
   writeIsolation: 'read committed',
   // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT
   isTransient: (e) => errorNumber(e) === 1213 || errorNumber(e) === 1205,
-  // GET_LOCK names are server-wide: the database's name keeps two databases apart; -1 waits without limit
+  // GET_LOCK names are server-wide: the database's name keeps two databases apart. It answers 0 after
+  // the timeout (MariaDB has no wait without limit); a sync longer than 10 minutes is not expected
   schemaLock: {
-    take: sql`select get_lock(concat('folio schema sync ', database()), -1)`,
-    release: sql`select release_lock(concat('folio schema sync ', database()))`,
+    take: sql`select get_lock(concat('folio schema sync ', coalesce(database(), '')), 600) as locked`,
+    release: sql`select release_lock(concat('folio schema sync ', coalesce(database(), ''))) as released`,
   },
 };
