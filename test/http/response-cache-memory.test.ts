@@ -7,7 +7,6 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../src/http/response-cache.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { testClient } from '../support/database.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
