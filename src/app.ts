@@ -80,7 +80,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     const services: Services = {
       config, model, database, readContext, writer, roles, tokens, locales: view,
       responseCache: (config.rest.responseCache ?? database.seesOtherWriters) ? new ResponseCache(RESPONSE_CACHE_BYTES) : null,
-      authenticator: new Authenticator(tokens, roles, userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation)),
+      authenticator: new Authenticator(database, tokens, roles, userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation)),
     };
     const fastify = Fastify({
       // without request logging, server errors (500s) are still written

@@ -4,6 +4,7 @@ import type { Database } from '../database/dialect.js';
 import { ValidationError } from '../errors.js';
 import { formatDatetime } from '../documents/format-value.js';
 import { rowId } from '../documents/input/refs.js';
+import { requestMark } from './fresh.js';
 
 export type ApiTokenType = 'read-only' | 'full-access' | 'custom';
 export const API_TOKEN_TYPES: readonly ApiTokenType[] = ['read-only', 'full-access', 'custom'];
@@ -126,13 +127,16 @@ export class ApiTokenService {
     return Number(r.numDeletedRows) > 0;
   }
 
-  /** The token for a presented key: 'expired' when past expiresAt, null when unknown. */
-  async verify(accessKey: string): Promise<ApiToken | 'expired' | null> {
+  /**
+   * The token for a presented key: 'expired' when past expiresAt, null when unknown. `mark`: the
+   * request's change mark (src/auth/fresh.ts), read here when not given.
+   */
+  async verify(accessKey: string, given?: string | null): Promise<ApiToken | 'expired' | null> {
     const hash = this.hashes.get(accessKey) ?? hashAccessKey(accessKey, this.salt);
     const now = Date.now();
-    if (!this.database.seesOtherWriters) this.cache.clear();
+    const mark = given === undefined ? await requestMark(this.database) : given;
+    if (mark === null) this.cache.clear();
     else {
-      const mark = await this.database.changeMark();
       if (mark !== this.cacheMark) {
         this.cache.clear();
         this.cacheMark = mark;

@@ -5,6 +5,8 @@ import { UnauthorizedError } from '../errors.js';
 import type { Ability } from './ability.js';
 import type { ApiToken, ApiTokenService } from './api-tokens.js';
 import { PUBLIC_ROLE, type RoleStore } from './roles.js';
+import type { Database } from '../database/dialect.js';
+import { requestMark } from './fresh.js';
 
 /** The user behind a request: its row id and its role's row id (null: it has none). */
 export interface CallerUser {
@@ -19,11 +21,14 @@ export interface Caller {
   readonly user?: CallerUser;
   /** row id of the role whose permissions apply (Public for nobody, the user's role for a user) */
   readonly roleId?: number;
+  /** the change mark read when the request began (null where the mark can't see other processes) */
+  readonly mark: string | null;
 }
 
 /** How a user's access token becomes a user: 'invalid' when it isn't one, 'refused' when its user may not act. */
 export interface UserCredentials {
-  userOf(accessToken: string): Promise<CallerUser | 'invalid' | 'refused'>;
+  /** `mark`: the request's change mark (src/auth/fresh.ts) */
+  userOf(accessToken: string, mark: string | null): Promise<CallerUser | 'invalid' | 'refused'>;
 }
 
 /** The bearer token of an Authorization header, or null when absent or malformed (treated as absent). */
@@ -50,29 +55,31 @@ export function actionsAbility(actions: ReadonlySet<string>): Ability {
 }
 
 export class Authenticator {
-  constructor(private readonly tokens: ApiTokenService, private readonly roles: RoleStore, private readonly users: UserCredentials) {}
+  constructor(private readonly database: Database, private readonly tokens: ApiTokenService, private readonly roles: RoleStore, private readonly users: UserCredentials) {}
 
   async authenticate(authorization: string | undefined): Promise<Caller> {
+    // one mark for every check of this request (and its cached read): on PostgreSQL each is a round trip
+    const mark = await requestMark(this.database);
     const key = bearer(authorization);
     if (key !== null) {
       // API keys are hex; a user's access token is a JWT (three dot-separated parts)
       if (!key.includes('.')) {
-        const token = await this.tokens.verify(key);
+        const token = await this.tokens.verify(key, mark);
         if (token === 'expired') throw new UnauthorizedError('Token expired');
-        if (token) return { kind: 'api-token', ability: tokenAbility(token), token };
+        if (token) return { kind: 'api-token', ability: tokenAbility(token), token, mark };
         throw new UnauthorizedError('Missing or invalid credentials');
       }
-      const user = await this.users.userOf(key);
+      const user = await this.users.userOf(key, mark);
       if (user === 'invalid') throw new UnauthorizedError('Missing or invalid credentials');
       if (user === 'refused') throw new UnauthorizedError('Invalid credentials');
-      const view = await this.roles.view();
+      const view = await this.roles.view(mark);
       const actions = user.roleId === null ? new Set<string>() : view.actionsOfRole(user.roleId);
-      return { kind: 'user', ability: actionsAbility(actions), user, ...(user.roleId === null ? {} : { roleId: user.roleId }) };
+      return { kind: 'user', ability: actionsAbility(actions), user, mark, ...(user.roleId === null ? {} : { roleId: user.roleId }) };
     }
-    const view = await this.roles.view();
+    const view = await this.roles.view(mark);
     const actions = view.actionsOfType(PUBLIC_ROLE);
     if (actions.size === 0) throw new UnauthorizedError('Missing or invalid credentials');
     const roleId = view.roleId(PUBLIC_ROLE);
-    return { kind: 'public', ability: actionsAbility(actions), ...(roleId === undefined ? {} : { roleId }) };
+    return { kind: 'public', ability: actionsAbility(actions), mark, ...(roleId === undefined ? {} : { roleId }) };
   }
 }

@@ -4,11 +4,20 @@
 // another process (the CLI, another server) still counts at once.
 import type { Database } from '../database/dialect.js';
 
-export function freshWhileUnchanged<T>(database: Database, load: () => Promise<T>): () => Promise<T> {
+/**
+ * The change mark a request's checks share: read once, at the start of the request, when the
+ * database's mark sees every writer (on PostgreSQL each read is a round trip); null where it doesn't.
+ */
+export async function requestMark(database: Database): Promise<string | null> {
+  return database.seesOtherWriters ? database.changeMark() : null;
+}
+
+/** `mark`: the request's mark (requestMark); undefined reads one, null means "read the value again" */
+export function freshWhileUnchanged<T>(database: Database, load: () => Promise<T>): (mark?: string | null) => Promise<T> {
   let kept: { mark: string; value: Promise<T> } | null = null;
-  return async () => {
-    if (!database.seesOtherWriters) return load();
-    const mark = await database.changeMark();
+  return async (given) => {
+    const mark = given === undefined ? await requestMark(database) : given;
+    if (mark === null) return load();
     if (kept?.mark !== mark) {
       const value = load();
       kept = { mark, value };

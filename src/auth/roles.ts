@@ -49,7 +49,7 @@ function viewOf(roles: readonly { id: number; type: string }[], perms: readonly 
 }
 
 export class RoleStore {
-  private readonly current: () => Promise<RoleView>;
+  private readonly current: (mark?: string | null) => Promise<RoleView>;
 
   constructor(private readonly database: Database) {
     this.current = freshWhileUnchanged(database, () => this.load());
@@ -94,9 +94,9 @@ export class RoleStore {
     return viewOf(roles.map((r) => ({ id: Number(r.id), type: String(r.type) })), perms);
   }
 
-  /** Who may do what, as of the last commit. */
-  view(): Promise<RoleView> {
-    return this.current();
+  /** Who may do what, as of the last commit; `mark`: the request's change mark (src/auth/fresh.ts) */
+  view(mark?: string | null): Promise<RoleView> {
+    return this.current(mark);
   }
 
   /** Grants actions to the role of this type; returns the ones it didn't have. */

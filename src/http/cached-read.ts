@@ -33,7 +33,8 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
   if (cache === null || who === null || !cacheableUrl(req.url)) return uncached;
   const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
   const key = `${who}\n${format}\n${req.url}`;
-  const mark = await services.database.changeMark();
+  // the mark authentication read when the request began: read before any of its data, as a lookup needs
+  const mark = caller.mark ?? await services.database.changeMark();
   return {
     hit: cache.get(key, mark),
     async send(reply, payload) {

@@ -5,10 +5,10 @@ import type { UserStates } from './user-state.js';
 
 export function userCredentials(tokens: UserTokens, states: UserStates, requireConfirmed: () => boolean): UserCredentials {
   return {
-    async userOf(accessToken: string): Promise<CallerUser | 'invalid' | 'refused'> {
+    async userOf(accessToken: string, mark: string | null): Promise<CallerUser | 'invalid' | 'refused'> {
       const id = await tokens.userId(accessToken);
       if (id === null) return 'invalid';
-      const state = await states.get(id);
+      const state = await states.get(id, mark);
       if (!state || state.blocked || (requireConfirmed() && !state.confirmed)) return 'refused';
       return { id, roleId: state.roleId };
     },

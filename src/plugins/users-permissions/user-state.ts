@@ -24,9 +24,9 @@ export class UserStates {
 
   constructor(private readonly database: Database, private readonly model: Model) {}
 
-  async get(id: number): Promise<UserState | null> {
-    if (!this.database.seesOtherWriters) return this.read(id);
-    const mark = await this.database.changeMark();
+  /** `mark`: the request's change mark (src/auth/fresh.ts); null reads the state again */
+  async get(id: number, mark: string | null): Promise<UserState | null> {
+    if (mark === null) return this.read(id);
     if (mark !== this.keptMark) {
       this.kept = new Map();
       this.keptMark = mark;
