@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import {
   createUser, errorOf, expectError, JWT_SECRET, expectNoSecrets, expectPublicUser, FROM, getManual, linkIn, login, post, PUBLIC_URL,
-  recipientOf, register, startAuthApp, usersWithEmail, validationOf, fieldErr, WELCOME_PAGE, type AuthEnv,
+  recipientOf, register, startAuthApp, statuses, usersWithEmail, validationOf, fieldErr, WELCOME_PAGE, type AuthEnv,
 } from './auth-support.js';
 import type { TestApp } from '../support/app.js';
 import type { SmtpSink } from '../support/smtp.js';
@@ -165,8 +165,26 @@ describe('register when the SMTP server refuses the recipient', () => {
     }
   });
 
-  it('send-email-confirmation answers "Error sending confirmation email" when the server refuses', async () => {
+  it('send-email-confirmation answers "Error sending confirmation email" when the server refuses; forgot-password still answers {ok:true}', async () => {
     await createUser(t, { username: 'bounce2', email: 'bounce2@example.com', confirmed: false });
     expectError(await post(t, SEND, { email: 'bounce2@example.com' }), errorOf(400, 'ApplicationError', 'Error sending confirmation email'));
+    // the reset mail goes out after the answer, so a refusal can't tell the address exists
+    const forgot = await post(t, '/api/auth/forgot-password', { email: 'bounce2@example.com' });
+    expect(forgot.status, forgot.text).toBe(200);
+    expect(forgot.body).toEqual({ ok: true });
+  });
+});
+
+describe('register with email confirmation under concurrency', () => {
+  it('two simultaneous registers with one email: one {user} and one mail, the other "already taken"', async () => {
+    const before = sink.mails.length;
+    const rs = await Promise.all([register(t, 'para-a', 'para@example.com'), register(t, 'para-b', 'Para@example.com')]);
+    expect(statuses(rs), rs.map((r) => r.text).join('\n')).toEqual({ 200: 1, 400: 1 });
+    const won = rs.find((r) => r.status === 200)!;
+    expect(Object.keys(won.body)).toEqual(['user']);
+    expectError(rs.find((r) => r.status === 400)!, errorOf(400, 'ApplicationError', 'Email or Username are already taken'));
+    await nextCode('para@example.com');
+    expect(sink.mails.length).toBe(before + 1);
+    expect(await usersWithEmail(t, 'para@example.com')).toHaveLength(1);
   });
 });
