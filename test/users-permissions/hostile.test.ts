@@ -29,10 +29,10 @@ describe('users-permissions routes under hostile input', () => {
     const problems: string[] = [];
     for (const [method, path] of routes) {
       for (const token of [t.token, u.jwt, null]) {
-        const shapes = method === 'GET' ? queries.map((q) => ({ path: path + q })) : bodies.map((b) => ({ path, raw: JSON.stringify(b) }));
+        const shapes: { path: string; raw?: string }[] = method === 'GET' ? queries.map((q) => ({ path: path + q })) : bodies.map((b) => ({ path, raw: JSON.stringify(b) }));
         for (const s of shapes) {
-          const r = await t.request(method, s.path, { token, ...('raw' in s ? { raw: s.raw, headers: { 'content-type': 'application/json' } } : {}) });
-          if (r.status >= 500) problems.push(`${method} ${s.path} ${'raw' in s ? s.raw.slice(0, 60) : ''} → ${r.status} ${r.text.slice(0, 120)}`);
+          const r = await t.request(method, s.path, { token, ...(s.raw !== undefined ? { raw: s.raw, headers: { 'content-type': 'application/json' } } : {}) });
+          if (r.status >= 500) problems.push(`${method} ${s.path} ${s.raw?.slice(0, 60) ?? ''} → ${r.status} ${r.text.slice(0, 120)}`);
         }
       }
     }

@@ -89,7 +89,7 @@ describe('login with bad input', () => {
     expectError(await post(t, '/api/auth/local', { password: 'alice-pass' }), validationOf(fieldErr(['identifier'], 'identifier is a required field')));
     expectError(await post(t, '/api/auth/local', { identifier: 'Alice' }), validationOf(fieldErr(['password'], 'password is a required field')));
     expectError(await post(t, '/api/auth/local', { identifier: '', password: '' }), validationOf(
-      fieldErr(['identifier'], 'identifier is a required field', ''), fieldErr(['password'], 'password is a required field', ''),
+      fieldErr(['identifier'], 'identifier is a required field', ''), fieldErr(['password'], 'password is a required field'),
     ));
     expectError(await post(t, '/api/auth/local', {}), validationOf(
       fieldErr(['identifier'], 'identifier is a required field'), fieldErr(['password'], 'password is a required field'),
@@ -101,7 +101,7 @@ describe('login with bad input', () => {
       fieldErr(['identifier'], 'identifier must be a `string` type, but the final value was: `123`.', 123),
     ));
     expectError(await post(t, '/api/auth/local', { identifier: 'Alice', password: true }), validationOf(
-      fieldErr(['password'], 'password must be a `string` type, but the final value was: `true`.', true),
+      fieldErr(['password'], 'password must be a `string` type'),
     ));
     const r = await post(t, '/api/auth/local', { identifier: ['Alice'], password: { $ne: 'x' } });
     expect(r.status, r.text).toBe(400);

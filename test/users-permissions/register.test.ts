@@ -99,7 +99,7 @@ describe('register', () => {
 
   it('register applies the model: username at least 3 characters, password at least 6', async () => {
     expectError(await register(t, 'ab', 'ab@example.com'), validationOf(fieldErr(['username'], 'username must be at least 3 characters', 'ab')));
-    expectError(await register(t, 'shorty', 'shorty@example.com', '12345'), validationOf(fieldErr(['password'], 'password must be at least 6 characters', '12345')));
+    expectError(await register(t, 'shorty', 'shorty@example.com', '12345'), validationOf(fieldErr(['password'], 'password must be at least 6 characters')));
     expect(await usersWithEmail(t, 'ab@example.com')).toEqual([]);
     expect(await usersWithEmail(t, 'shorty@example.com')).toEqual([]);
   });
@@ -109,10 +109,10 @@ describe('register', () => {
     expect(ok.status, ok.text).toBe(200);
     expect((await login(t, 'long72', 'p'.repeat(72))).status).toBe(200);
     const tooLong = 'p'.repeat(73);
-    expectError(await register(t, 'long73', 'long73@example.com', tooLong), validationOf(fieldErr(['password'], 'Password must be less than 73 bytes', tooLong)));
+    expectError(await register(t, 'long73', 'long73@example.com', tooLong), validationOf(fieldErr(['password'], 'Password must be less than 73 bytes')));
     // 37 characters, 74 bytes
     const wide = 'é'.repeat(37);
-    expectError(await register(t, 'wide74', 'wide74@example.com', wide), validationOf(fieldErr(['password'], 'Password must be less than 73 bytes', wide)));
+    expectError(await register(t, 'wide74', 'wide74@example.com', wide), validationOf(fieldErr(['password'], 'Password must be less than 73 bytes')));
     expect(await usersWithEmail(t, 'long73@example.com')).toEqual([]);
   });
 });
@@ -131,7 +131,7 @@ describe('register with bad input', () => {
     ));
     expectError(await post(t, REGISTER, { username: 'num', email: 'not-an-email', password: 123456 }), validationOf(
       fieldErr(['email'], 'email must be a valid email', 'not-an-email'),
-      fieldErr(['password'], 'password must be a `string` type, but the final value was: `123456`.', 123456),
+      fieldErr(['password'], 'password must be a `string` type'),
     ));
   });
 

@@ -19,27 +19,41 @@ export function bodyOf(raw: unknown): Body {
   return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Body) : {};
 }
 
+/** fields whose values never go back to the client, not even inside an error (Strapi echoes them) */
+export const isSecret = (field: string): boolean => /password/i.test(field);
+
+/** the body as an error may show it: secrets left out */
+function shown(body: Body): Body {
+  const out: Body = {};
+  for (const [k, v] of Object.entries(body)) if (!isSecret(k)) out[k] = v;
+  return out;
+}
+
 export class BodyCheck {
   private readonly errors: FieldError[] = [];
   constructor(private readonly body: Body) {}
+
+  private fail(field: string, message: string, value: unknown): void {
+    this.errors.push(fieldError([field], message, isSecret(field) ? undefined : value));
+  }
 
   /** a required string (empty strings count as missing, as yup's required does) */
   string(field: string, opts: { email?: boolean; password?: boolean } = {}): string | undefined {
     const v = Object.hasOwn(this.body, field) ? this.body[field] : undefined;
     if (v === undefined || v === null || v === '') {
-      this.errors.push(fieldError([field], `${field} is a required field`, v === undefined ? undefined : v));
+      this.fail(field, `${field} is a required field`, v === undefined ? undefined : v);
       return undefined;
     }
     if (typeof v !== 'string') {
-      this.errors.push(fieldError([field], notTypeMessage([field], 'string', v), v));
+      this.fail(field, isSecret(field) ? `${field} must be a \`string\` type` : notTypeMessage([field], 'string', v), v);
       return undefined;
     }
     if (opts.email && !isEmail(v)) {
-      this.errors.push(fieldError([field], `${field} must be a valid email`, v));
+      this.fail(field, `${field} must be a valid email`, v);
       return undefined;
     }
     if (opts.password && tooLong(v)) {
-      this.errors.push(fieldError([field], `Password must be less than ${PASSWORD_MAX_BYTES + 1} bytes`, v));
+      this.fail(field, `Password must be less than ${PASSWORD_MAX_BYTES + 1} bytes`, v);
       return undefined;
     }
     return v;
@@ -48,14 +62,14 @@ export class BodyCheck {
   /** `.noUnknown()`: keys other than these are one error at the root */
   only(fields: readonly string[]): this {
     const extra = Object.keys(this.body).filter((k) => !fields.includes(k));
-    if (extra.length) this.errors.push(fieldError([], `this field has unspecified keys: ${extra.join(', ')}`, this.body));
+    if (extra.length) this.errors.push(fieldError([], `this field has unspecified keys: ${extra.join(', ')}`, shown(this.body)));
     return this;
   }
 
   /** `passwordConfirmation` must equal `password` */
   same(password: string | undefined, confirmation: string | undefined): void {
     if (password !== undefined && confirmation !== undefined && password !== confirmation) {
-      this.errors.push(fieldError(['passwordConfirmation'], 'Passwords do not match', confirmation));
+      this.fail('passwordConfirmation', 'Passwords do not match', confirmation);
     }
   }
 

@@ -15,6 +15,7 @@ import type { FindQuery } from '../../query/ast.js';
 import { USER_UID, type ContentType } from '../../schema/types.js';
 import type { Services } from '../../http/services.js';
 import { hashPassword, PASSWORD_MAX_BYTES, tooLong } from './passwords.js';
+import { isSecret } from './body.js';
 
 /** The stored row of a user, private columns included: never sent to a client as it is. */
 export interface UserRow {
@@ -96,7 +97,8 @@ export class Users {
     if (typeof password === 'string' && tooLong(password)) {
       errors.push({ path: ['password'], message: `Password must be less than ${PASSWORD_MAX_BYTES + 1} bytes`, name: 'ValidationError' });
     }
-    if (errors.length) throw ValidationError.of(errors);
+    // a password never goes back to the client, not even as the value an error refers to
+    if (errors.length) throw ValidationError.of(errors.map((e) => (isSecret(e.path[0] ?? '') ? { path: e.path, message: e.message, name: e.name } : e)));
   }
 
   /**
