@@ -128,5 +128,8 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     // Strapi logs every request (strapi::logger) in development and production alike
     logger: envBool(env, 'FOLIO_LOG', nodeEnv !== 'test'),
   };
+  if (config.usersPermissions.jwtManagement === 'refresh') {
+    warnings.push('plugins.users-permissions.config.jwtManagement "refresh" is not supported yet: users get access tokens as in "legacy-support" mode (jwt.expiresIn), and /api/auth/refresh and /api/auth/logout answer 404');
+  }
   return { config, generated, warnings };
 }

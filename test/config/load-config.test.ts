@@ -311,6 +311,11 @@ describe('users-permissions and email settings', () => {
     expect(config.email).toMatchObject({ provider: 'nodemailer', providerOptions: { host: 'smtp.test', port: 2525 }, defaultFrom: 'cms@example.test' });
   });
 
+  it('refresh mode, not built yet, is said at start-up rather than ignored silently', async () => {
+    const { warnings } = await load(project({ 'config/plugins.js': `module.exports = { 'users-permissions': { config: { jwtManagement: 'refresh' } } };` }));
+    expect(warnings).toEqual([expect.stringContaining('jwtManagement "refresh" is not supported yet')]);
+  });
+
   it.each([
     [`{ 'users-permissions': { config: { advanced: { allow_registration: true } } } }`, 'plugins.users-permissions.config.advanced.allow_registration is not a setting'],
     [`{ 'users-permissions': { config: { jwt: { expiresIn: 'soon' } } } }`, 'plugins.users-permissions.config.jwt.expiresIn must be a duration'],
