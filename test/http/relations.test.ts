@@ -216,6 +216,9 @@ describe('no N+1', () => {
       expect(r.body.data[0].author.profile.handle).toBe('@pro');
       return t.statements() - before;
     };
+    // the first request after writes reads the caller's token again (what was kept about callers
+    // retires with the change mark, as cached bodies do): that costs a statement no page size changes
+    expect((await t.get('/api/tags?pagination[pageSize]=1')).status).toBe(200);
     const small = await count(25);
     const large = await count(100);
     expect(large).toBe(small);
