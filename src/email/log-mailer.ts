@@ -3,7 +3,7 @@
 // finished by copying the link from the terminal.
 import type { EmailConfig } from '../config/email-config.js';
 import { htmlToText, linksOf } from './html-text.js';
-import type { Mail } from './mailer.js';
+import type { Mail } from './mail.js';
 
 export function logMail(mail: Mail, config: EmailConfig, log: (line: string) => void): void {
   const text = mail.text.trim() || htmlToText(mail.html);

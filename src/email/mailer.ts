@@ -2,27 +2,12 @@
 // development log (so a newcomer can follow a confirmation link from the terminal), and in
 // production a clear refusal before a flow saves anything, rather than a token nobody receives.
 import type { EmailConfig } from '../config/email-config.js';
+import type { Mailer } from './mail.js';
 import { ApplicationError } from '../errors.js';
 import { logMail } from './log-mailer.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
-export interface Mail {
-  to: string;
-  from?: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface Mailer {
-  /** throws ApplicationError (src/errors.ts) with a clear reason when mail can't be sent in this set-up (production without a provider) — called BEFORE a flow saves anything */
-  ensureCanSend(): void;
-  /** rejects with MailSendError when the provider refuses or can't be reached */
-  send(mail: Mail): Promise<void>;
-  close(): Promise<void>;
-}
-
+export type { Mail, Mailer } from './mail.js';
 export { MailSendError } from './smtp-mailer.js';
 
 export interface MailerOptions {

@@ -3,7 +3,7 @@
 // loads it (it stays outside the bundle too: scripts/bundle.mjs).
 import type { Transporter } from 'nodemailer';
 import type { EmailConfig } from '../config/email-config.js';
-import type { Mail, Mailer } from './mailer.js';
+import type { Mail, Mailer } from './mail.js';
 
 /**
  * A mail the provider refused or could not take (connection refused, authentication, a rejected

@@ -2,10 +2,11 @@
 // go to the database together (write-batch.ts: one statement on PostgreSQL) once the new rows and
 // their checks are done. Nothing in a new row's subtree reads its own links back; a statement that
 // touches a link table still queued (a second relation through the same table, say) flushes first.
-import { insertMany, insertsOf, type Store } from './rows.js';
+import { insertMany, insertsOf } from './rows.js';
+import type { LinkQueue, Store } from './store.js';
 import { runWrites, type Write } from './write-batch.js';
 
-export class DeferredLinks {
+export class DeferredLinks implements LinkQueue {
   private readonly rows = new Map<string, Record<string, unknown>[]>();
 
   add(table: string, rows: readonly Record<string, unknown>[]): void {

@@ -1,22 +1,11 @@
 // Row-level storage: inserts that return ids on every dialect, and scalar values in column form.
-import { sql, type InsertQueryBuilder, type Kysely } from 'kysely';
+import { sql, type InsertQueryBuilder } from 'kysely';
 import type { Dialect } from '../../database/dialect.js';
 import type { Component, ContentType, ScalarAttribute } from '../../schema/types.js';
 import { storeJson } from '../format-value.js';
-import type { DeferredLinks } from './deferred-links.js';
-import type { NewRows } from './new-rows.js';
+import { MAX_PARAMETERS, type Store } from './store.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- table shapes come from the model at run time
-export type Tx = Kysely<any>;
-
-export interface Store {
-  readonly tx: Tx;
-  readonly dialect: Dialect;
-  /** rows created by the write under way, with their component links (document writes only) */
-  readonly newRows?: NewRows;
-  /** link rows of rows this create inserted, written together once the new rows are done */
-  readonly deferred?: DeferredLinks;
-}
+export type { Store, Tx } from './store.js';
 
 export async function insertRow(s: Store, table: string, given: Record<string, unknown>): Promise<number> {
   // a component with only media or relations has no columns of its own to insert
@@ -28,9 +17,6 @@ export async function insertRow(s: Store, table: string, given: Record<string, u
   const r = await s.tx.insertInto(table).values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
-
-/** Bound parameters per statement: SQLite allows 32766, PostgreSQL and MySQL 65535. */
-export const MAX_PARAMETERS = 30_000;
 
 /** Inserts of the rows, as many statements as the bound-parameter limit asks for. */
 export function insertsOf(s: Store, table: string, rows: readonly Record<string, unknown>[]): InsertQueryBuilder<any, any, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any

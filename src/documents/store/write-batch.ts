@@ -5,7 +5,7 @@
 // elsewhere they run one by one in the order given. A batch must mean the same either way: deleting
 // existing rows and then inserting new ones does; an insert copying rows another write adds does not.
 import { sql, type DeleteQueryBuilder, type InsertQueryBuilder, type UpdateQueryBuilder } from 'kysely';
-import { MAX_PARAMETERS, type Store } from './rows.js';
+import { MAX_PARAMETERS, type Store } from './store.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- table shapes come from the model at run time */
 export type Write = DeleteQueryBuilder<any, any, any> | InsertQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any>;

@@ -1,0 +1,26 @@
+// What every storage step of one write works with: the transaction, the dialect and what the write
+// keeps on the side. Its own module so rows, link queues and batches depend on it and not on each other.
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../database/dialect.js';
+import type { NewRows } from './new-rows.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- table shapes come from the model at run time
+export type Tx = Kysely<any>;
+
+/** Link rows waiting to be written together (deferred-links.ts implements it). */
+export interface LinkQueue {
+  add(table: string, rows: readonly Record<string, unknown>[]): void;
+  flush(s: Store, table?: string): Promise<void>;
+}
+
+export interface Store {
+  readonly tx: Tx;
+  readonly dialect: Dialect;
+  /** rows created by the write under way, with their component links (document writes only) */
+  readonly newRows?: NewRows;
+  /** link rows of rows this create inserted, written together once the new rows are done */
+  readonly deferred?: LinkQueue;
+}
+
+/** Bound parameters per statement: SQLite allows 32766, PostgreSQL and MySQL 65535. */
+export const MAX_PARAMETERS = 30_000;
