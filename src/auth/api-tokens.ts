@@ -2,7 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Database } from '../database/dialect.js';
 import { ValidationError } from '../errors.js';
-import { formatDatetime } from '../documents/format-value.js';
+import { formatDatetime } from '../values/format-value.js';
 import { rowId } from '../documents/input/refs.js';
 import { requestMark } from './fresh.js';
 

@@ -6,7 +6,7 @@ import { findPage, scopeOf, type ReadContext } from '../query/sql/find.js';
 import { populate } from '../query/sql/populate.js';
 import { PopulateBudget } from '../query/sql/populate-budget.js';
 import type { ContentType } from '../schema/types.js';
-import { rowShape } from './row-shape.js';
+import { rowShape } from '../values/row-shape.js';
 
 export type DocumentObject = Record<string, unknown>;
 

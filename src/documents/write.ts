@@ -7,7 +7,7 @@ import type { Database } from '../database/dialect.js';
 import { lockKey } from '../database/key-lock.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { newDocumentId } from './document-id.js';
-import { formatterFor } from './format-value.js';
+import { formatterFor } from '../values/format-value.js';
 import type { WriteData } from './input/types.js';
 import { PARTIAL, validateForPublish } from './input/validate-publish.js';
 import { publishDraft } from './publish.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseFormBody } from '../query/parse/qs.js';
 import { ValidationError } from '../errors.js';
-import { jsonDeeperThan, MAX_JSON_DEPTH } from '../documents/json-depth.js';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../values/json-depth.js';
 
 class BodySyntaxError extends SyntaxError {
   readonly statusCode = 400;

@@ -3,7 +3,7 @@
 import type { Database } from '../database/dialect.js';
 import { ValidationError } from '../errors.js';
 import { newDocumentId } from '../documents/document-id.js';
-import { formatDatetime } from '../documents/format-value.js';
+import { formatDatetime } from '../values/format-value.js';
 import type { FolioConfig } from '../config/types.js';
 import { isLocaleCode, localeName } from './locale-code.js';
 

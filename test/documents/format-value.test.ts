@@ -1,6 +1,6 @@
 // Datetimes read back as the same ISO instant whichever dialect's text form the driver hands over.
 import { describe, expect, it } from 'vitest';
-import { formatDatetime } from '../../src/documents/format-value.js';
+import { formatDatetime } from '../../src/values/format-value.js';
 
 describe('formatDatetime', () => {
   it.each([

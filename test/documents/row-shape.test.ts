@@ -1,7 +1,7 @@
 // How a stored row becomes the object clients see: keys in schema order after id and documentId,
 // values formatted per type, private fields never present.
 import { describe, expect, it } from 'vitest';
-import { rowShape } from '../../src/documents/row-shape.js';
+import { rowShape } from '../../src/values/row-shape.js';
 import { loadModel } from '../../src/schema/load-model.js';
 import type { Component } from '../../src/schema/types.js';
 import { EXAMPLE_DIR } from '../support/app.js';

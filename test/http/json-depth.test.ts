@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { filePart, form } from '../upload/helpers.js';
-import { MAX_JSON_DEPTH } from '../../src/documents/json-depth.js';
+import { MAX_JSON_DEPTH } from '../../src/values/json-depth.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });

@@ -4,7 +4,7 @@ import { ValidationError, type FieldError } from '../../errors.js';
 import type { ScalarAttribute } from '../../schema/types.js';
 import { BIGINTEGER_RANGE, DECIMAL_RANGE, INTEGER_RANGE } from '../../database/column-limits.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
-import { parseDate, parseDateTime, parseTime } from './temporal.js';
+import { parseDate, parseDateTime, parseTime } from '../../values/temporal.js';
 
 export type CastResult =
   | { readonly kind: 'ok'; readonly value: unknown }

@@ -2,7 +2,7 @@
 import { sql, type InsertQueryBuilder } from 'kysely';
 import type { Dialect } from '../../database/dialect.js';
 import type { Component, ContentType, ScalarAttribute } from '../../schema/types.js';
-import { storeJson } from '../format-value.js';
+import { storeJson } from '../../values/format-value.js';
 import { MAX_PARAMETERS, type Store } from './store.js';
 
 export type { Store, Tx } from './store.js';

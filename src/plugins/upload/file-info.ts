@@ -1,7 +1,7 @@
 // `fileInfo`: the editable information of a file (name, alternativeText, caption, focalPoint),
 // sent as a JSON string per file. Errors use the validation shape of behaviour.md §2.2.
 import { ValidationError, type FieldError } from '../../errors.js';
-import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../documents/json-depth.js';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../values/json-depth.js';
 
 export interface FocalPoint {
   readonly x: number;

@@ -2,7 +2,7 @@
 // names come from the `plugin::upload.file` model, so the table and the responses can't drift.
 import type { Database } from '../../database/dialect.js';
 import { newDocumentId } from '../../documents/document-id.js';
-import { rowShape } from '../../documents/row-shape.js';
+import { rowShape } from '../../values/row-shape.js';
 import { insertRow, scalarColumns, type Store } from '../../documents/store/rows.js';
 import { FILE_UID, type ContentType, type Model } from '../../schema/types.js';
 import type { FocalPoint } from './file-info.js';

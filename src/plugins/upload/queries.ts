@@ -11,7 +11,7 @@ import { parsePopulate } from '../../query/parse/populate.js';
 import { parseSort } from '../../query/parse/sort.js';
 import { orderTerms, whereContext, type ReadContext } from '../../query/sql/find.js';
 import { compileWhere } from '../../query/sql/where.js';
-import { rowShape } from '../../documents/row-shape.js';
+import { rowShape } from '../../values/row-shape.js';
 import type { ContentType } from '../../schema/types.js';
 import type { FileObject } from './file-row.js';
 import { splitFilePopulate } from './related.js';

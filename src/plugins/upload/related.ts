@@ -10,7 +10,7 @@
 // - private attributes never appear (the row shapes leave them out).
 import { findAction, type Ability } from '../../auth/ability.js';
 import type { Database } from '../../database/dialect.js';
-import { rowShape } from '../../documents/row-shape.js';
+import { rowShape } from '../../values/row-shape.js';
 import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import type { FileObject } from './file-row.js';

@@ -2,7 +2,7 @@
 import { ValidationError } from '../../errors.js';
 import type { FieldRef, SqlValue } from '../ast.js';
 import { BIGINTEGER_RANGE, INTEGER_RANGE, storableYear } from '../../database/column-limits.js';
-import { parseDate } from '../../documents/input/temporal.js';
+import { parseDate } from '../../values/temporal.js';
 
 // a value no column holds can't match, and PostgreSQL refuses to compare an integer column with it
 function inRange(s: string, [lo, hi]: readonly [number | bigint, number | bigint]): boolean {

@@ -5,7 +5,7 @@
 import { sql, type Compilable, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { PopulateMap, PopulateNode } from '../ast.js';
 import { FILE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
-import { rowShape } from '../../documents/row-shape.js';
+import { rowShape } from '../../values/row-shape.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { publicationCondition } from './publication.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';

@@ -1,8 +1,8 @@
 // Date, time and datetime values → their stored form. In Strapi these conversions happen in the
 // database layer, after validation, so a bad value is a plain ValidationError (details {}), not a
 // field error; callers report them only when validation found nothing else.
-import { storableYear } from '../../database/column-limits.js';
-import { ValidationError } from '../../errors.js';
+import { storableYear } from '../database/column-limits.js';
+import { ValidationError } from '../errors.js';
 
 const DATE_FORMAT = 'Invalid format, expected yyyy-MM-dd';
 const TIME_FORMAT = 'Invalid time format, expected HH:mm:ss.SSS';
