@@ -78,10 +78,28 @@ async function checkUnique(s: Store, type: ContentType, values: Record<string, u
   return errors;
 }
 
-async function validatePublished(s: Store, model: Model, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null, isCreate: boolean): Promise<void> {
-  const errors = validateForPublish(model, type, values, { isCreate, draftAndPublish: type.draftAndPublish });
-  errors.push(...await checkUnique(s, type, values, documentId, locale));
+/** The version a write is about to make live: its document, locale and values, and whether it is new. */
+interface LiveVersion {
+  readonly type: ContentType;
+  readonly values: Record<string, unknown>;
+  readonly documentId: string;
+  readonly locale: string | null;
+  readonly isCreate: boolean;
+}
+
+async function validatePublished(s: Store, model: Model, v: LiveVersion): Promise<void> {
+  const errors = validateForPublish(model, v.type, v.values, { isCreate: v.isCreate, draftAndPublish: v.type.draftAndPublish });
+  errors.push(...await checkUnique(s, v.type, v.values, v.documentId, v.locale));
   if (errors.length) throw ValidationError.of(errors);
+}
+
+/** Where a new version comes from: a new document, or another locale of an existing one. */
+interface NewVersionSource {
+  /** the existing row whose shared (non-localized) values the new locale version takes; null for a new document */
+  readonly copyFrom: Record<string, unknown> | null;
+  /** the published row of the version's locale, when one exists without a draft */
+  readonly publishedId: number | null;
+  readonly isCreate: boolean;
 }
 
 /** The id of the published row among a version's rows, or null. */
@@ -148,7 +166,7 @@ export class DocumentWriter {
   private async createIn(tx: Tx, type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
     await opts.guard?.(tx);
     const documentId = newDocumentId();
-    await this.insertVersion(this.context(tx), type, documentId, data, opts, null, null, true);
+    await this.insertVersion(this.context(tx), type, documentId, data, opts, { copyFrom: null, publishedId: null, isCreate: true });
     return documentId;
   }
 
@@ -163,15 +181,15 @@ export class DocumentWriter {
     if (!target) {
       if (!opts.canCreateLocalization) throw new ForbiddenError('Forbidden');
       const source = rows.find((r) => r['published_at'] !== null) ?? rows[0]!;
-      await this.insertVersion(ctx, type, documentId, data, opts, source, publishedIn(inLocale), false);
+      await this.insertVersion(ctx, type, documentId, data, opts, { copyFrom: source, publishedId: publishedIn(inLocale), isCreate: false });
       return true;
     }
     await this.updateVersion(ctx, type, target, rows, data, opts);
     return true;
   }
 
-  /** `publishedId`: the published row of the version's locale, when one exists without a draft */
-  private async insertVersion(ctx: RelationContext, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions, copyFrom: Record<string, unknown> | null, publishedId: number | null, isCreate: boolean): Promise<void> {
+  private async insertVersion(ctx: RelationContext, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions, from: NewVersionSource): Promise<void> {
+    const { copyFrom, publishedId, isCreate } = from;
     const s = ctx.store;
     const now = new Date();
     const locale = type.localized ? opts.locale : null;
@@ -190,7 +208,7 @@ export class DocumentWriter {
       }
     }
     const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...plainValues(data) };
-    if (publish) await validatePublished(s, ctx.model, type, values, documentId, locale, isCreate && !copyFrom);
+    if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: isCreate && !copyFrom });
     const row = {
       ...defaultColumns(s.dialect, type, data.scalars), ...inherited, ...scalarColumns(s.dialect, type, data.scalars),
       document_id: documentId, locale, created_at: s.dialect.toDatetime(now), updated_at: s.dialect.toDatetime(now),
@@ -224,7 +242,7 @@ export class DocumentWriter {
     const publish = !type.draftAndPublish || opts.status === 'published';
     if (publish) {
       const merged = { ...storedValues(type, target), ...plainValues(data) };
-      await validatePublished(s, ctx.model, type, merged, documentId, locale, false);
+      await validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false });
     }
     const cols = {
       ...scalarColumns(s.dialect, type, data.scalars), updated_at: s.dialect.toDatetime(now),
