@@ -30,7 +30,7 @@ export function strapiEnv(env: Env): StrapiEnv {
       try {
         return JSON.parse(raw(key)) as unknown;
       } catch (e) {
-        throw new Error(`Invalid json environment variable ${key}: ${(e as Error).message}`);
+        throw new Error(`Invalid json environment variable ${key}: ${(e as Error).message}`, { cause: e });
       }
     },
     array: <T>(key: string, d?: T) => {

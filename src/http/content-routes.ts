@@ -2,7 +2,7 @@
 // authenticate → authorize the action → parse & validate the query (and body) against the model →
 // document service → envelope. Nothing reaches the database before every check has passed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/types.js';
 import type { FindQuery } from '../query/ast.js';
 import { parseFindQuery, type ParseContext } from '../query/parse/find-query.js';

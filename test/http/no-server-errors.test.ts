@@ -24,7 +24,7 @@ const QUERIES = [
 ];
 
 const WRITES: [string, string, unknown][] = [
-  ['POST', '/api/articles', { data: { title: 'x', views: 9007199254740993 } }],
+  ['POST', '/api/articles', { data: { title: 'x', views: Number.MAX_SAFE_INTEGER + 1 } }],
   ['POST', '/api/articles', { data: { title: 'x', wordCount: '12345678901234567890123' } }],
   ['POST', '/api/articles', { data: { title: 'x', rating: 1e300 } }],
   ['POST', '/api/articles', { data: { title: 'a\u0000b' } }],

@@ -74,7 +74,7 @@ export async function startTestApp(over: Partial<FolioConfig> = {}, options: App
     }
     const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
     return { status: res.status, body: parsed, text, headers: res.headers };
   };

@@ -77,7 +77,7 @@ export async function send(t: TestApp, method: string, path: string, body: Buffe
   if (tok) h['authorization'] = `Bearer ${tok}`;
   const res = await fetch(t.url + path, { method, headers: h, body: body === undefined ? undefined : new Uint8Array(body) });
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
   return { status: res.status, body: parsed, text, headers: res.headers };
 }
