@@ -137,7 +137,8 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
  * read mean no commit anywhere in between, whichever process made it. It also moves for writes to
  * other databases of the server, which only costs a reuse.
  */
-function postgresSnapshot(db: Kysely<any>): () => Promise<string> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function postgresSnapshot(db: Kysely<any>): () => Promise<string> {
   // a select node (not raw SQL), which the statement counter doesn't take for a write
   const query = db.selectNoFrom(sql<string>`txid_current_snapshot()::text`.as('s'));
   return sharedFreshRead(async () => ((await query.executeTakeFirstOrThrow()) as { s: string }).s);

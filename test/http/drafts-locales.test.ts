@@ -57,7 +57,8 @@ describe('draft & publish transitions', () => {
       blocks: [{ __component: 'shared.rich-text', body: 'b1' }, { __component: 'shared.quote', title: 'q1', person: author.documentId }],
     });
     const q = 'populate[author]=true&populate[tags]=true&populate[seo][populate]=*&populate[blocks][populate]=*';
-    const shape = (d: Record<string, any>) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const shape = (d: Record<string, any>) => ({
       author: d['author']?.name, tags: d['tags'].map((x: { label: string }) => x.label), seo: [d['seo'].metaTitle, d['seo'].openGraph.ogTitle],
       blocks: d['blocks'].map((b: Record<string, any>) => [b['__component'], b['body'] ?? b['title'], b['person']?.name ?? null]), // eslint-disable-line @typescript-eslint/no-explicit-any
     });

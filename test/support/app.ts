@@ -10,7 +10,8 @@ import { emailConfig } from '../../src/config/email-config.js';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../examples/blog', import.meta.url));
 
-export interface Response<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+export interface Response<T = any> {
   status: number;
   body: T;
   text: string;

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await u.close(); });
 
-async function createArticle(data: Record<string, unknown>): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function createArticle(data: Record<string, unknown>): Promise<{ status: number; body: any }> {
   return u.t.request('POST', '/api/articles', { body: { data: { title: 'media', ...data } } });
 }
 

@@ -19,7 +19,8 @@ export async function insertRow(s: Store, table: string, given: Record<string, u
 }
 
 /** Inserts of the rows, as many statements as the bound-parameter limit asks for. */
-export function insertsOf(s: Store, table: string, rows: readonly Record<string, unknown>[]): InsertQueryBuilder<any, any, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function insertsOf(s: Store, table: string, rows: readonly Record<string, unknown>[]): InsertQueryBuilder<any, any, any>[] {
   if (rows.length === 0) return [];
   const perRow = Math.max(1, Object.keys(rows[0]!).length);
   const step = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
