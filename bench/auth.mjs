@@ -28,14 +28,20 @@ async function waitUp(url, child) {
     try {
       const r = await fetch(`${url}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       if (r.status === 400) return;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await sleep(200);
   }
   throw new Error(`${url} did not come up`);
 }
 
 function stop(child) {
-  return new Promise((r) => { if (child.exitCode !== null) return r(); child.on('exit', r); child.kill('SIGTERM'); });
+  return new Promise((r) => {
+    if (child.exitCode !== null) return r();
+    child.on('exit', r);
+    child.kill('SIGTERM');
+  });
 }
 
 async function folio(port) {
@@ -51,15 +57,32 @@ async function folio(port) {
 async function strapi(port) {
   const db = join(mkdtempSync(join(tmpdir(), 'strapi-auth-bench-')), 'data.db');
   const child = spawn('bash', [join(shared, 'reference', 'start.sh'), STRAPI_DIR, String(port)], {
-    env: { ...process.env, UP_RATELIMIT: 'off', DATABASE_FILENAME: db }, stdio: 'ignore', detached: true,
+    env: { ...process.env, UP_RATELIMIT: 'off', DATABASE_FILENAME: db },
+    stdio: 'ignore',
+    detached: true,
   });
-  return { name: 'Strapi', url: `http://127.0.0.1:${port}`, child, cleanup: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } };
+  return {
+    name: 'Strapi',
+    url: `http://127.0.0.1:${port}`,
+    child,
+    cleanup: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    },
+  };
 }
 
 async function load(url, path, body) {
   let n = 0;
   const r = await autocannon({
-    url: `${url}${path}`, method: 'POST', connections: CONNECTIONS, duration: DURATION, headers: { 'content-type': 'application/json' },
+    url: `${url}${path}`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'content-type': 'application/json' },
     requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body(++n)) }) }],
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
@@ -68,10 +91,21 @@ async function load(url, path, body) {
 async function measure(server) {
   await waitUp(server.url, server.child);
   const run = Date.now().toString(36);
-  const reg = await fetch(`${server.url}/api/auth/local/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'benchuser', email: 'bench@example.com', password: 'secret123' }) });
+  const reg = await fetch(`${server.url}/api/auth/local/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'benchuser', email: 'bench@example.com', password: 'secret123' }),
+  });
   if (reg.status !== 200) throw new Error(`${server.name} register: ${reg.status} ${await reg.text()}`);
   // warm-up
-  await autocannon({ url: `${server.url}/api/auth/local`, method: 'POST', connections: 2, duration: 2, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'benchuser', password: 'secret123' }) });
+  await autocannon({
+    url: `${server.url}/api/auth/local`,
+    method: 'POST',
+    connections: 2,
+    duration: 2,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'benchuser', password: 'secret123' }),
+  });
   const login = await load(server.url, '/api/auth/local', () => ({ identifier: 'benchuser', password: 'secret123' }));
   const wrong = await load(server.url, '/api/auth/local', () => ({ identifier: 'benchuser', password: 'wrong-password' }));
   const register = await load(server.url, '/api/auth/local/register', (i) => ({ username: `u${run}${i}`, email: `u${run}${i}@example.com`, password: 'secret123' }));
@@ -88,9 +122,13 @@ try {
     s.cleanup();
   }
 } finally {
-  for (const s of servers) { if (s.child.exitCode === null) await stop(s.child); s.cleanup(); }
+  for (const s of servers) {
+    if (s.child.exitCode === null) await stop(s.child);
+    s.cleanup();
+  }
 }
-const row = (label, f, st) => `| ${label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.non2xx} |${st ? ` ${st.rps.toFixed(0)} | ${st.p50} | ${st.p99} | ${st.non2xx} | ${(f.rps / st.rps).toFixed(1)}× |` : ''}`;
+const row = (label, f, st) =>
+  `| ${label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.non2xx} |${st ? ` ${st.rps.toFixed(0)} | ${st.p50} | ${st.p99} | ${st.non2xx} | ${(f.rps / st.rps).toFixed(1)}× |` : ''}`;
 console.log(`\n${DURATION} s, ${CONNECTIONS} connections, bcrypt cost 10, SQLite, ${new Date().toISOString()}`);
 console.log(`| scenario | Folio req/s | p50 | p99 | non-2xx |${STRAPI_DIR ? ' Strapi req/s | p50 | p99 | non-2xx | ratio |' : ''}`);
 console.log(`|---|---|---|---|---|${STRAPI_DIR ? '---|---|---|---|---|' : ''}`);

@@ -30,7 +30,10 @@ const ARTICLES = Number(process.env.SEED_ARTICLES ?? 1000);
 const STRAPI_DIR = process.env.STRAPI_DIR;
 const WORKERS = Number(process.env.FOLIO_WORKERS ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite').split(',').map((d) => d.trim()).filter(Boolean);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
 const PG_HOST = process.env.BENCH_PG_HOST ?? '127.0.0.1';
 const PG_PORT = process.env.BENCH_PG_PORT ?? '5432';
 const PG_USER = process.env.BENCH_PG_USER ?? 'postgres';
@@ -53,7 +56,9 @@ function treeRss(pid) {
   try {
     const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
     for (const k of kids) total += treeRss(Number(k));
-  } catch { /* no children */ }
+  } catch {
+    /* no children */
+  }
   return total;
 }
 
@@ -62,7 +67,9 @@ async function waitFor(url, token, started, timeoutMs = 120_000) {
     try {
       const r = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
       if (r.status === 200) return (performance.now() - started) / 1000;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (performance.now() - started > timeoutMs) throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
     await sleep(20);
   }
@@ -71,8 +78,12 @@ async function waitFor(url, token, started, timeoutMs = 120_000) {
 function run(cmd, args, opts) {
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
   let log = '';
-  child.stdout.on('data', (d) => { log += d; });
-  child.stderr.on('data', (d) => { log += d; });
+  child.stdout.on('data', (d) => {
+    log += d;
+  });
+  child.stderr.on('data', (d) => {
+    log += d;
+  });
   child.log = () => log;
   return child;
 }
@@ -81,7 +92,9 @@ function execText(cmd, args, opts) {
   return new Promise((resolve, reject) => {
     const c = run(cmd, args, opts);
     let out = '';
-    c.stdout.on('data', (d) => { out += d; });
+    c.stdout.on('data', (d) => {
+      out += d;
+    });
     c.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${c.log()}`))));
   });
 }
@@ -105,7 +118,10 @@ async function onPostgres(database, statements) {
 
 /** Drops and creates the round's PostgreSQL databases, so both servers start from empty ones. */
 async function freshPostgres(names) {
-  await onPostgres('postgres', names.flatMap((n) => [`drop database if exists "${n}" with (force)`, `create database "${n}"`]));
+  await onPostgres(
+    'postgres',
+    names.flatMap((n) => [`drop database if exists "${n}" with (force)`, `create database "${n}"`]),
+  );
 }
 
 /**
@@ -118,8 +134,17 @@ async function settle(dbEnv) {
 }
 
 async function startFolio(port, dbEnv, extraEnv = {}) {
-  const env = { ...process.env, ...extraEnv, ...dbEnv, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production',
-    API_TOKEN_SALT: 'bench-salt', JWT_SECRET: 'bench-jwt', APP_KEYS: 'a,b' };
+  const env = {
+    ...process.env,
+    ...extraEnv,
+    ...dbEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    API_TOKEN_SALT: 'bench-salt',
+    JWT_SECRET: 'bench-jwt',
+    APP_KEYS: 'a,b',
+  };
   const cli = join(root, 'dist', 'cli', 'main.js');
   const dir = join(root, 'examples', 'blog');
   const token = await execText('node', [cli, 'api-token', 'create', '--dir', dir, '--name', `bench-${Date.now()}`, '--type', 'full-access'], { env });
@@ -161,11 +186,21 @@ async function scenarios(server) {
   const one = list.data[0].documentId;
   const author = (await (await fetch(`${server.base}/api/authors?pagination[pageSize]=1`, { headers: h })).json()).data[0].documentId;
   const tag = (await (await fetch(`${server.base}/api/tags?pagination[pageSize]=1`, { headers: h })).json()).data[0].documentId;
-  const body = (i) => JSON.stringify({ data: {
-    title: `Bench article ${i}`, summary: 'bench', views: i, author, tags: [tag],
-    seo: { metaTitle: `Bench ${i}`, openGraph: { ogTitle: 'og' } },
-    blocks: [{ __component: 'shared.rich-text', body: 'text' }, { __component: 'shared.quote', title: 'q', person: author }],
-  } });
+  const body = (i) =>
+    JSON.stringify({
+      data: {
+        title: `Bench article ${i}`,
+        summary: 'bench',
+        views: i,
+        author,
+        tags: [tag],
+        seo: { metaTitle: `Bench ${i}`, openGraph: { ogTitle: 'og' } },
+        blocks: [
+          { __component: 'shared.rich-text', body: 'text' },
+          { __component: 'shared.quote', title: 'q', person: author },
+        ],
+      },
+    });
   let n = 0;
   return [
     { name: 'list', path: '/api/articles' },
@@ -181,8 +216,12 @@ async function scenarios(server) {
 
 async function load(base, s) {
   const result = await autocannon({
-    url: base + s.path, method: s.method ?? 'GET', headers: s.headers, connections: s.connections ?? CONNECTIONS,
-    duration: DURATION, requests: s.setupRequest ? [{ method: s.method, path: s.path, headers: s.headers, setupRequest: s.setupRequest }] : undefined,
+    url: base + s.path,
+    method: s.method ?? 'GET',
+    headers: s.headers,
+    connections: s.connections ?? CONNECTIONS,
+    duration: DURATION,
+    requests: s.setupRequest ? [{ method: s.method, path: s.path, headers: s.headers, setupRequest: s.setupRequest }] : undefined,
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
@@ -200,8 +239,7 @@ const isWrite = (s) => s.method !== undefined;
  * write scenarios add thousands of articles, and a faster server would otherwise be read on more data.
  */
 async function measure(server, only, phase = 'all', out = { cold: server.cold, idleRss: null, loadRss: 0, scenarios: {}, runs: {} }, ceiling = null, ceilingRuns = {}) {
-  const list = (await scenarios(server)).filter((s) => (!only || only.includes(s.name))
-    && (phase === 'all' || (phase === 'writes') === isWrite(s)));
+  const list = (await scenarios(server)).filter((s) => (!only || only.includes(s.name)) && (phase === 'all' || (phase === 'writes') === isWrite(s)));
   if (out.idleRss === null) {
     for (const s of list.filter((x) => !isWrite(x)).slice(0, 2)) await autocannon({ url: server.base + s.path, headers: s.headers, connections: CONNECTIONS, duration: 2 });
     await sleep(1000);
@@ -210,7 +248,9 @@ async function measure(server, only, phase = 'all', out = { cold: server.cold, i
   for (const group of [list.filter((x) => !isWrite(x)), list.filter(isWrite)]) {
     for (let run = 0; run < RUNS; run++) {
       for (const s of group) {
-        const timer = setInterval(() => { out.loadRss = Math.max(out.loadRss, treeRss(server.child.pid)); }, 250);
+        const timer = setInterval(() => {
+          out.loadRss = Math.max(out.loadRss, treeRss(server.child.pid));
+        }, 250);
         const r = await load(server.base, s);
         clearInterval(timer);
         (out.runs[s.name] ??= []).push(r);
@@ -265,7 +305,10 @@ async function startCeiling(folio) {
   for (let i = 0; i < 2; i++) await autocannon({ url: `${base}/api/articles`, connections: CONNECTIONS, duration: 2 });
   await sleep(1000);
   return {
-    name: 'ceiling', base, child, idleRss: treeRss(child.pid),
+    name: 'ceiling',
+    base,
+    child,
+    idleRss: treeRss(child.pid),
     async stop() {
       await stop({ child });
       rmSync(dir, { recursive: true, force: true });
@@ -279,8 +322,11 @@ function ceilingFigures(ceil, folioRuns, ceilingRuns) {
   for (const [name, rs] of Object.entries(ceilingRuns)) {
     const f = folioRuns[name];
     scenarios[name] = {
-      rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)),
-      share: median(rs.map((r, i) => f[i].rps / r.rps)), runs: rs,
+      rps: median(rs.map((r) => r.rps)),
+      p50: median(rs.map((r) => r.p50)),
+      p99: median(rs.map((r) => r.p99)),
+      share: median(rs.map((r, i) => f[i].rps / r.rps)),
+      runs: rs,
     };
   }
   return { idleRss: ceil.idleRss, scenarios };
@@ -361,24 +407,42 @@ function printRound(r, meta) {
   const ceil = r.ceiling;
   const ratio = (a, b) => (a && b ? `${fmt(a.rps / b.rps, 1)}×` : '—');
   const pct = (v) => (v === null || v === undefined || Number.isNaN(v) ? '' : `${fmt(100 * v)} %`);
-  const rows = [['scenario', 'cache req/s', 'p50', 'p99', 'ceiling req/s', 'of ceiling', 'no-cache req/s', 'p50', 'p99', 'of ceiling',
-    'strapi req/s', 'p50', 'p99', 'ratio', 'no-cache ratio']];
+  const rows = [
+    ['scenario', 'cache req/s', 'p50', 'p99', 'ceiling req/s', 'of ceiling', 'no-cache req/s', 'p50', 'p99', 'of ceiling', 'strapi req/s', 'p50', 'p99', 'ratio', 'no-cache ratio'],
+  ];
   for (const name of Object.keys(f.scenarios)) {
     const a = f.scenarios[name];
     const c = n.scenarios[name];
     const b = s?.scenarios[name];
     const top = ceil.scenarios[name];
-    rows.push([name, fmt(a.rps), fmt(a.p50), fmt(a.p99), top ? fmt(top.rps) : '', pct(top?.share), fmt(c.rps), fmt(c.p50), fmt(c.p99),
-      top ? pct(c.rps / top.rps) : '', fmt(b?.rps), fmt(b?.p50), fmt(b?.p99), ratio(a, b), ratio(c, b)]);
+    rows.push([
+      name,
+      fmt(a.rps),
+      fmt(a.p50),
+      fmt(a.p99),
+      top ? fmt(top.rps) : '',
+      pct(top?.share),
+      fmt(c.rps),
+      fmt(c.p50),
+      fmt(c.p99),
+      top ? pct(c.rps / top.rps) : '',
+      fmt(b?.rps),
+      fmt(b?.p50),
+      fmt(b?.p99),
+      ratio(a, b),
+      ratio(c, b),
+    ]);
   }
   const blank = (k) => Array(k).fill('');
   rows.push(['cold start (s)', fmt(f.cold, 2), ...blank(8), fmt(s?.cold, 2), ...blank(4)]);
   rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(ceil.idleRss), '', fmt(n.idleRss), ...blank(3), fmt(s?.idleRss), ...blank(4)]);
   rows.push(['RSS under load (MB)', fmt(f.loadRss), ...blank(4), fmt(n.loadRss), ...blank(3), fmt(s?.loadRss), ...blank(4)]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
-  console.log(`\n${r.database}: medians of ${meta.runs} runs of ${meta.duration} s, ${meta.connections} connections (8 for writes), ${meta.articles} seeded articles`
-    + ' (Folio ships with the cache on; the ceiling is a bare Fastify server answering the same bytes, loaded right after each cached run,'
-    + ' and "of ceiling" the median of those paired ratios)');
+  console.log(
+    `\n${r.database}: medians of ${meta.runs} runs of ${meta.duration} s, ${meta.connections} connections (8 for writes), ${meta.articles} seeded articles` +
+      ' (Folio ships with the cache on; the ceiling is a bare Fastify server answering the same bytes, loaded right after each cached run,' +
+      ' and "of ceiling" the median of those paired ratios)',
+  );
   for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
 }
 
@@ -393,7 +457,16 @@ async function main() {
   const only = process.env.BENCH_SCENARIOS?.split(',');
   const unknown = DATABASES.filter((d) => d !== 'sqlite' && d !== 'postgres');
   if (unknown.length) throw new Error(`BENCH_DATABASES: unknown database ${unknown.join(', ')} (sqlite, postgres)`);
-  const results = { date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, articles: ARTICLES, workers: WORKERS, runs: RUNS, rounds: {} };
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    articles: ARTICLES,
+    workers: WORKERS,
+    runs: RUNS,
+    rounds: {},
+  };
   const servers = [];
   try {
     for (const db of DATABASES) results.rounds[db] = await round(db, only, servers);

@@ -23,7 +23,10 @@ const { syncSchema } = await import(join(root, 'dist/database/sync.js'));
 const { loadModel } = await import(join(root, 'dist/schema/load-model.js'));
 const { newDocumentId } = await import(join(root, 'dist/documents/document-id.js'));
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 if (sizes.length === 0) sizes.push(1000, 1_000_000);
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 200);
 const client = process.env.DATABASE_CLIENT ?? 'sqlite';
@@ -31,7 +34,12 @@ const client = process.env.DATABASE_CLIENT ?? 'sqlite';
 async function openDb(dir) {
   if (client === 'sqlite') return { client, filename: join(dir, 'data.db') };
   const pg = (await import('pg')).default;
-  const conn = { host: process.env.DATABASE_HOST ?? '127.0.0.1', port: Number(process.env.DATABASE_PORT ?? 5432), user: process.env.DATABASE_USERNAME ?? 'postgres', password: process.env.DATABASE_PASSWORD ?? '' };
+  const conn = {
+    host: process.env.DATABASE_HOST ?? '127.0.0.1',
+    port: Number(process.env.DATABASE_PORT ?? 5432),
+    user: process.env.DATABASE_USERNAME ?? 'postgres',
+    password: process.env.DATABASE_PASSWORD ?? '',
+  };
   const admin = new pg.Client({ ...conn, database: 'postgres' });
   await admin.connect();
   await admin.query('drop database if exists folio_scale with (force)');
@@ -50,13 +58,19 @@ async function generate(cfg, model, n) {
   for (let i = 0; i < 50; i++) {
     const doc = newDocumentId();
     authors.push(doc);
-    await db.insertInto('authors').values({ document_id: doc, name: `Author ${i}`, created_at: ts, updated_at: ts, published_at: ts }).execute();
+    await db
+      .insertInto('authors')
+      .values({ document_id: doc, name: `Author ${i}`, created_at: ts, updated_at: ts, published_at: ts })
+      .execute();
   }
   const categories = [];
   for (let i = 0; i < 30; i++) {
     const doc = newDocumentId();
     categories.push(doc);
-    await db.insertInto('categories').values({ document_id: doc, name: `Category ${i}`, locale: 'en', created_at: ts, updated_at: ts, published_at: ts }).execute();
+    await db
+      .insertInto('categories')
+      .values({ document_id: doc, name: `Category ${i}`, locale: 'en', created_at: ts, updated_at: ts, published_at: ts })
+      .execute();
   }
   const batch = 1000;
   const t0 = Date.now();
@@ -66,12 +80,30 @@ async function generate(cfg, model, n) {
       const rows = [];
       for (let i = start; i < start + count; i++) {
         const doc = newDocumentId();
-        const base = { document_id: doc, title: `Article ${i}`, slug: `article-${i}`, summary: 'generated', views: (i * 7919) % 100000,
-          is_featured: dialect.toBoolean(i % 10 === 3), kind: ['news', 'tutorial', 'opinion'][i % 3], locale: 'en', created_at: ts, updated_at: ts };
+        const base = {
+          document_id: doc,
+          title: `Article ${i}`,
+          slug: `article-${i}`,
+          summary: 'generated',
+          views: (i * 7919) % 100000,
+          is_featured: dialect.toBoolean(i % 10 === 3),
+          kind: ['news', 'tutorial', 'opinion'][i % 3],
+          locale: 'en',
+          created_at: ts,
+          updated_at: ts,
+        };
         rows.push({ ...base, published_at: null }, { ...base, published_at: ts });
       }
       await tx.insertInto('articles').values(rows).execute();
-      const ids = await tx.selectFrom('articles').select(['id', 'document_id']).where('document_id', 'in', rows.filter((_, k) => k % 2 === 0).map((r) => r.document_id)).execute();
+      const ids = await tx
+        .selectFrom('articles')
+        .select(['id', 'document_id'])
+        .where(
+          'document_id',
+          'in',
+          rows.filter((_, k) => k % 2 === 0).map((r) => r.document_id),
+        )
+        .execute();
       const idx = new Map(rows.filter((_, k) => k % 2 === 0).map((r, k) => [r.document_id, start + k]));
       const authorLinks = [];
       const categoryLinks = [];
@@ -98,17 +130,39 @@ async function generate(cfg, model, n) {
 function startServer(dir, cfg, port) {
   // the same URL is asked 200 times: without this every answer after the first would come from the
   // response cache, and the run would time the cache instead of the query at this size
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', API_TOKEN_SALT: 'scale', JWT_SECRET: 'scale', APP_KEYS: 'a,b',
-    FOLIO_RESPONSE_CACHE: 'off', DATABASE_CLIENT: client, DATABASE_FILENAME: cfg.filename ?? '', DATABASE_NAME: cfg.database ?? '' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    API_TOKEN_SALT: 'scale',
+    JWT_SECRET: 'scale',
+    APP_KEYS: 'a,b',
+    FOLIO_RESPONSE_CACHE: 'off',
+    DATABASE_CLIENT: client,
+    DATABASE_FILENAME: cfg.filename ?? '',
+    DATABASE_NAME: cfg.database ?? '',
+  };
   return spawn('node', [join(root, 'dist/cli/main.js'), 'start', '--dir', dir], { env, stdio: 'ignore' });
 }
 
 async function tokenFor(dir, cfg) {
-  const env = { ...process.env, NODE_ENV: 'production', API_TOKEN_SALT: 'scale', JWT_SECRET: 'scale', APP_KEYS: 'a,b', DATABASE_CLIENT: client, DATABASE_FILENAME: cfg.filename ?? '', DATABASE_NAME: cfg.database ?? '' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    API_TOKEN_SALT: 'scale',
+    JWT_SECRET: 'scale',
+    APP_KEYS: 'a,b',
+    DATABASE_CLIENT: client,
+    DATABASE_FILENAME: cfg.filename ?? '',
+    DATABASE_NAME: cfg.database ?? '',
+  };
   return new Promise((resolve, reject) => {
     const c = spawn('node', [join(root, 'dist/cli/main.js'), 'api-token', 'create', '--dir', dir, '--name', `scale${Date.now()}`, '--type', 'full-access'], { env });
     let out = '';
-    c.stdout.on('data', (d) => { out += d; });
+    c.stdout.on('data', (d) => {
+      out += d;
+    });
     c.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error('token'))));
   });
 }
@@ -139,10 +193,15 @@ for (const n of sizes) {
   const server = startServer(dir, cfg, port);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`${base}/api/articles`, { headers: { authorization: `Bearer ${token}` } })).status === 200) break; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${base}/api/articles`, { headers: { authorization: `Bearer ${token}` } })).status === 200) break;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const one = (await (await fetch(`${base}/api/articles?pagination[pageSize]=1&pagination[page]=${Math.ceil(n / 2)}`, { headers: { authorization: `Bearer ${token}` } })).json()).data[0].documentId;
+  const one = (await (await fetch(`${base}/api/articles?pagination[pageSize]=1&pagination[page]=${Math.ceil(n / 2)}`, { headers: { authorization: `Bearer ${token}` } })).json())
+    .data[0].documentId;
   const list = `${base}/api/articles?filters[isFeatured][$eq]=true&filters[categories][name][$eq]=Category%203&sort=views:desc&pagination[pageSize]=25`;
   const total = (await (await fetch(list, { headers: { authorization: `Bearer ${token}` } })).json()).meta.pagination.total;
   results[n] = { total, list: await p50(list, token), findOne: await p50(`${base}/api/articles/${one}`, token) };
@@ -152,4 +211,5 @@ for (const n of sizes) {
   else rmSync(dir, { recursive: true, force: true });
 }
 const [small, large] = sizes;
-if (large) console.log(`ratio ${large}/${small}: list ${(results[large].list / results[small].list).toFixed(2)}×, findOne ${(results[large].findOne / results[small].findOne).toFixed(2)}×`);
+if (large)
+  console.log(`ratio ${large}/${small}: list ${(results[large].list / results[small].list).toFixed(2)}×, findOne ${(results[large].findOne / results[small].findOne).toFixed(2)}×`);

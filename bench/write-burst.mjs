@@ -15,14 +15,18 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 
 for (let round = 1; round <= rounds; round++) {
   const start = performance.now();
-  const times = await Promise.all(Array.from({ length: count }, async (_, i) => {
-    const r = await fetch(`${base}/api/articles`, { method: 'POST', headers, body: JSON.stringify({ data: { title: `burst ${round}.${i}`, summary: 'burst' } }) });
-    await r.arrayBuffer();
-    if (r.status !== 201) throw new Error(`create answered ${r.status}`);
-    return performance.now() - start;
-  }));
+  const times = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const r = await fetch(`${base}/api/articles`, { method: 'POST', headers, body: JSON.stringify({ data: { title: `burst ${round}.${i}`, summary: 'burst' } }) });
+      await r.arrayBuffer();
+      if (r.status !== 201) throw new Error(`create answered ${r.status}`);
+      return performance.now() - start;
+    }),
+  );
   const burst = performance.now() - start;
   times.sort((a, b) => a - b);
   const ms = (v) => `${Math.round(v)} ms`;
-  console.log(`round ${round}: ${count} creates in ${ms(burst)}; answered after p10 ${ms(pct(times, 10))}, p50 ${ms(pct(times, 50))}, p90 ${ms(pct(times, 90))}, p99 ${ms(pct(times, 99))}, first ${ms(times[0])}`);
+  console.log(
+    `round ${round}: ${count} creates in ${ms(burst)}; answered after p10 ${ms(pct(times, 10))}, p50 ${ms(pct(times, 50))}, p90 ${ms(pct(times, 90))}, p99 ${ms(pct(times, 99))}, first ${ms(times[0])}`,
+  );
 }

@@ -73,14 +73,37 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     const tokens = new ApiTokenService(database, config.secrets.apiTokenSalt);
     const userTokens = new UserTokens(config.secrets.jwtSecret, config.usersPermissions.jwt);
     mailer = options.mailer ?? createMailer(config.email, { env: config.env, log: (line) => console.log(line) });
-    const readContext = { model, database, get defaultLocale() { return view.defaultCode(); } };
+    const readContext = {
+      model,
+      database,
+      get defaultLocale() {
+        return view.defaultCode();
+      },
+    };
     const writer = new DocumentWriter({
-      model, database, get defaultLocale() { return view.defaultCode(); }, failAfterComponents: options.failAfterComponents,
+      model,
+      database,
+      get defaultLocale() {
+        return view.defaultCode();
+      },
+      failAfterComponents: options.failAfterComponents,
     });
     const services: Services = {
-      config, model, database, readContext, writer, roles, tokens, locales: view,
+      config,
+      model,
+      database,
+      readContext,
+      writer,
+      roles,
+      tokens,
+      locales: view,
       responseCache: (config.rest.responseCache ?? database.seesOtherWriters) ? new ResponseCache(RESPONSE_CACHE_BYTES) : null,
-      authenticator: new Authenticator(database, tokens, roles, userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation)),
+      authenticator: new Authenticator(
+        database,
+        tokens,
+        roles,
+        userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation),
+      ),
     };
     const fastify = Fastify({
       // without request logging, server errors (500s) are still written
@@ -103,7 +126,13 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     await registerUpload(fastify, services);
     await fastify.ready();
     return {
-      fastify, config, model, database, services, sync, usersPermissions,
+      fastify,
+      config,
+      model,
+      database,
+      services,
+      sync,
+      usersPermissions,
       async close() {
         await fastify.close();
         await mailer?.close();

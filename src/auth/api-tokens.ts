@@ -84,7 +84,10 @@ export class ApiTokenService {
    * read. Only keys of existing tokens enter, so its size is bounded by the tokens, not by what is sent.
    */
   private readonly hashes = new Map<string, string>();
-  constructor(private readonly database: Database, private readonly salt: string) {}
+  constructor(
+    private readonly database: Database,
+    private readonly salt: string,
+  ) {}
 
   async create(input: CreateTokenInput): Promise<{ token: ApiToken; accessKey: string }> {
     const { name, permissions, lifespan } = checkInput(input);
@@ -94,12 +97,21 @@ export class ApiTokenService {
     const accessKey = randomBytes(64).toString('hex');
     const now = new Date();
     try {
-      await db.insertInto(TABLE).values({
-        name, description: input.description?.trim() || null, type: input.type, access_key: hashAccessKey(accessKey, this.salt),
-        permissions: JSON.stringify(permissions), lifespan,
-        expires_at: lifespan === null ? null : dialect.toDatetime(new Date(now.getTime() + lifespan)),
-        last_used_at: null, created_at: dialect.toDatetime(now), updated_at: dialect.toDatetime(now),
-      }).execute();
+      await db
+        .insertInto(TABLE)
+        .values({
+          name,
+          description: input.description?.trim() || null,
+          type: input.type,
+          access_key: hashAccessKey(accessKey, this.salt),
+          permissions: JSON.stringify(permissions),
+          lifespan,
+          expires_at: lifespan === null ? null : dialect.toDatetime(new Date(now.getTime() + lifespan)),
+          last_used_at: null,
+          created_at: dialect.toDatetime(now),
+          updated_at: dialect.toDatetime(now),
+        })
+        .execute();
     } catch (e) {
       // created by another process since the check (unique index on name)
       if (await taken()) throw new ValidationError('Name already taken');
@@ -158,7 +170,11 @@ export class ApiTokenService {
       const at = new Date(now);
       // set before the write so concurrent requests don't all write it
       token.lastUsedAt = at.toISOString();
-      await this.database.db.updateTable(TABLE).set({ last_used_at: this.database.dialect.toDatetime(at) }).where('id', '=', token.id).execute();
+      await this.database.db
+        .updateTable(TABLE)
+        .set({ last_used_at: this.database.dialect.toDatetime(at) })
+        .where('id', '=', token.id)
+        .execute();
     }
     return token;
   }

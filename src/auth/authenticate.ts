@@ -55,7 +55,12 @@ export function actionsAbility(actions: ReadonlySet<string>): Ability {
 }
 
 export class Authenticator {
-  constructor(private readonly database: Database, private readonly tokens: ApiTokenService, private readonly roles: RoleStore, private readonly users: UserCredentials) {}
+  constructor(
+    private readonly database: Database,
+    private readonly tokens: ApiTokenService,
+    private readonly roles: RoleStore,
+    private readonly users: UserCredentials,
+  ) {}
 
   async authenticate(authorization: string | undefined): Promise<Caller> {
     // one mark for every check of this request (and its cached read): on PostgreSQL each is a round trip

@@ -22,7 +22,9 @@ export function freshWhileUnchanged<T>(database: Database, load: () => Promise<T
       const value = load();
       kept = { mark, value };
       // a failed read is not kept
-      value.catch(() => { if (kept?.value === value) kept = null; });
+      value.catch(() => {
+        if (kept?.value === value) kept = null;
+      });
     }
     return kept.value;
   };

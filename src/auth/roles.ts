@@ -15,8 +15,12 @@ const UP = 'plugin::users-permissions';
 
 /** What Strapi grants the built-in roles on first boot (behaviour.md §10.1). */
 const DEFAULTS: ReadonlyMap<string, readonly string[]> = new Map([
-  [PUBLIC_ROLE, ['auth.connect', 'auth.callback', 'auth.register', 'auth.forgotPassword', 'auth.resetPassword',
-    'auth.emailConfirmation', 'auth.sendEmailConfirmation', 'auth.refresh'].map((a) => `${UP}.${a}`)],
+  [
+    PUBLIC_ROLE,
+    ['auth.connect', 'auth.callback', 'auth.register', 'auth.forgotPassword', 'auth.resetPassword', 'auth.emailConfirmation', 'auth.sendEmailConfirmation', 'auth.refresh'].map(
+      (a) => `${UP}.${a}`,
+    ),
+  ],
   [AUTHENTICATED_ROLE, ['auth.changePassword', 'auth.logout', 'auth.getSessions', 'auth.revokeSession', 'user.me'].map((a) => `${UP}.${a}`)],
 ]);
 
@@ -42,7 +46,10 @@ function viewOf(roles: readonly { id: number; type: string }[], perms: readonly 
   const byType = new Map(roles.map((r) => [r.type, r.id]));
   return {
     actionsOfRole: (id) => byId.get(id)?.actions ?? NONE,
-    actionsOfType: (type) => { const id = byType.get(type); return id === undefined ? NONE : byId.get(id)!.actions; },
+    actionsOfType: (type) => {
+      const id = byType.get(type);
+      return id === undefined ? NONE : byId.get(id)!.actions;
+    },
     roleId: (type) => byType.get(type),
     typeOf: (id) => byId.get(id)?.type,
   };
@@ -70,7 +77,10 @@ export class RoleStore {
     const existing = await db.selectFrom('up_roles').select(['id', 'type']).execute();
     if (existing.length === 0) {
       for (const r of BUILTIN_ROLES) {
-        await db.insertInto('up_roles').values({ document_id: newDocumentId(), ...r, created_at: now, updated_at: now, published_at: now }).execute();
+        await db
+          .insertInto('up_roles')
+          .values({ document_id: newDocumentId(), ...r, created_at: now, updated_at: now, published_at: now })
+          .execute();
       }
       const ids = await db.selectFrom('up_roles').select(['id', 'type']).execute();
       const perms = await db.selectFrom('up_permissions').select('id').limit(1).execute();
@@ -78,7 +88,10 @@ export class RoleStore {
         for (const r of ids) {
           const actions = DEFAULTS.get(String(r.type)) ?? [];
           if (actions.length) {
-            await db.insertInto('up_permissions').values(actions.map((action) => ({ action, role_id: Number(r.id), created_at: now, updated_at: now }))).execute();
+            await db
+              .insertInto('up_permissions')
+              .values(actions.map((action) => ({ action, role_id: Number(r.id), created_at: now, updated_at: now })))
+              .execute();
           }
         }
       }
@@ -87,11 +100,11 @@ export class RoleStore {
 
   private async load(): Promise<RoleView> {
     const { db } = this.database;
-    const [roles, perms] = await Promise.all([
-      db.selectFrom('up_roles').select(['id', 'type']).execute(),
-      db.selectFrom('up_permissions').select(['role_id', 'action']).execute(),
-    ]);
-    return viewOf(roles.map((r) => ({ id: Number(r.id), type: String(r.type) })), perms);
+    const [roles, perms] = await Promise.all([db.selectFrom('up_roles').select(['id', 'type']).execute(), db.selectFrom('up_permissions').select(['role_id', 'action']).execute()]);
+    return viewOf(
+      roles.map((r) => ({ id: Number(r.id), type: String(r.type) })),
+      perms,
+    );
   }
 
   /** Who may do what, as of the last commit; `mark`: the request's change mark (src/auth/fresh.ts) */
@@ -108,7 +121,10 @@ export class RoleStore {
     const fresh = [...new Set(actions)].filter((a) => !have.has(a));
     if (fresh.length) {
       const now = this.database.dialect.toDatetime(new Date());
-      await this.database.db.insertInto('up_permissions').values(fresh.map((action) => ({ action, role_id: id, created_at: now, updated_at: now }))).execute();
+      await this.database.db
+        .insertInto('up_permissions')
+        .values(fresh.map((action) => ({ action, role_id: id, created_at: now, updated_at: now })))
+        .execute();
     }
     return fresh;
   }

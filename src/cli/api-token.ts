@@ -11,7 +11,10 @@ function createInput(values: Flags): Parameters<ApiTokenService['create']>[0] {
   const type = flag(values, 'type');
   if (!name?.trim()) throw new UsageError('api-token create needs --name');
   if (!isType(type)) throw new UsageError(`api-token create needs --type ${API_TOKEN_TYPES.join('|')}${type ? `, got "${type}"` : ''}`);
-  const permissions = flag(values, 'permissions')?.split(',').map((p) => p.trim()).filter(Boolean);
+  const permissions = flag(values, 'permissions')
+    ?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (permissions !== undefined && type !== 'custom') throw new UsageError('--permissions only applies to --type custom');
   if (type === 'custom' && !permissions?.length) throw new UsageError('--type custom needs --permissions, e.g. api::article.article.find,api::article.article.findOne');
   const lifespan = numberFlag(values, 'lifespan');
@@ -24,14 +27,18 @@ function print(list: readonly ApiToken[]): void {
     console.log('No API tokens. Create one with: folio api-token create --name NAME --type read-only|full-access|custom');
     return;
   }
-  console.log(table(['ID', 'NAME', 'TYPE', 'EXPIRES', 'LAST USED', 'PERMISSIONS'], list.map((t) => [
-    String(t.id), t.name, t.type, t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', t.type === 'custom' ? t.permissions.join(',') : '',
-  ])));
+  console.log(
+    table(
+      ['ID', 'NAME', 'TYPE', 'EXPIRES', 'LAST USED', 'PERMISSIONS'],
+      list.map((t) => [String(t.id), t.name, t.type, t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', t.type === 'custom' ? t.permissions.join(',') : '']),
+    ),
+  );
 }
 
 export async function runApiToken(dir: string, args: readonly string[], values: Flags): Promise<number> {
   const [sub, ...rest] = args;
-  if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') throw new UsageError(sub ? `api-token: unknown subcommand "${sub}"` : 'api-token needs a subcommand: create, list or revoke');
+  if (sub !== 'create' && sub !== 'list' && sub !== 'revoke')
+    throw new UsageError(sub ? `api-token: unknown subcommand "${sub}"` : 'api-token needs a subcommand: create, list or revoke');
   checkOptions(`api-token ${sub}`, values);
   checkArgs(`api-token ${sub}`, rest, sub === 'revoke' ? 1 : 0);
   // usage mistakes are reported before the database is opened
@@ -42,9 +49,9 @@ export async function runApiToken(dir: string, args: readonly string[], values: 
     if (input) {
       const { token, accessKey } = await tokens.create(input);
       // the key alone, so `TOKEN=$(folio api-token create …)` works
-      console.log(values.json
-        ? JSON.stringify({ id: token.id, name: token.name, type: token.type, permissions: token.permissions, expiresAt: token.expiresAt, accessKey })
-        : accessKey);
+      console.log(
+        values.json ? JSON.stringify({ id: token.id, name: token.name, type: token.type, permissions: token.permissions, expiresAt: token.expiresAt, accessKey }) : accessKey,
+      );
       return 0;
     }
     if (sub === 'list') {

@@ -16,22 +16,23 @@ export async function runDevelop(dir: string, values: Flags): Promise<number> {
   let app: App | null = null;
   // restarts run one after another, never overlapping
   let queue: Promise<void> = Promise.resolve();
-  const restart = (changed: string | null): Promise<void> => (queue = queue.then(async () => {
-    try {
-      if (app) {
-        const old = app;
-        app = null;
-        await old.close();
+  const restart = (changed: string | null): Promise<void> =>
+    (queue = queue.then(async () => {
+      try {
+        if (app) {
+          const old = app;
+          app = null;
+          await old.close();
+        }
+        app = await serve(config);
+        // with --port 0, keep the port the first start got so clients needn't follow it
+        if (config.port === 0) config = { ...config, port: (app.fastify.server.address() as AddressInfo).port };
+        console.log(changed === null ? `Folio listening on ${url(app, config)} (restarts when src/**/*.json changes)` : `${changed} changed: restarted on ${url(app, config)}`);
+      } catch (e) {
+        console.error(userMessage(e) ?? e);
+        console.error('Waiting for a change under src/ to try again…');
       }
-      app = await serve(config);
-      // with --port 0, keep the port the first start got so clients needn't follow it
-      if (config.port === 0) config = { ...config, port: (app.fastify.server.address() as AddressInfo).port };
-      console.log(changed === null ? `Folio listening on ${url(app, config)} (restarts when src/**/*.json changes)` : `${changed} changed: restarted on ${url(app, config)}`);
-    } catch (e) {
-      console.error(userMessage(e) ?? e);
-      console.error('Waiting for a change under src/ to try again…');
-    }
-  }));
+    }));
 
   let timer: NodeJS.Timeout | undefined;
   const watcher = watch(src, { recursive: true }, (_event, file) => {

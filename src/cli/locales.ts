@@ -23,7 +23,13 @@ export async function runLocales(dir: string, args: readonly string[], values: F
     if (sub === 'list') {
       const list = await locales.list();
       if (values.json) console.log(JSON.stringify(list));
-      else console.log(table(['CODE', 'NAME', 'DEFAULT'], list.map((l) => [l.code, l.name, l.isDefault ? 'yes' : ''])));
+      else
+        console.log(
+          table(
+            ['CODE', 'NAME', 'DEFAULT'],
+            list.map((l) => [l.code, l.name, l.isDefault ? 'yes' : '']),
+          ),
+        );
       return 0;
     }
     if (sub === 'add') {

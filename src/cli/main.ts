@@ -32,12 +32,18 @@ async function main(argv: string[]): Promise<number> {
       checkOptions(command, values);
       checkArgs(command, rest, 0);
       return (await import('./develop.js')).runDevelop(dir, values);
-    case 'api-token': return (await import('./api-token.js')).runApiToken(dir, rest, values);
-    case 'locales': return (await import('./locales.js')).runLocales(dir, rest, values);
-    case 'permissions': return (await import('./permissions.js')).runPermissions(dir, rest, values);
-    case 'users': return (await import('./users.js')).runUsers(dir, rest, values);
-    case undefined: throw new UsageError('Missing command');
-    default: throw new UsageError(`Unknown command "${command}"`);
+    case 'api-token':
+      return (await import('./api-token.js')).runApiToken(dir, rest, values);
+    case 'locales':
+      return (await import('./locales.js')).runLocales(dir, rest, values);
+    case 'permissions':
+      return (await import('./permissions.js')).runPermissions(dir, rest, values);
+    case 'users':
+      return (await import('./users.js')).runUsers(dir, rest, values);
+    case undefined:
+      throw new UsageError('Missing command');
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
   }
 }
 
@@ -46,13 +52,16 @@ function isUsageError(e: unknown): e is Error {
   return e instanceof UsageError || (e instanceof TypeError && String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
 }
 
-main(process.argv.slice(2)).then((code) => {
-  if (code !== 0) process.exit(code);
-}, (e: unknown) => {
-  if (isUsageError(e)) {
-    console.error(`${e.message}\n\n${HELP}`);
-    process.exit(2);
-  }
-  console.error(userMessage(e) ?? e);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exit(code);
+  },
+  (e: unknown) => {
+    if (isUsageError(e)) {
+      console.error(`${e.message}\n\n${HELP}`);
+      process.exit(2);
+    }
+    console.error(userMessage(e) ?? e);
+    process.exit(1);
+  },
+);

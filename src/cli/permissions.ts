@@ -20,14 +20,17 @@ function expand(model: Model, requested: readonly string[]): string[] {
     out.push(...matches);
   }
   if (unknown.length) {
-    throw new ApplicationError(`Unknown action${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Actions look like api::article.article.find or plugin::users-permissions.user.me; \`folio permissions list --all\` lists them`);
+    throw new ApplicationError(
+      `Unknown action${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Actions look like api::article.article.find or plugin::users-permissions.user.me; \`folio permissions list --all\` lists them`,
+    );
   }
   return [...new Set(out)];
 }
 
 export async function runPermissions(dir: string, args: readonly string[], values: Flags): Promise<number> {
   const [sub, role, ...actions] = args;
-  if (sub !== 'list' && sub !== 'grant' && sub !== 'revoke') throw new UsageError(sub ? `permissions: unknown subcommand "${sub}"` : 'permissions needs a subcommand: list, grant or revoke');
+  if (sub !== 'list' && sub !== 'grant' && sub !== 'revoke')
+    throw new UsageError(sub ? `permissions: unknown subcommand "${sub}"` : 'permissions needs a subcommand: list, grant or revoke');
   checkOptions(`permissions ${sub}`, values);
   if (sub === 'list') checkArgs('permissions list', args.slice(1), 1);
   else {
@@ -53,7 +56,12 @@ export async function runPermissions(dir: string, args: readonly string[], value
         console.log(JSON.stringify(shown.map((r) => ({ type: r.type, name: r.name, actions: [...view.actionsOfRole(Number(r.id))].sort() }))));
         return 0;
       }
-      console.log(table(['ROLE', 'NAME', 'ACTIONS'], shown.map((r) => [String(r.type), String(r.name), [...view.actionsOfRole(Number(r.id))].sort().join(' ') || '(none)'])));
+      console.log(
+        table(
+          ['ROLE', 'NAME', 'ACTIONS'],
+          shown.map((r) => [String(r.type), String(r.name), [...view.actionsOfRole(Number(r.id))].sort().join(' ') || '(none)']),
+        ),
+      );
       return 0;
     }
     const wanted = expand(model, actions);
@@ -65,7 +73,11 @@ export async function runPermissions(dir: string, args: readonly string[], value
     }
     const changed = sub === 'grant' ? await roles.grant(role!, wanted) : await roles.revoke(role!, wanted);
     const verb = sub === 'grant' ? 'Granted' : 'Revoked';
-    console.log(changed.length ? `${verb} ${changed.join(', ')} ${sub === 'grant' ? 'to' : 'from'} ${role}` : `Nothing to change: ${role} ${sub === 'grant' ? 'already has' : 'has none of'} ${wanted.join(', ')}`);
+    console.log(
+      changed.length
+        ? `${verb} ${changed.join(', ')} ${sub === 'grant' ? 'to' : 'from'} ${role}`
+        : `Nothing to change: ${role} ${sub === 'grant' ? 'already has' : 'has none of'} ${wanted.join(', ')}`,
+    );
     return 0;
   });
 }

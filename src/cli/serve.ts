@@ -38,10 +38,13 @@ export function closeOnSignals(close: () => Promise<void>): void {
   const stop = (): void => {
     if (closing) return;
     closing = true;
-    close().then(() => process.exit(0), (e: unknown) => {
-      console.error(`Error while shutting down: ${(e as Error).message}`);
-      process.exit(1);
-    });
+    close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(`Error while shutting down: ${(e as Error).message}`);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -34,11 +34,25 @@ Options:
   --version      show Folio's version`;
 
 export const OPTIONS = {
-  dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, workers: { type: 'string' },
-  name: { type: 'string' }, type: { type: 'string' }, permissions: { type: 'string' }, lifespan: { type: 'string' },
-  description: { type: 'string' }, json: { type: 'boolean' }, all: { type: 'boolean' },
-  email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' }, role: { type: 'string' }, default: { type: 'boolean' }, 'delete-documents': { type: 'boolean' },
-  help: { type: 'boolean' }, version: { type: 'boolean' },
+  dir: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  workers: { type: 'string' },
+  name: { type: 'string' },
+  type: { type: 'string' },
+  permissions: { type: 'string' },
+  lifespan: { type: 'string' },
+  description: { type: 'string' },
+  json: { type: 'boolean' },
+  all: { type: 'boolean' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  username: { type: 'string' },
+  role: { type: 'string' },
+  default: { type: 'boolean' },
+  'delete-documents': { type: 'boolean' },
+  help: { type: 'boolean' },
+  version: { type: 'boolean' },
 } as const;
 
 export type Flags = Partial<Record<keyof typeof OPTIONS, string | boolean>>;

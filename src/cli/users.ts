@@ -24,9 +24,21 @@ export async function runUsers(dir: string, args: readonly string[], values: Fla
     const type = flag(values, 'role') ?? app.config.usersPermissions.advanced.default_role;
     const role = await users.roleIdOfType(type);
     if (role === undefined) throw new ApplicationError(`No role of type "${type}"`);
-    const values_ = { username: flag(values, 'username') ?? email.toLowerCase().split('@')[0], email: email.toLowerCase(), password, provider: 'local', confirmed: true, blocked: false, role };
+    const values_ = {
+      username: flag(values, 'username') ?? email.toLowerCase().split('@')[0],
+      email: email.toLowerCase(),
+      password,
+      provider: 'local',
+      confirmed: true,
+      blocked: false,
+      role,
+    };
     const taken = async (tx: Parameters<Parameters<typeof users.write>[2]>[0]): Promise<void> => {
-      const hit = await tx.selectFrom('up_users').select('id').where((eb) => eb.or([eb('email', '=', values_.email), eb('username', '=', values_.username!)])).executeTakeFirst();
+      const hit = await tx
+        .selectFrom('up_users')
+        .select('id')
+        .where((eb) => eb.or([eb('email', '=', values_.email), eb('username', '=', values_.username!)]))
+        .executeTakeFirst();
       if (hit) throw new ApplicationError('Email or Username are already taken');
     };
     users.validatePlain(values_, true);

@@ -55,5 +55,5 @@ async function readOne(projectDir: string, folder: string, name: string, env: En
 export async function readConfigFile(dir: string, name: string, env: Env, nodeEnv: string, warnings: string[]): Promise<Obj | unknown[] | undefined> {
   const base = await readOne(dir, join(dir, 'config'), name, env, warnings);
   const over = await readOne(dir, join(dir, 'config', 'env', nodeEnv), name, env, warnings);
-  return isObj(base) && isObj(over) ? deepMerge(base, over) : over ?? base;
+  return isObj(base) && isObj(over) ? deepMerge(base, over) : (over ?? base);
 }

@@ -11,9 +11,15 @@ type Client = DatabaseConfig['client'];
 
 // knex's driver names, which Strapi projects use, mean the same dialects
 const CLIENTS: Readonly<Record<string, Client>> = {
-  sqlite: 'sqlite', 'better-sqlite3': 'sqlite', sqlite3: 'sqlite',
-  postgres: 'postgres', postgresql: 'postgres', pg: 'postgres',
-  mysql: 'mysql', mysql2: 'mysql', mariadb: 'mysql',
+  sqlite: 'sqlite',
+  'better-sqlite3': 'sqlite',
+  sqlite3: 'sqlite',
+  postgres: 'postgres',
+  postgresql: 'postgres',
+  pg: 'postgres',
+  mysql: 'mysql',
+  mysql2: 'mysql',
+  mariadb: 'mysql',
 };
 
 function client(name: string, key: string): Client {

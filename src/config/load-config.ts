@@ -79,7 +79,10 @@ function nodeEnvOf(env: Env): FolioConfig['env'] {
 function appKeys(server: Obj, env: Env): string[] {
   const fromFile = section(server, 'app')['keys'];
   if (Array.isArray(fromFile) && fromFile.length > 0 && fromFile.every((k) => typeof k === 'string' && k !== '')) return fromFile as string[];
-  return (env['APP_KEYS'] ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  return (env['APP_KEYS'] ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
 }
 
 export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv = process.env, opts: LoadConfigOptions = {}): Promise<LoadedConfig> {
@@ -101,7 +104,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     if (Array.isArray(v)) throw new ConfigError(`config/${name}: expected an object, got a list`);
     return v ?? {};
   };
-  const [api, server, database, plugins, admin] = await Promise.all(['api', 'server', 'database', 'plugins', 'admin'].map(object)) as [Obj, Obj, Obj, Obj, Obj];
+  const [api, server, database, plugins, admin] = (await Promise.all(['api', 'server', 'database', 'plugins', 'admin'].map(object))) as [Obj, Obj, Obj, Obj, Obj];
   const middlewares = await read('middlewares');
 
   const port = server['port'] !== undefined ? fileInt(server['port'], 'server.port', 1337, 0, 65535) : envInt(env, 'PORT', 1337, 0, 65535);
@@ -129,7 +132,9 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     logger: envBool(env, 'FOLIO_LOG', nodeEnv !== 'test'),
   };
   if (config.usersPermissions.jwtManagement === 'refresh') {
-    warnings.push('plugins.users-permissions.config.jwtManagement "refresh" is not supported yet: users get access tokens as in "legacy-support" mode (jwt.expiresIn), and /api/auth/refresh and /api/auth/logout answer 404');
+    warnings.push(
+      'plugins.users-permissions.config.jwtManagement "refresh" is not supported yet: users get access tokens as in "legacy-support" mode (jwt.expiresIn), and /api/auth/refresh and /api/auth/logout answer 404',
+    );
   }
   return { config, generated, warnings };
 }

@@ -65,7 +65,7 @@ export function defaultSecurity(): Obj {
   };
 }
 
-const show = (v: unknown): string => (typeof v === 'function' ? 'a function' : JSON.stringify(v) ?? String(v));
+const show = (v: unknown): string => (typeof v === 'function' ? 'a function' : (JSON.stringify(v) ?? String(v)));
 
 /** a header list as Strapi takes it: an array or a comma-separated string */
 function headerList(v: unknown, key: string, dflt: readonly string[] | null): string | null {

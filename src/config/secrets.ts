@@ -41,7 +41,9 @@ function underLock<T>(file: string, fn: () => T): T {
       if (Date.now() > deadline) throw new ConfigError(`Timed out waiting for ${lock}; remove it if no other Folio process is starting`);
       try {
         if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
-      } catch { /* released meanwhile */ }
+      } catch {
+        /* released meanwhile */
+      }
       sleep(10);
     }
   }

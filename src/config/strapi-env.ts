@@ -22,9 +22,9 @@ export function strapiEnv(env: Env): StrapiEnv {
     return has(key) ? raw(key) : defaultValue;
   }
   return Object.assign(read as StrapiEnv, {
-    int: <T>(key: string, d?: T) => (has(key) ? parseInt(raw(key), 10) : d as T),
-    float: <T>(key: string, d?: T) => (has(key) ? parseFloat(raw(key)) : d as T),
-    bool: <T>(key: string, d?: T) => (has(key) ? raw(key) === 'true' : d as T),
+    int: <T>(key: string, d?: T) => (has(key) ? parseInt(raw(key), 10) : (d as T)),
+    float: <T>(key: string, d?: T) => (has(key) ? parseFloat(raw(key)) : (d as T)),
+    bool: <T>(key: string, d?: T) => (has(key) ? raw(key) === 'true' : (d as T)),
     json: <T>(key: string, d?: T): unknown => {
       if (!has(key)) return d;
       try {
@@ -39,7 +39,7 @@ export function strapiEnv(env: Env): StrapiEnv {
       if (v.startsWith('[') && v.endsWith(']')) v = v.slice(1, -1);
       return v.split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
     },
-    date: <T>(key: string, d?: T) => (has(key) ? new Date(raw(key)) : d as T),
+    date: <T>(key: string, d?: T) => (has(key) ? new Date(raw(key)) : (d as T)),
     oneOf: <T>(key: string, expected: readonly unknown[], d?: T): unknown => {
       const v = has(key) ? raw(key) : d;
       return expected.includes(v) ? v : d;

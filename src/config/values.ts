@@ -3,7 +3,7 @@
 import { ConfigError } from '../errors.js';
 import type { Env } from './strapi-env.js';
 
-const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : typeof v === 'number' ? String(v) : JSON.stringify(v) ?? String(v));
+const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? String(v)));
 
 /** An integer environment variable in [min, max]; the default when unset or empty. */
 export function envInt<D extends number | undefined>(env: Env, key: string, dflt: D, min: number, max = Number.MAX_SAFE_INTEGER): number | D {

@@ -2,7 +2,19 @@
 // dialects return the same JavaScript values, and a statement counter.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, MysqlDialect, sql, type Dialect as KyselyDialect, PostgresDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  Kysely,
+  MysqlDialect,
+  sql,
+  type Dialect as KyselyDialect,
+  PostgresDialect,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import type { Database, Dialect, DialectName } from './dialect.js';
 import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
 import { postgresDialect } from './dialects/postgres.js';
@@ -61,7 +73,11 @@ function onTransactionEnd(inner: KyselyDialect, ended: () => void): KyselyDialec
           if (typeof value !== 'function') return value;
           if (key !== 'commitTransaction' && key !== 'rollbackTransaction') return value.bind(target);
           return async (...args: unknown[]) => {
-            try { return await value.apply(target, args); } finally { ended(); }
+            try {
+              return await value.apply(target, args);
+            } finally {
+              ended();
+            }
           };
         },
       });
@@ -104,7 +120,11 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   types.setTypeParser(1184, (v: string) => v);
   const pool = new pg.default.Pool({
     connectionString: cfg.url,
-    host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password,
+    host: cfg.host,
+    port: cfg.port,
+    database: cfg.database,
+    user: cfg.user,
+    password: cfg.password,
     ssl: cfg.ssl ? { rejectUnauthorized: false } : undefined,
     max: cfg.poolMax ?? 10,
     options: cfg.schema ? `-c search_path=${cfg.schema}` : undefined,
@@ -155,7 +175,10 @@ export async function connect(cfg: DatabaseConfig): Promise<Database> {
   const local = (): number => {
     if (dataVersion) {
       const v = dataVersion();
-      if (v !== seen) { seen = v; counter.writes++; }
+      if (v !== seen) {
+        seen = v;
+        counter.writes++;
+      }
     }
     return counter.writes;
   };

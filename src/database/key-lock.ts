@@ -20,7 +20,5 @@ export async function lockKey(tx: Tx, dialect: Dialect, name: string): Promise<v
   // for it and writes it. An insert-or-ignore followed by an update deadlocked concurrent first
   // uses on MySQL (each insert waited on the others' share locks, then each update on the others).
   const insert = tx.insertInto(TABLE).values({ name, taken: 1 });
-  await (dialect.insertIgnore === 'ignore'
-    ? insert.onDuplicateKeyUpdate({ taken })
-    : insert.onConflict((oc) => oc.column('name').doUpdateSet({ taken }))).execute();
+  await (dialect.insertIgnore === 'ignore' ? insert.onDuplicateKeyUpdate({ taken }) : insert.onConflict((oc) => oc.column('name').doUpdateSet({ taken }))).execute();
 }

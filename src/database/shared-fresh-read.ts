@@ -9,14 +9,19 @@ export function sharedFreshRead<T>(read: () => Promise<T>): () => Promise<T> {
   const start = (): Promise<T> => {
     const p = read();
     inFlight = p;
-    const done = (): void => { if (inFlight === p) inFlight = undefined; };
+    const done = (): void => {
+      if (inFlight === p) inFlight = undefined;
+    };
     p.then(done, done);
     return p;
   };
   return () => {
     if (!inFlight) return start();
     if (!next) {
-      const after = (): Promise<T> => { next = undefined; return start(); };
+      const after = (): Promise<T> => {
+        next = undefined;
+        return start();
+      };
       next = inFlight.then(after, after);
     }
     return next;

@@ -14,12 +14,18 @@ export interface SyncReport {
 
 function columnType(d: Dialect, c: ColumnDef): ColumnDataType | RawBuilder<unknown> {
   switch (c.type) {
-    case 'id': return d.idType === 'serial' ? 'serial' : 'integer';
-    case 'ref': return 'integer';
-    case 'ord': return 'double precision';
-    case 'docid': return sql.raw('varchar(64)');
-    case 'short': return sql.raw('varchar(255)');
-    default: return d.columnType(c.type);
+    case 'id':
+      return d.idType === 'serial' ? 'serial' : 'integer';
+    case 'ref':
+      return 'integer';
+    case 'ord':
+      return 'double precision';
+    case 'docid':
+      return sql.raw('varchar(64)');
+    case 'short':
+      return sql.raw('varchar(255)');
+    default:
+      return d.columnType(c.type);
   }
 }
 
@@ -44,7 +50,10 @@ async function createTable(database: Database, t: TableDef): Promise<void> {
 async function createIndexes(database: Database, t: TableDef, existing: Set<string>): Promise<void> {
   for (const idx of t.indexes) {
     if (existing.has(idx.name)) continue;
-    let q = database.db.schema.createIndex(idx.name).on(t.name).columns([...idx.columns]);
+    let q = database.db.schema
+      .createIndex(idx.name)
+      .on(t.name)
+      .columns([...idx.columns]);
     if (idx.unique) q = q.unique();
     await q.execute();
   }

@@ -30,25 +30,47 @@ const idCol: ColumnDef = { name: 'id', type: 'id' };
 export const SYSTEM_TABLES: readonly TableDef[] = [
   {
     name: 'folio_api_tokens',
-    columns: [idCol, { name: 'name', type: 'short', notNull: true }, { name: 'description', type: 'text' },
-      { name: 'type', type: 'short', notNull: true }, { name: 'access_key', type: 'string', notNull: true },
-      { name: 'permissions', type: 'json' }, { name: 'lifespan', type: 'biginteger' },
-      { name: 'expires_at', type: 'datetime' }, { name: 'last_used_at', type: 'datetime' },
-      { name: 'created_at', type: 'datetime' }, { name: 'updated_at', type: 'datetime' }],
-    indexes: [{ name: 'folio_api_tokens_name_uq', columns: ['name'], unique: true },
-      { name: 'folio_api_tokens_key_idx', columns: ['access_key'], unique: true }],
+    columns: [
+      idCol,
+      { name: 'name', type: 'short', notNull: true },
+      { name: 'description', type: 'text' },
+      { name: 'type', type: 'short', notNull: true },
+      { name: 'access_key', type: 'string', notNull: true },
+      { name: 'permissions', type: 'json' },
+      { name: 'lifespan', type: 'biginteger' },
+      { name: 'expires_at', type: 'datetime' },
+      { name: 'last_used_at', type: 'datetime' },
+      { name: 'created_at', type: 'datetime' },
+      { name: 'updated_at', type: 'datetime' },
+    ],
+    indexes: [
+      { name: 'folio_api_tokens_name_uq', columns: ['name'], unique: true },
+      { name: 'folio_api_tokens_key_idx', columns: ['access_key'], unique: true },
+    ],
   },
   {
     name: 'up_permissions',
-    columns: [idCol, { name: 'action', type: 'string', notNull: true }, { name: 'role_id', type: 'ref', notNull: true },
-      { name: 'created_at', type: 'datetime' }, { name: 'updated_at', type: 'datetime' }],
+    columns: [
+      idCol,
+      { name: 'action', type: 'string', notNull: true },
+      { name: 'role_id', type: 'ref', notNull: true },
+      { name: 'created_at', type: 'datetime' },
+      { name: 'updated_at', type: 'datetime' },
+    ],
     indexes: [{ name: 'up_permissions_role_action_uq', columns: ['role_id', 'action'], unique: true }],
   },
   {
     name: 'i18n_locale',
-    columns: [idCol, { name: C.documentId, type: 'docid', notNull: true }, { name: 'name', type: 'string' },
-      { name: 'code', type: 'short', notNull: true }, { name: 'is_default', type: 'boolean' },
-      { name: 'created_at', type: 'datetime' }, { name: 'updated_at', type: 'datetime' }, { name: 'published_at', type: 'datetime' }],
+    columns: [
+      idCol,
+      { name: C.documentId, type: 'docid', notNull: true },
+      { name: 'name', type: 'string' },
+      { name: 'code', type: 'short', notNull: true },
+      { name: 'is_default', type: 'boolean' },
+      { name: 'created_at', type: 'datetime' },
+      { name: 'updated_at', type: 'datetime' },
+      { name: 'published_at', type: 'datetime' },
+    ],
     indexes: [{ name: 'i18n_locale_code_uq', columns: ['code'], unique: true }],
   },
   {
@@ -65,29 +87,49 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
   },
   {
     name: 'upload_folders',
-    columns: [idCol, { name: C.documentId, type: 'docid', notNull: true }, { name: 'name', type: 'string', notNull: true },
-      { name: 'path_id', type: 'integer', notNull: true }, { name: 'path', type: 'string', notNull: true },
-      { name: 'created_at', type: 'datetime' }, { name: 'updated_at', type: 'datetime' }],
+    columns: [
+      idCol,
+      { name: C.documentId, type: 'docid', notNull: true },
+      { name: 'name', type: 'string', notNull: true },
+      { name: 'path_id', type: 'integer', notNull: true },
+      { name: 'path', type: 'string', notNull: true },
+      { name: 'created_at', type: 'datetime' },
+      { name: 'updated_at', type: 'datetime' },
+    ],
     indexes: [{ name: 'upload_folders_path_uq', columns: ['path'], unique: true }],
   },
   {
     name: 'files_related_mph',
-    columns: [idCol, { name: 'file_id', type: 'ref', notNull: true }, { name: 'related_id', type: 'ref', notNull: true },
-      { name: 'related_type', type: 'short', notNull: true }, { name: 'field', type: 'short', notNull: true },
-      { name: 'ord', type: 'ord', notNull: true }],
-    indexes: [{ name: 'files_related_mph_rel_idx', columns: ['related_id', 'related_type', 'field', 'ord'] },
-      { name: 'files_related_mph_file_idx', columns: ['file_id'] }],
+    columns: [
+      idCol,
+      { name: 'file_id', type: 'ref', notNull: true },
+      { name: 'related_id', type: 'ref', notNull: true },
+      { name: 'related_type', type: 'short', notNull: true },
+      { name: 'field', type: 'short', notNull: true },
+      { name: 'ord', type: 'ord', notNull: true },
+    ],
+    indexes: [
+      { name: 'files_related_mph_rel_idx', columns: ['related_id', 'related_type', 'field', 'ord'] },
+      { name: 'files_related_mph_file_idx', columns: ['file_id'] },
+    ],
   },
 ];
 
 function componentLinkTable(name: string): TableDef {
   return {
     name,
-    columns: [idCol, { name: 'entity_id', type: 'ref', notNull: true }, { name: 'cmp_id', type: 'ref', notNull: true },
-      { name: 'component_type', type: 'short', notNull: true }, { name: 'field', type: 'short', notNull: true },
-      { name: 'ord', type: 'ord', notNull: true }],
-    indexes: [{ name: `${name}_entity_idx`, columns: ['entity_id', 'field', 'ord'] },
-      { name: `${name}_cmp_idx`, columns: ['cmp_id', 'component_type'] }],
+    columns: [
+      idCol,
+      { name: 'entity_id', type: 'ref', notNull: true },
+      { name: 'cmp_id', type: 'ref', notNull: true },
+      { name: 'component_type', type: 'short', notNull: true },
+      { name: 'field', type: 'short', notNull: true },
+      { name: 'ord', type: 'ord', notNull: true },
+    ],
+    indexes: [
+      { name: `${name}_entity_idx`, columns: ['entity_id', 'field', 'ord'] },
+      { name: `${name}_cmp_idx`, columns: ['cmp_id', 'component_type'] },
+    ],
   };
 }
 
@@ -98,14 +140,21 @@ function componentLinkTable(name: string): TableDef {
 function relationLinkTable(name: string): TableDef {
   return {
     name,
-    columns: [idCol, { name: 'source_id', type: 'ref', notNull: true },
+    columns: [
+      idCol,
+      { name: 'source_id', type: 'ref', notNull: true },
       { name: 'target_document_id', type: 'docid', notNull: true },
-      { name: 'target_locale', type: 'short' }, { name: 'target_status', type: 'short' },
-      { name: 'ord', type: 'ord', notNull: true }, { name: 'inv_ord', type: 'ord', notNull: true }],
+      { name: 'target_locale', type: 'short' },
+      { name: 'target_status', type: 'short' },
+      { name: 'ord', type: 'ord', notNull: true },
+      { name: 'inv_ord', type: 'ord', notNull: true },
+    ],
     // each index carries the other end of the link, so populating, filtering through and
     // counting a relation read the index alone (a relation filter at 1M articles: 300 → 145 ms)
-    indexes: [{ name: `${name}_src_cov`, columns: ['source_id', 'ord', 'target_document_id'], replaces: [`${name}_src_idx`] },
-      { name: `${name}_tgt_cov`, columns: ['target_document_id', 'inv_ord', 'source_id'], replaces: [`${name}_tgt_idx`] }],
+    indexes: [
+      { name: `${name}_src_cov`, columns: ['source_id', 'ord', 'target_document_id'], replaces: [`${name}_src_idx`] },
+      { name: `${name}_tgt_cov`, columns: ['target_document_id', 'inv_ord', 'source_id'], replaces: [`${name}_tgt_idx`] },
+    ],
   };
 }
 
@@ -117,8 +166,7 @@ export function rowColumns(schema: ContentType | Component): ColumnDef[] {
     if (a.kind === 'scalar') columns.push({ name: a.column, type: a.type });
   }
   if (schema.modelType === 'contentType') {
-    columns.push({ name: C.createdAt, type: 'datetime' }, { name: C.updatedAt, type: 'datetime' },
-      { name: C.publishedAt, type: 'datetime' }, { name: C.locale, type: 'short' });
+    columns.push({ name: C.createdAt, type: 'datetime' }, { name: C.updatedAt, type: 'datetime' }, { name: C.publishedAt, type: 'datetime' }, { name: C.locale, type: 'short' });
   }
   return columns;
 }

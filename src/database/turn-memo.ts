@@ -6,7 +6,9 @@
 
 export function memoForTurn<T>(read: () => T): () => T {
   let held: { readonly value: T } | undefined;
-  const forget = (): void => { held = undefined; };
+  const forget = (): void => {
+    held = undefined;
+  };
   return () => {
     if (held !== undefined) return held.value;
     held = { value: read() };

@@ -14,7 +14,11 @@ export async function contentInLocale(db: Tx, model: Model, code: string): Promi
   const out: LocaleContent[] = [];
   for (const type of model.contentTypes.values()) {
     if (!type.localized) continue;
-    const row = await db.selectFrom(type.table).select((eb) => eb.fn.count('document_id').distinct().as('n')).where('locale', '=', code).executeTakeFirst();
+    const row = await db
+      .selectFrom(type.table)
+      .select((eb) => eb.fn.count('document_id').distinct().as('n'))
+      .where('locale', '=', code)
+      .executeTakeFirst();
     const documents = Number(row?.n ?? 0);
     if (documents > 0) out.push({ type, documents });
   }

@@ -21,7 +21,10 @@ export interface DraftRow {
 async function insertPublished(s: Store, type: ContentType, draftId: number, now: Date): Promise<number> {
   const cols = rowColumns(type).map((c) => c.name);
   const values = cols.map((c) => (c === C.publishedAt ? sql`${s.dialect.toDatetime(now)}`.as(c) : sql.ref(c).as(c)));
-  const insert = s.tx.insertInto(type.table).columns(cols).expression(s.tx.selectFrom(type.table).select(values).where('id', '=', draftId));
+  const insert = s.tx
+    .insertInto(type.table)
+    .columns(cols)
+    .expression(s.tx.selectFrom(type.table).select(values).where('id', '=', draftId));
   if (s.dialect.returning) return Number(((await insert.returning('id').executeTakeFirstOrThrow()) as { id: unknown }).id);
   return Number((await insert.executeTakeFirstOrThrow()).insertId);
 }
@@ -33,11 +36,16 @@ export async function publishDraft(s: Store, model: Model, type: ContentType, dr
     pubId = await insertPublished(s, type, draft.id, now);
     await copyChildren(s, model, type, draft.id, pubId);
   } else {
-    const row = draft.values ?? await s.tx.selectFrom(type.table).selectAll().where('id', '=', draft.id).executeTakeFirstOrThrow() as Record<string, unknown>;
+    const row = draft.values ?? ((await s.tx.selectFrom(type.table).selectAll().where('id', '=', draft.id).executeTakeFirstOrThrow()) as Record<string, unknown>);
     const { id: _id, ...values } = row;
     void _id;
     // the row's new columns go with the replacement of its children
-    await replaceChildren(s, model, type, draft.id, pubId, [s.tx.updateTable(type.table).set({ ...values, published_at: s.dialect.toDatetime(now) }).where('id', '=', pubId)]);
+    await replaceChildren(s, model, type, draft.id, pubId, [
+      s.tx
+        .updateTable(type.table)
+        .set({ ...values, published_at: s.dialect.toDatetime(now) })
+        .where('id', '=', pubId),
+    ]);
   }
   await carryInverseLinks(s, model, type, draft.documentId, draft.locale);
   return pubId;

@@ -89,7 +89,7 @@ interface LiveVersion {
 
 async function validatePublished(s: Store, model: Model, v: LiveVersion): Promise<void> {
   const errors = validateForPublish(model, v.type, v.values, { isCreate: v.isCreate, draftAndPublish: v.type.draftAndPublish });
-  errors.push(...await checkUnique(s, v.type, v.values, v.documentId, v.locale));
+  errors.push(...(await checkUnique(s, v.type, v.values, v.documentId, v.locale)));
   if (errors.length) throw ValidationError.of(errors);
 }
 
@@ -115,7 +115,12 @@ export class DocumentWriter {
   constructor(private readonly services: WriteServices) {}
 
   private context(tx: Tx): RelationContext {
-    return { store: { tx, dialect: this.services.database.dialect, newRows: new NewRows() }, model: this.services.model, defaultLocale: this.services.defaultLocale, found: new Set() };
+    return {
+      store: { tx, dialect: this.services.database.dialect, newRows: new NewRows() },
+      model: this.services.model,
+      defaultLocale: this.services.defaultLocale,
+      found: new Set(),
+    };
   }
 
   /** one transaction, rerun whole when the database refused it for a passing reason (a deadlock, a busy lock) */
@@ -158,7 +163,7 @@ export class DocumentWriter {
       await lockKey(tx, this.services.database.dialect, `${type.uid}:single`);
       const existing = await documentIdOfSingle(tx, type);
       // a document deleted between the lookup and the update is written anew, as a PUT after a DELETE would be
-      const updated = existing !== null && await this.updateIn(tx, type, existing, data, opts);
+      const updated = existing !== null && (await this.updateIn(tx, type, existing, data, opts));
       return readBack(tx, updated ? existing : await this.createIn(tx, type, data, opts));
     });
   }
@@ -174,7 +179,7 @@ export class DocumentWriter {
     await opts.guard?.(tx);
     const ctx = this.context(tx);
     await lockDocument(ctx.store, type, documentId);
-    const rows = await tx.selectFrom(type.table).selectAll().where('document_id', '=', documentId).execute() as Record<string, unknown>[];
+    const rows = (await tx.selectFrom(type.table).selectAll().where('document_id', '=', documentId).execute()) as Record<string, unknown>[];
     if (rows.length === 0) return false;
     const inLocale = rows.filter((r) => !type.localized || r['locale'] === opts.locale);
     const target = inLocale.find((r) => !type.draftAndPublish || r['published_at'] === null);
@@ -210,8 +215,13 @@ export class DocumentWriter {
     const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...plainValues(data) };
     if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: isCreate && !copyFrom });
     const row = {
-      ...defaultColumns(s.dialect, type, data.scalars), ...inherited, ...scalarColumns(s.dialect, type, data.scalars),
-      document_id: documentId, locale, created_at: s.dialect.toDatetime(now), updated_at: s.dialect.toDatetime(now),
+      ...defaultColumns(s.dialect, type, data.scalars),
+      ...inherited,
+      ...scalarColumns(s.dialect, type, data.scalars),
+      document_id: documentId,
+      locale,
+      created_at: s.dialect.toDatetime(now),
+      updated_at: s.dialect.toDatetime(now),
       published_at: type.draftAndPublish ? null : s.dialect.toDatetime(now),
     };
     const id = await insertRow(s, type.table, row);
@@ -233,7 +243,14 @@ export class DocumentWriter {
     await copyChildren(s, this.services.model, type, fromId, toId, new Set(shared.map((a) => a.name)));
   }
 
-  private async updateVersion(ctx: RelationContext, type: ContentType, target: Record<string, unknown>, all: Record<string, unknown>[], data: WriteData, opts: WriteOptions): Promise<void> {
+  private async updateVersion(
+    ctx: RelationContext,
+    type: ContentType,
+    target: Record<string, unknown>,
+    all: Record<string, unknown>[],
+    data: WriteData,
+    opts: WriteOptions,
+  ): Promise<void> {
     const s = ctx.store;
     const now = new Date();
     const id = Number(target['id']);
@@ -245,7 +262,8 @@ export class DocumentWriter {
       await validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false });
     }
     const cols = {
-      ...scalarColumns(s.dialect, type, data.scalars), updated_at: s.dialect.toDatetime(now),
+      ...scalarColumns(s.dialect, type, data.scalars),
+      updated_at: s.dialect.toDatetime(now),
       ...(type.draftAndPublish ? {} : { published_at: s.dialect.toDatetime(now) }),
     };
     const publishedId = type.draftAndPublish && publish ? publishedIn(all.filter((r) => !type.localized || r['locale'] === locale)) : null;
@@ -255,7 +273,12 @@ export class DocumentWriter {
     const shared = new Map([...data.scalars].filter(([name]) => type.attributes.get(name)?.localized === false));
     if (others.length && shared.size) {
       // a non-localized attribute written in one locale is written in every locale of the document
-      writes.push(s.tx.updateTable(type.table).set({ ...scalarColumns(s.dialect, type, shared), updated_at: s.dialect.toDatetime(now) }).where('id', 'in', others));
+      writes.push(
+        s.tx
+          .updateTable(type.table)
+          .set({ ...scalarColumns(s.dialect, type, shared), updated_at: s.dialect.toDatetime(now) })
+          .where('id', 'in', others),
+      );
     }
     await runWrites(s, writes);
     await applyData(ctx, { id, documentId, locale, schema: type }, data, false);
@@ -295,4 +318,3 @@ export async function documentIdOfSingle(db: Tx, type: ContentType): Promise<str
   const row = await db.selectFrom(type.table).select('document_id').limit(1).executeTakeFirst();
   return row ? String(row.document_id) : null;
 }
-

@@ -15,8 +15,7 @@ export interface MailerOptions {
   log: (line: string) => void;
 }
 
-export const NOT_CONFIGURED =
-  "Email is not configured: set email.config.provider to 'nodemailer' with providerOptions (host, port, auth) in config/plugins";
+export const NOT_CONFIGURED = "Email is not configured: set email.config.provider to 'nodemailer' with providerOptions (host, port, auth) in config/plugins";
 
 export function createMailer(config: EmailConfig, opts: MailerOptions): Mailer {
   if (config.provider === 'nodemailer') return createSmtpMailer(config);
@@ -41,7 +40,8 @@ export function createMailer(config: EmailConfig, opts: MailerOptions): Mailer {
 export function describeMailer(config: EmailConfig, env: MailerOptions['env']): string {
   if (config.provider === 'nodemailer') {
     const o = config.providerOptions;
-    const where = typeof o['host'] === 'string' ? `${o['host']}${o['port'] !== undefined ? `:${String(o['port'])}` : ''}` : typeof o['service'] === 'string' ? o['service'] : 'localhost';
+    const where =
+      typeof o['host'] === 'string' ? `${o['host']}${o['port'] !== undefined ? `:${String(o['port'])}` : ''}` : typeof o['service'] === 'string' ? o['service'] : 'localhost';
     return `Email: SMTP via ${where}, from ${config.defaultFrom}`;
   }
   return env === 'production'

@@ -34,7 +34,7 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
   const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
   const key = `${who}\n${format}\n${req.url}`;
   // the mark authentication read when the request began: read before any of its data, as a lookup needs
-  const mark = caller.mark ?? await services.database.changeMark();
+  const mark = caller.mark ?? (await services.database.changeMark());
   return {
     hit: cache.get(key, mark),
     async send(reply, payload) {

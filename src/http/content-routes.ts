@@ -41,8 +41,11 @@ async function begin(services: Services, req: FastifyRequest, type: ContentType,
 
 function parseContext(services: Services, call: Call): ParseContext {
   return {
-    model: services.model, rest: services.config.rest, ability: call.caller.ability,
-    defaultLocale: services.locales.defaultCode(), locales: services.locales.codes(),
+    model: services.model,
+    rest: services.config.rest,
+    ability: call.caller.ability,
+    defaultLocale: services.locales.defaultCode(),
+    locales: services.locales.codes(),
   };
 }
 
@@ -76,8 +79,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
   const read = services.readContext;
   // a write answers with its document as read on its own connection before the commit: read after
   // it, the answer queued for a pooled connection behind the other writes of a burst
-  const readBack = (type: ContentType, q: FindQuery): ReadBack<DocumentObject | null> =>
-    (tx, documentId) => readDocument({ ...read, database: onConnection(read.database, tx) }, type, documentId, single(q));
+  const readBack =
+    (type: ContentType, q: FindQuery): ReadBack<DocumentObject | null> =>
+    (tx, documentId) =>
+      readDocument({ ...read, database: onConnection(read.database, tx) }, type, documentId, single(q));
 
   const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'find');
@@ -128,7 +133,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
       throw new ValidationError('DELETE removes every version of the document in the locale; deleting only the draft is not supported (drop status=draft)');
     }
     const documentId = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
-    const deleted = documentId !== null && await services.writer.delete(type, documentId, type.localized ? (q.locale as string | '*') : null);
+    const deleted = documentId !== null && (await services.writer.delete(type, documentId, type.localized ? (q.locale as string | '*') : null));
     if (!deleted) throw new NotFoundError('Document not found');
     return reply.code(204).send();
   };

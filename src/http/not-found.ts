@@ -16,8 +16,7 @@ export function registerNotFound(app: FastifyInstance, model: Model, prefix: str
     const path = (req.url.split('?')[0] ?? '').toLowerCase().replace(/\/+$/, '');
     if (path.startsWith(`${base}/`)) {
       const parts = path.slice(base.length + 1).split('/');
-      const known = (parts.length === 1 && (collections.has(parts[0]!) || singles.has(parts[0]!)))
-        || (parts.length === 2 && collections.has(parts[0]!));
+      const known = (parts.length === 1 && (collections.has(parts[0]!) || singles.has(parts[0]!))) || (parts.length === 2 && collections.has(parts[0]!));
       if (known) return reply.code(405).type('text/plain; charset=utf-8').send('Method Not Allowed');
     }
     return reply.code(404).send(errorBody(404, 'NotFoundError', 'Not Found', {}));

@@ -3,9 +3,7 @@
 import type { Pagination } from '../query/ast.js';
 
 export function paginationMeta(p: Pick<Pagination, 'mode' | 'start' | 'limit'>, total: number | null): Record<string, number> {
-  const out: Record<string, number> = p.mode === 'page'
-    ? { page: Math.floor(p.start / p.limit) + 1, pageSize: p.limit }
-    : { start: p.start, limit: p.limit };
+  const out: Record<string, number> = p.mode === 'page' ? { page: Math.floor(p.start / p.limit) + 1, pageSize: p.limit } : { start: p.start, limit: p.limit };
   if (total !== null) {
     if (p.mode === 'page') out['pageCount'] = Math.ceil(total / p.limit);
     out['total'] = total;

@@ -13,13 +13,20 @@ const SECRET_PARAM = /token|secret|passw|confirmation|signature|credential|jwt|s
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const pairs = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq < 0) return pair;
-    let name = pair.slice(0, eq);
-    try { name = decodeURIComponent(name.replace(/\+/g, ' ')); } catch { /* keep it encoded */ }
-    return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
-  });
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        /* keep it encoded */
+      }
+      return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    });
   return `${url.slice(0, q)}?${pairs.join('&')}`;
 }
 

@@ -26,7 +26,7 @@ export async function helmetHeaders(config: SecurityConfig): Promise<Record<stri
     });
     const [plain, helmet] = await Promise.all([probe.inject('/plain'), probe.inject('/helmet')]);
     // the plugin builds helmet in its request hook, so helmet's refusal of an option arrives as a 500
-    if (helmet.statusCode !== 200) throw new Error((helmet.json<{ message?: string }>().message) ?? helmet.body);
+    if (helmet.statusCode !== 200) throw new Error(helmet.json<{ message?: string }>().message ?? helmet.body);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(helmet.headers)) {
       if (plain.headers[name] === undefined && typeof value === 'string') headers[name] = value;

@@ -28,8 +28,13 @@ const TABLE = 'i18n_locale';
 function toLocale(r: Row): Locale {
   const at = (v: unknown): string => formatDatetime(v) ?? '';
   return {
-    id: Number(r['id']), documentId: String(r['document_id']), name: String(r['name'] ?? r['code']), code: String(r['code']),
-    createdAt: at(r['created_at']), updatedAt: at(r['updated_at']), publishedAt: at(r['published_at']),
+    id: Number(r['id']),
+    documentId: String(r['document_id']),
+    name: String(r['name'] ?? r['code']),
+    code: String(r['code']),
+    createdAt: at(r['created_at']),
+    updatedAt: at(r['updated_at']),
+    publishedAt: at(r['published_at']),
     // SQLite and MySQL return 1/0 for booleans
     isDefault: r['is_default'] === true || r['is_default'] === 1 || r['is_default'] === '1',
   };
@@ -72,11 +77,23 @@ export class LocaleService {
     const now = dialect.toDatetime(new Date());
     try {
       await db.transaction().execute(async (tx) => {
-        if (makeDefault) await tx.updateTable(TABLE).set({ is_default: dialect.toBoolean(false) }).execute();
-        await tx.insertInto(TABLE).values({
-          document_id: newDocumentId(), name: name?.trim() || localeName(code), code, is_default: dialect.toBoolean(makeDefault),
-          created_at: now, updated_at: now, published_at: now,
-        }).execute();
+        if (makeDefault)
+          await tx
+            .updateTable(TABLE)
+            .set({ is_default: dialect.toBoolean(false) })
+            .execute();
+        await tx
+          .insertInto(TABLE)
+          .values({
+            document_id: newDocumentId(),
+            name: name?.trim() || localeName(code),
+            code,
+            is_default: dialect.toBoolean(makeDefault),
+            created_at: now,
+            updated_at: now,
+            published_at: now,
+          })
+          .execute();
       });
     } catch (e) {
       // another process added it between the check and the insert (unique index on code)
@@ -107,8 +124,16 @@ export class LocaleService {
     if (!(await this.find(code))) throw new ValidationError(`Locale "${code}" does not exist`);
     const now = dialect.toDatetime(new Date());
     await db.transaction().execute(async (tx) => {
-      await tx.updateTable(TABLE).set({ is_default: dialect.toBoolean(false) }).where('code', '!=', code).execute();
-      await tx.updateTable(TABLE).set({ is_default: dialect.toBoolean(true), updated_at: now }).where('code', '=', code).execute();
+      await tx
+        .updateTable(TABLE)
+        .set({ is_default: dialect.toBoolean(false) })
+        .where('code', '!=', code)
+        .execute();
+      await tx
+        .updateTable(TABLE)
+        .set({ is_default: dialect.toBoolean(true), updated_at: now })
+        .where('code', '=', code)
+        .execute();
     });
     await this.list();
   }
@@ -116,18 +141,24 @@ export class LocaleService {
   /** On first start (no locale stored yet) creates the configured locales; later starts keep what is stored. */
   async seed(cfg: FolioConfig['i18n']): Promise<void> {
     if ((await this.list()).length > 0) return;
-    const wanted = cfg.locales.some((l) => l.code === cfg.defaultLocale)
-      ? cfg.locales
-      : [{ code: cfg.defaultLocale, name: localeName(cfg.defaultLocale) }, ...cfg.locales];
+    const wanted = cfg.locales.some((l) => l.code === cfg.defaultLocale) ? cfg.locales : [{ code: cfg.defaultLocale, name: localeName(cfg.defaultLocale) }, ...cfg.locales];
     const { db, dialect } = this.database;
     const now = dialect.toDatetime(new Date());
     try {
       await db.transaction().execute(async (tx) => {
         for (const l of wanted) {
-          await tx.insertInto(TABLE).values({
-            document_id: newDocumentId(), name: l.name || localeName(l.code), code: l.code,
-            is_default: dialect.toBoolean(l.code === cfg.defaultLocale), created_at: now, updated_at: now, published_at: now,
-          }).execute();
+          await tx
+            .insertInto(TABLE)
+            .values({
+              document_id: newDocumentId(),
+              name: l.name || localeName(l.code),
+              code: l.code,
+              is_default: dialect.toBoolean(l.code === cfg.defaultLocale),
+              created_at: now,
+              updated_at: now,
+              published_at: now,
+            })
+            .execute();
         }
       });
     } catch (e) {

@@ -2,17 +2,50 @@
 // Plain immutable data: parsers build it, the SQL compiler and populate loader read it.
 
 export type CompareOp =
-  | '$eq' | '$eqi' | '$ne' | '$nei'
-  | '$lt' | '$lte' | '$gt' | '$gte'
-  | '$in' | '$notIn'
-  | '$contains' | '$notContains' | '$containsi' | '$notContainsi'
-  | '$startsWith' | '$startsWithi' | '$endsWith' | '$endsWithi'
-  | '$null' | '$notNull' | '$between';
+  | '$eq'
+  | '$eqi'
+  | '$ne'
+  | '$nei'
+  | '$lt'
+  | '$lte'
+  | '$gt'
+  | '$gte'
+  | '$in'
+  | '$notIn'
+  | '$contains'
+  | '$notContains'
+  | '$containsi'
+  | '$notContainsi'
+  | '$startsWith'
+  | '$startsWithi'
+  | '$endsWith'
+  | '$endsWithi'
+  | '$null'
+  | '$notNull'
+  | '$between';
 
 export const COMPARE_OPS: ReadonlySet<string> = new Set<CompareOp>([
-  '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn',
-  '$contains', '$notContains', '$containsi', '$notContainsi',
-  '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$null', '$notNull', '$between',
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+  '$null',
+  '$notNull',
+  '$between',
 ]);
 
 /** A value cast to the attribute's type: what is bound as an SQL parameter. */
@@ -62,13 +95,24 @@ export interface Pagination {
 }
 
 export type PublicationFilter =
-  | 'never-published' | 'has-published-version' | 'modified' | 'unmodified'
-  | 'never-published-document' | 'has-published-version-document'
-  | 'published-without-draft' | 'published-with-draft';
+  | 'never-published'
+  | 'has-published-version'
+  | 'modified'
+  | 'unmodified'
+  | 'never-published-document'
+  | 'has-published-version-document'
+  | 'published-without-draft'
+  | 'published-with-draft';
 
 export const PUBLICATION_FILTERS: readonly PublicationFilter[] = [
-  'never-published', 'has-published-version', 'modified', 'unmodified',
-  'never-published-document', 'has-published-version-document', 'published-without-draft', 'published-with-draft',
+  'never-published',
+  'has-published-version',
+  'modified',
+  'unmodified',
+  'never-published-document',
+  'has-published-version-document',
+  'published-without-draft',
+  'published-with-draft',
 ];
 
 export type PopulateKind = 'relation' | 'media' | 'component' | 'dynamiczone' | 'localizations';

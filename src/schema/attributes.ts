@@ -3,14 +3,41 @@ import { SchemaError } from '../errors.js';
 import type { Attribute, RelationKind, ScalarType } from './types.js';
 
 const SCALAR_TYPES: ReadonlySet<string> = new Set<ScalarType>([
-  'string', 'text', 'richtext', 'enumeration', 'email', 'password', 'uid',
-  'date', 'time', 'datetime', 'timestamp',
-  'integer', 'biginteger', 'float', 'decimal',
-  'boolean', 'json', 'blocks',
+  'string',
+  'text',
+  'richtext',
+  'enumeration',
+  'email',
+  'password',
+  'uid',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'json',
+  'blocks',
 ]);
 const RELATIONS: ReadonlySet<string> = new Set<RelationKind>(['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany']);
-const RESERVED = new Set(['id', 'documentId', 'document_id', 'createdAt', 'updatedAt', 'publishedAt', 'locale',
-  'localizations', 'createdBy', 'updatedBy', '__component', '__type', 'meta']);
+const RESERVED = new Set([
+  'id',
+  'documentId',
+  'document_id',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'locale',
+  'localizations',
+  'createdBy',
+  'updatedBy',
+  '__component',
+  '__type',
+  'meta',
+]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface AttributeContext {
@@ -19,7 +46,10 @@ export interface AttributeContext {
 }
 
 export function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/-/g, '_')
+    .toLowerCase();
 }
 
 function num(def: Record<string, unknown>, key: string, ctx: AttributeContext, name: string): number | undefined {
@@ -70,7 +100,11 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
     const regex = def['regex'];
     if (regex !== undefined) {
       if (typeof regex !== 'string') throw new SchemaError(ctx.file, name, '"regex" must be a string');
-      try { new RegExp(regex); } catch { throw new SchemaError(ctx.file, name, `"regex" is not a valid regular expression: ${regex}`); }
+      try {
+        new RegExp(regex);
+      } catch {
+        throw new SchemaError(ctx.file, name, `"regex" is not a valid regular expression: ${regex}`);
+      }
     }
     const targetField = def['targetField'];
     if (targetField !== undefined && typeof targetField !== 'string') {
@@ -133,8 +167,12 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
     const component = def['component'];
     if (typeof component !== 'string') throw new SchemaError(ctx.file, name, 'a component attribute needs "component"');
     return {
-      ...base, kind: 'component', component, repeatable: bool(def, 'repeatable', ctx, name),
-      min: num(def, 'min', ctx, name), max: num(def, 'max', ctx, name),
+      ...base,
+      kind: 'component',
+      component,
+      repeatable: bool(def, 'repeatable', ctx, name),
+      min: num(def, 'min', ctx, name),
+      max: num(def, 'max', ctx, name),
     };
   }
   if (type === 'dynamiczone') {

@@ -70,10 +70,20 @@ function contentType(uid: string, json: Record<string, unknown>, file: string, o
   const [attributes, order] = attributesOf(json, file, localized);
   const info = json['info'] as Record<string, unknown>;
   return {
-    modelType: 'contentType', uid, kind, singularName, pluralName, table, file, origin,
+    modelType: 'contentType',
+    uid,
+    kind,
+    singularName,
+    pluralName,
+    table,
+    file,
+    origin,
     displayName: typeof info['displayName'] === 'string' ? info['displayName'] : singularName,
     draftAndPublish: options['draftAndPublish'] === true,
-    localized, attributes, order, componentTable: `${table}_cmps`,
+    localized,
+    attributes,
+    order,
+    componentTable: `${table}_cmps`,
   };
 }
 
@@ -97,8 +107,11 @@ function pairRelations(types: Map<string, ContentType>, components: Map<string, 
       }
       const other = target.attributes.get(attr.inverse!);
       if (!other || other.kind !== 'relation' || other.target !== schema.uid || other.inverse !== attr.name) {
-        throw new SchemaError(schema.file, attr.name,
-          `"${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" needs a matching relation "${attr.inverse}" on ${attr.target} pointing back with "${attr.owner ? 'mappedBy' : 'inversedBy'}: ${attr.name}"`);
+        throw new SchemaError(
+          schema.file,
+          attr.name,
+          `"${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" needs a matching relation "${attr.inverse}" on ${attr.target} pointing back with "${attr.owner ? 'mappedBy' : 'inversedBy'}: ${attr.name}"`,
+        );
       }
       if (other.owner === attr.owner) throw new SchemaError(schema.file, attr.name, 'one side of a pair must use inversedBy and the other mappedBy');
       const expected: Record<string, string> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
@@ -164,14 +177,18 @@ export function loadModel(root: string): Model {
   const components = new Map<string, Component>();
   for (const raw of readComponentFiles(root)) {
     const uid = `${raw.category}.${raw.name}`;
-    const table = typeof raw.json['collectionName'] === 'string'
-      ? (raw.json['collectionName'] as string)
-      : `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
+    const table = typeof raw.json['collectionName'] === 'string' ? (raw.json['collectionName'] as string) : `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
     if (!TABLE.test(table)) throw new SchemaError(raw.file, null, `collectionName "${table}" is not a valid table name`);
     claimTable(table, raw.file);
     const [attributes, order] = attributesOf(raw.json, raw.file, false);
     components.set(uid, {
-      modelType: 'component', uid, category: raw.category, table, file: raw.file, attributes, order,
+      modelType: 'component',
+      uid,
+      category: raw.category,
+      table,
+      file: raw.file,
+      attributes,
+      order,
       componentTable: `${table}_cmps`,
     });
   }

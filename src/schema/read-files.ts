@@ -21,7 +21,9 @@ export interface RawComponentFile extends RawFile {
 
 function subdirs(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory()).sort();
+  return readdirSync(dir)
+    .filter((d) => statSync(join(dir, d)).isDirectory())
+    .sort();
 }
 
 function parse(root: string, path: string): Record<string, unknown> {

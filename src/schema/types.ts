@@ -2,10 +2,24 @@
 // Every other module reads the model; none reads schema files.
 
 export type ScalarType =
-  | 'string' | 'text' | 'richtext' | 'enumeration' | 'email' | 'password' | 'uid'
-  | 'date' | 'time' | 'datetime' | 'timestamp'
-  | 'integer' | 'biginteger' | 'float' | 'decimal'
-  | 'boolean' | 'json' | 'blocks';
+  | 'string'
+  | 'text'
+  | 'richtext'
+  | 'enumeration'
+  | 'email'
+  | 'password'
+  | 'uid'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'timestamp'
+  | 'integer'
+  | 'biginteger'
+  | 'float'
+  | 'decimal'
+  | 'boolean'
+  | 'json'
+  | 'blocks';
 
 export type RelationKind = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany';
 
@@ -73,8 +87,7 @@ export interface DynamicZoneAttribute extends AttributeBase {
   readonly max?: number;
 }
 
-export type Attribute =
-  | ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
 
 /** Shared shape of content-types and components: both are rows in a table with attributes. */
 export interface Schema {

@@ -72,18 +72,27 @@ const identity: Formatter = (v) => (v === undefined ? null : v);
 
 export function formatterFor(type: ScalarType): Formatter {
   switch (type) {
-    case 'boolean': return (v) => (v === null || v === undefined ? null : v === true || v === 1 || v === '1');
-    case 'integer': return (v) => (v === null || v === undefined ? null : Number(v));
+    case 'boolean':
+      return (v) => (v === null || v === undefined ? null : v === true || v === 1 || v === '1');
+    case 'integer':
+      return (v) => (v === null || v === undefined ? null : Number(v));
     case 'float':
-    case 'decimal': return (v) => (v === null || v === undefined ? null : Number(v));
-    case 'biginteger': return (v) => (v === null || v === undefined ? null : String(v));
-    case 'date': return formatDate;
-    case 'time': return formatTime;
+    case 'decimal':
+      return (v) => (v === null || v === undefined ? null : Number(v));
+    case 'biginteger':
+      return (v) => (v === null || v === undefined ? null : String(v));
+    case 'date':
+      return formatDate;
+    case 'time':
+      return formatTime;
     case 'datetime':
-    case 'timestamp': return formatDatetime;
+    case 'timestamp':
+      return formatDatetime;
     case 'json':
-    case 'blocks': return parseJson;
-    default: return identity;
+    case 'blocks':
+      return parseJson;
+    default:
+      return identity;
   }
 }
 

@@ -65,8 +65,9 @@ function compileBuild(slots: readonly Slot[], isType: boolean): (row: Record<str
     ...(isType ? [`"documentId": row["document_id"]`] : []),
     ...slots.map((s, i) => `${JSON.stringify(s.key)}: f[${i}](row[${JSON.stringify(s.column)}])`),
   ];
-  const make = new Function('f', `return function build(row) { return { ${props.join(', ')} }; };`) as
-    (f: readonly Formatter[]) => (row: Record<string, unknown>) => Record<string, unknown>;
+  const make = new Function('f', `return function build(row) { return { ${props.join(', ')} }; };`) as (
+    f: readonly Formatter[],
+  ) => (row: Record<string, unknown>) => Record<string, unknown>;
   return make(slots.map((s) => s.format));
 }
 

@@ -38,7 +38,12 @@ function fromIso(s: string): Date | null {
   const m = ISO.exec(s);
   if (!m) return null;
   const [, y, mo = '01', d = '01', h = '00', mi = '00', sec = '00', frac = '', zone] = m;
-  const year = Number(y), month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(sec);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d),
+    hour = Number(h),
+    minute = Number(mi),
+    second = Number(sec);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
   if (minute > 59 || second > 59 || hour > 24 || (hour === 24 && (minute > 0 || second > 0 || /[1-9]/.test(frac)))) return null;
   const ms = Number(`0.${frac || '0'}`) * 1000;

@@ -28,10 +28,17 @@ afterAll(async () => {
 
 const row = (id: number) => database.db.selectFrom('folio_api_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const setColumn = (id: number, column: string, at: Date) =>
-  database.db.updateTable('folio_api_tokens').set({ [column]: database.dialect.toDatetime(at) }).where('id', '=', id).execute();
+  database.db
+    .updateTable('folio_api_tokens')
+    .set({ [column]: database.dialect.toDatetime(at) })
+    .where('id', '=', id)
+    .execute();
 
 async function refused(p: Promise<unknown>): Promise<string> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(ValidationError);
   return (e as ValidationError).message;
 }
@@ -50,8 +57,15 @@ describe('create', () => {
     const { token, accessKey } = await tokens.create({ name: 'site', type: 'read-only', description: 'the web site' });
     expect(accessKey).toMatch(/^[0-9a-f]{128}$/);
     expect(token).toEqual({
-      id: expect.any(Number), name: 'site', description: 'the web site', type: 'read-only', permissions: [],
-      lifespan: null, expiresAt: null, lastUsedAt: null, createdAt: expect.stringMatching(ISO),
+      id: expect.any(Number),
+      name: 'site',
+      description: 'the web site',
+      type: 'read-only',
+      permissions: [],
+      lifespan: null,
+      expiresAt: null,
+      lastUsedAt: null,
+      createdAt: expect.stringMatching(ISO),
     });
     expect(Date.parse(token.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     const stored = await row(token.id);
@@ -69,7 +83,11 @@ describe('create', () => {
   });
 
   it('custom tokens keep their permissions, de-duplicated; other types ignore them', async () => {
-    const { token } = await tokens.create({ name: 'custom', type: 'custom', permissions: ['api::article.article.find', 'plugin::upload.content-api.find', 'api::article.article.find'] });
+    const { token } = await tokens.create({
+      name: 'custom',
+      type: 'custom',
+      permissions: ['api::article.article.find', 'plugin::upload.content-api.find', 'api::article.article.find'],
+    });
     expect(token.permissions).toEqual(['api::article.article.find', 'plugin::upload.content-api.find']);
     const full = await tokens.create({ name: 'full', type: 'full-access', permissions: ['api::article.article.find'] });
     expect(full.token.permissions).toEqual([]);

@@ -46,8 +46,21 @@ describe('folio api-token create', () => {
   });
 
   it('--json gives the token and its key', () => {
-    const r = folio(project, ['api-token', 'create', '--name', 'three', '--type', 'custom',
-      '--permissions', 'api::article.article.find, api::tag.tag.findOne', '--lifespan', '7', '--description', 'for the site', '--json']);
+    const r = folio(project, [
+      'api-token',
+      'create',
+      '--name',
+      'three',
+      '--type',
+      'custom',
+      '--permissions',
+      'api::article.article.find, api::tag.tag.findOne',
+      '--lifespan',
+      '7',
+      '--description',
+      'for the site',
+      '--json',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(Object.keys(j).sort()).toEqual(['accessKey', 'expiresAt', 'id', 'name', 'permissions', 'type']);
@@ -110,9 +123,14 @@ describe('folio api-token list and revoke', () => {
     const list = JSON.parse(r.stdout) as Record<string, unknown>[];
     expect(list.map((t) => t['name'])).toEqual(['one', 'two', 'three', 'listed']);
     expect(list[2]).toEqual({
-      id: expect.any(Number), name: 'three', description: 'for the site', type: 'custom',
-      permissions: ['api::article.article.find', 'api::tag.tag.findOne'], lifespan: 7 * 86_400_000,
-      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), lastUsedAt: null,
+      id: expect.any(Number),
+      name: 'three',
+      description: 'for the site',
+      type: 'custom',
+      permissions: ['api::article.article.find', 'api::tag.tag.findOne'],
+      lifespan: 7 * 86_400_000,
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      lastUsedAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(r.stdout).not.toMatch(/accessKey|access_key|[0-9a-f]{64}/);

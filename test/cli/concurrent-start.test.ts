@@ -22,10 +22,12 @@ describe('processes started at the same instant on an empty database', () => {
   it(`${PROCESSES} processes all serve, share one set of secrets and accept each other's tokens`, async () => {
     const servers: Server[] = Array.from({ length: PROCESSES }, () => spawnFolio(project, ['start', '--port', '0', '--host', '127.0.0.1']));
     try {
-      const bases = await Promise.all(servers.map(async (s) => {
-        const m = await s.waitFor(/Folio listening on (http:\/\/127\.0\.0\.1:\d+)\n/, 60_000);
-        return m[1]!;
-      }));
+      const bases = await Promise.all(
+        servers.map(async (s) => {
+          const m = await s.waitFor(/Folio listening on (http:\/\/127\.0\.0\.1:\d+)\n/, 60_000);
+          return m[1]!;
+        }),
+      );
       for (const s of servers) expect(s.stderr()).toBe('');
       // one generation of each secret in .env, made by exactly one of the processes
       const env = readFileSync(join(project.dir, '.env'), 'utf8');
@@ -39,20 +41,23 @@ describe('processes started at the same instant on an empty database', () => {
         expect((await fetch(`${base}/api/articles`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
       }
       // a user registered on each process signs in to every other with the JWT it was given
-      const jwts = await Promise.all(bases.map(async (base, i) => {
-        const r = await fetch(`${base}/api/auth/local/register`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: `replica${i}`, email: `replica${i}@example.com`, password: 'Passw0rd!' }),
-        });
-        const body = await r.json() as { jwt?: string };
-        expect(r.status, JSON.stringify(body)).toBe(200);
-        return body.jwt!;
-      }));
+      const jwts = await Promise.all(
+        bases.map(async (base, i) => {
+          const r = await fetch(`${base}/api/auth/local/register`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: `replica${i}`, email: `replica${i}@example.com`, password: 'Passw0rd!' }),
+          });
+          const body = (await r.json()) as { jwt?: string };
+          expect(r.status, JSON.stringify(body)).toBe(200);
+          return body.jwt!;
+        }),
+      );
       for (const base of bases) {
         for (const [i, jwt] of jwts.entries()) {
           const me = await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${jwt}` } });
           expect(me.status).toBe(200);
-          expect((await me.json() as { username: string }).username).toBe(`replica${i}`);
+          expect(((await me.json()) as { username: string }).username).toBe(`replica${i}`);
         }
       }
     } finally {
@@ -64,13 +69,17 @@ describe('processes started at the same instant on an empty database', () => {
 /** Runs ensureSecrets of the built code in a new process once the clock reaches `at`; resolves with the salt it ends up with. */
 function secretsAt(dir: string, at: number): Promise<string> {
   const module = pathToFileURL(join(CLI, '..', '..', 'config', 'secrets.js')).href;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `
+  const child = spawn(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `
     const { ensureSecrets } = await import(${JSON.stringify(module)});
     while (Date.now() < ${at});
     const env = {};
     ensureSecrets(${JSON.stringify(dir)}, env, false, true);
     process.stdout.write(env.API_TOKEN_SALT);
-  `]);
+  `,
+  ]);
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`)))));

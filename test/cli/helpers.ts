@@ -55,8 +55,12 @@ function databaseEnv(db: TestDatabase, dir: string): Record<string, string> {
   const c = db.config;
   if (c.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: join(dir, '.tmp', 'data.db') };
   return {
-    DATABASE_CLIENT: c.client, DATABASE_HOST: c.host ?? '', DATABASE_PORT: String(c.port ?? ''),
-    DATABASE_NAME: c.database ?? '', DATABASE_USERNAME: c.user ?? '', DATABASE_PASSWORD: c.password ?? '',
+    DATABASE_CLIENT: c.client,
+    DATABASE_HOST: c.host ?? '',
+    DATABASE_PORT: String(c.port ?? ''),
+    DATABASE_NAME: c.database ?? '',
+    DATABASE_USERNAME: c.user ?? '',
+    DATABASE_PASSWORD: c.password ?? '',
   };
 }
 

@@ -19,7 +19,9 @@ async function serve<T>(fn: (call: (method: string, path: string, data?: unknown
     const m = await server.waitFor(/Folio listening on http:\/\/127\.0\.0\.1:(\d+)\n/);
     return await fn(async (method, path, data) => {
       const r = await fetch(`http://127.0.0.1:${m[1]}${path}`, {
-        method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify({ data }),
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: data === undefined ? undefined : JSON.stringify({ data }),
       });
       return { status: r.status, body: (r.status === 204 ? { data: null } : await r.json()) as { data: unknown } };
     });

@@ -16,8 +16,16 @@ describe('folio locales', () => {
   it('list shows the locales config/plugins.json seeds, the default marked', () => {
     const r = folio(project, ['locales', 'list']);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout.trimEnd().split('\n').map((l) => l.split(/\s{2,}/))).toEqual([
-      ['CODE', 'NAME', 'DEFAULT'], ['en', 'English (en)', 'yes'], ['fr', 'French (fr)'], ['de', 'German (de)'],
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split(/\s{2,}/)),
+    ).toEqual([
+      ['CODE', 'NAME', 'DEFAULT'],
+      ['en', 'English (en)', 'yes'],
+      ['fr', 'French (fr)'],
+      ['de', 'German (de)'],
     ]);
   });
 
@@ -27,8 +35,10 @@ describe('folio locales', () => {
     expect(a.stdout).toContain('Added pt-BR (Portuguese (Brazil) (pt-BR))');
     expect(folio(project, ['locales', 'add', 'es', '--name', 'Español', '--default']).status).toBe(0);
     expect(codes()).toEqual([
-      expect.objectContaining({ code: 'en', isDefault: false }), expect.objectContaining({ code: 'fr', isDefault: false }),
-      expect.objectContaining({ code: 'de', isDefault: false }), expect.objectContaining({ code: 'pt-BR', name: 'Portuguese (Brazil) (pt-BR)', isDefault: false }),
+      expect.objectContaining({ code: 'en', isDefault: false }),
+      expect.objectContaining({ code: 'fr', isDefault: false }),
+      expect.objectContaining({ code: 'de', isDefault: false }),
+      expect.objectContaining({ code: 'pt-BR', name: 'Portuguese (Brazil) (pt-BR)', isDefault: false }),
       expect.objectContaining({ code: 'es', name: 'Español', isDefault: true }),
     ]);
   });
@@ -36,8 +46,14 @@ describe('folio locales', () => {
   it('list --json has the shape of GET /api/i18n/locales', () => {
     const en = codes()[0];
     expect(en).toEqual({
-      id: expect.any(Number), documentId: expect.stringMatching(/^[a-z][a-z0-9]{23}$/), name: 'English (en)', code: 'en',
-      createdAt: expect.stringMatching(/Z$/), updatedAt: expect.stringMatching(/Z$/), publishedAt: expect.stringMatching(/Z$/), isDefault: false,
+      id: expect.any(Number),
+      documentId: expect.stringMatching(/^[a-z][a-z0-9]{23}$/),
+      name: 'English (en)',
+      code: 'en',
+      createdAt: expect.stringMatching(/Z$/),
+      updatedAt: expect.stringMatching(/Z$/),
+      publishedAt: expect.stringMatching(/Z$/),
+      isDefault: false,
     });
   });
 

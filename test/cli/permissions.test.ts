@@ -57,9 +57,13 @@ describe('folio users create', () => {
     const c = folio(project, ['users', 'create', '--email', 'Owner@Example.com', '--password', 'secret123']);
     expect(c.status, c.stderr).toBe(0);
     expect(c.stdout).toMatch(/^Created user owner <owner@example.com> \(id \d+\) with role authenticated\n$/);
-    const login = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'owner@example.com', password: 'secret123' }) });
+    const login = await fetch(`${base}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'owner@example.com', password: 'secret123' }),
+    });
     expect(login.status).toBe(200);
-    const body = await login.json() as { jwt: string; user: Record<string, unknown> };
+    const body = (await login.json()) as { jwt: string; user: Record<string, unknown> };
     expect(body.user).toMatchObject({ username: 'owner', confirmed: true });
     expect(body.user).not.toHaveProperty('password');
     const dup = folio(project, ['users', 'create', '--email', 'owner@example.com', '--password', 'secret123']);

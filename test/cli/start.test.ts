@@ -103,7 +103,12 @@ describe('folio develop', () => {
       setTagColourType(project.dir, 'colour');
       await server.waitFor(/unknown type "colour"\n.*Waiting for a change/);
       expect(server.stderr()).not.toMatch(/\n\s+at /);
-      expect(await fetch(`${base}/api/tags`).then((r) => r.status, () => 0)).toBe(0);
+      expect(
+        await fetch(`${base}/api/tags`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ).toBe(0);
 
       setTagColourType(project.dir, 'string');
       await server.waitFor(/schema\.json changed: restarted on http:\/\/127\.0\.0\.1:(\d+)/);

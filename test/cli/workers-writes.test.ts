@@ -23,7 +23,7 @@ describe('concurrent writes on two worker processes', () => {
       const key = folio(project, ['api-token', 'create', '--name', 'writers', '--type', 'full-access']).stdout.trim();
       const send = async (method: string, path: string, data: unknown): Promise<{ status: number; body: { data?: { documentId: string } } }> => {
         const r = await fetch(base + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
-        return { status: r.status, body: await r.json() as { data?: { documentId: string } } };
+        return { status: r.status, body: (await r.json()) as { data?: { documentId: string } } };
       };
       const failures: string[] = [];
       const check = (what: string, r: { status: number; body: unknown }, want: number): void => {

@@ -9,26 +9,42 @@ import { project, SECRETS } from './helpers.js';
 const load = (dir: string, env: Record<string, string> = {}) => loadConfig(dir, { ...SECRETS, ...env }, { writeEnvFile: false });
 
 async function configError(dir: string, env: Record<string, string>): Promise<string> {
-  const e: unknown = await load(dir, env).then(() => null, (err: unknown) => err);
+  const e: unknown = await load(dir, env).then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(ConfigError);
   return (e as ConfigError).message;
 }
 
 describe('defaults', () => {
-  it('a project with no config and no environment gets Strapi\'s defaults', async () => {
+  it("a project with no config and no environment gets Strapi's defaults", async () => {
     const dir = project();
     const { config, generated, warnings } = await load(dir);
     expect(generated).toEqual([]);
     expect(warnings).toEqual([]);
     expect(config).toEqual({
-      dir, env: 'development', host: '0.0.0.0', port: 1337, publicUrl: 'http://localhost:1337',
+      dir,
+      env: 'development',
+      host: '0.0.0.0',
+      port: 1337,
+      publicUrl: 'http://localhost:1337',
       database: { client: 'sqlite', filename: join(dir, '.tmp', 'data.db') },
       rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
       secrets: { apiTokenSalt: 'salt', jwtSecret: 'jwt', appKeys: ['k1', 'k2'] },
       i18n: { defaultLocale: 'en', locales: [{ code: 'en', name: 'English (en)' }] },
       usersPermissions: {
-        jwt: { expiresInSeconds: 30 * 86_400, algorithm: 'HS256' }, register: { allowedFields: [] }, jwtManagement: 'legacy-support',
-        advanced: { unique_email: true, allow_register: true, email_confirmation: false, email_confirmation_redirection: null, email_reset_password: null, default_role: 'authenticated' },
+        jwt: { expiresInSeconds: 30 * 86_400, algorithm: 'HS256' },
+        register: { allowedFields: [] },
+        jwtManagement: 'legacy-support',
+        advanced: {
+          unique_email: true,
+          allow_register: true,
+          email_confirmation: false,
+          email_confirmation_redirection: null,
+          email_reset_password: null,
+          default_role: 'authenticated',
+        },
         raw: {},
       },
       email: { provider: null, providerOptions: {}, defaultFrom: 'Administration Panel <no-reply@strapi.io>', defaultReplyTo: null },
@@ -44,7 +60,7 @@ describe('defaults', () => {
   });
 });
 
-describe('environment (Strapi\'s names)', () => {
+describe("environment (Strapi's names)", () => {
   it('HOST, PORT, PUBLIC_URL, NODE_ENV, FOLIO_LOG', async () => {
     const { config } = await load(project(), { HOST: '127.0.0.1', PORT: '8080', NODE_ENV: 'test', FOLIO_LOG: 'true' });
     expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, publicUrl: 'http://localhost:8080', env: 'test', logger: true });
@@ -65,9 +81,16 @@ describe('environment (Strapi\'s names)', () => {
   });
 
   it.each([
-    ['sqlite', 'sqlite'], ['better-sqlite3', 'sqlite'], ['sqlite3', 'sqlite'],
-    ['postgres', 'postgres'], ['postgresql', 'postgres'], ['pg', 'postgres'],
-    ['mysql', 'mysql'], ['mysql2', 'mysql'], ['mariadb', 'mysql'], ['MySQL', 'mysql'],
+    ['sqlite', 'sqlite'],
+    ['better-sqlite3', 'sqlite'],
+    ['sqlite3', 'sqlite'],
+    ['postgres', 'postgres'],
+    ['postgresql', 'postgres'],
+    ['pg', 'postgres'],
+    ['mysql', 'mysql'],
+    ['mysql2', 'mysql'],
+    ['mariadb', 'mysql'],
+    ['MySQL', 'mysql'],
   ])('DATABASE_CLIENT=%s is %s', async (name, client) => {
     expect((await load(project(), { DATABASE_CLIENT: name })).config.database.client).toBe(client);
   });
@@ -80,16 +103,40 @@ describe('environment (Strapi\'s names)', () => {
 
   it('DATABASE_* for PostgreSQL and MySQL, with their defaults', async () => {
     const { config } = await load(project(), {
-      DATABASE_CLIENT: 'postgres', DATABASE_HOST: 'db', DATABASE_PORT: '6543', DATABASE_NAME: 'cms', DATABASE_USERNAME: 'u',
-      DATABASE_PASSWORD: 'p', DATABASE_SCHEMA: 'content', DATABASE_SSL: 'true', DATABASE_POOL_MAX: '20', DATABASE_URL: 'postgres://x@y/z',
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_HOST: 'db',
+      DATABASE_PORT: '6543',
+      DATABASE_NAME: 'cms',
+      DATABASE_USERNAME: 'u',
+      DATABASE_PASSWORD: 'p',
+      DATABASE_SCHEMA: 'content',
+      DATABASE_SSL: 'true',
+      DATABASE_POOL_MAX: '20',
+      DATABASE_URL: 'postgres://x@y/z',
     });
     expect(config.database).toEqual({
-      client: 'postgres', url: 'postgres://x@y/z', host: 'db', port: 6543, database: 'cms', user: 'u', password: 'p',
-      schema: 'content', ssl: true, poolMax: 20,
+      client: 'postgres',
+      url: 'postgres://x@y/z',
+      host: 'db',
+      port: 6543,
+      database: 'cms',
+      user: 'u',
+      password: 'p',
+      schema: 'content',
+      ssl: true,
+      poolMax: 20,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'mysql' })).config.database).toEqual({
-      client: 'mysql', url: undefined, host: '127.0.0.1', port: 3306, database: 'folio', user: 'root', password: '',
-      schema: undefined, ssl: false, poolMax: 10,
+      client: 'mysql',
+      url: undefined,
+      host: '127.0.0.1',
+      port: 3306,
+      database: 'folio',
+      user: 'root',
+      password: '',
+      schema: undefined,
+      ssl: false,
+      poolMax: 10,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'postgres' })).config.database).toMatchObject({ port: 5432, user: 'postgres' });
   });
@@ -175,7 +222,7 @@ describe('config/api', () => {
     expect(message).toMatch(/^config\/api\.json: /);
   });
 
-  it('a CommonJS config/api.js exporting a function of { env } gets Strapi\'s env helper', async () => {
+  it("a CommonJS config/api.js exporting a function of { env } gets Strapi's env helper", async () => {
     const dir = project({
       'config/api.js': `module.exports = ({ env }) => ({ rest: {
         defaultLimit: env.int('API_LIMIT', 25), maxLimit: env.int('API_MAX', 100), withCount: env.bool('API_COUNT', true),
@@ -217,7 +264,7 @@ describe('config/api', () => {
   });
 });
 
-describe('config/server, config/database, config/admin (Strapi\'s project template)', () => {
+describe("config/server, config/database, config/admin (Strapi's project template)", () => {
   const SERVER = `module.exports = ({ env }) => ({
     host: env('HOST', '0.0.0.0'), port: env.int('PORT', 1337), url: env('URL', ''), app: { keys: env.array('APP_KEYS') },
   });`;
@@ -252,12 +299,20 @@ describe('config/server, config/database, config/admin (Strapi\'s project templa
     expect((await load(dir)).config.database).toEqual({ client: 'sqlite', filename: join(dir, '.tmp', 'data.db') });
   });
 
-  it('database.js: PostgreSQL with the template\'s defaults and the environment\'s values', async () => {
+  it("database.js: PostgreSQL with the template's defaults and the environment's values", async () => {
     const dir = project({ 'config/database.js': DATABASE });
     const { config } = await load(dir, { DATABASE_CLIENT: 'postgres', DATABASE_HOST: 'db.internal', DATABASE_SSL: 'true', DATABASE_POOL_MAX: '4' });
     expect(config.database).toEqual({
-      client: 'postgres', url: undefined, host: 'db.internal', port: 5432, database: 'strapi', user: 'strapi', password: 'strapi',
-      schema: 'public', ssl: true, poolMax: 4,
+      client: 'postgres',
+      url: undefined,
+      host: 'db.internal',
+      port: 5432,
+      database: 'strapi',
+      user: 'strapi',
+      password: 'strapi',
+      schema: 'public',
+      ssl: true,
+      poolMax: 4,
     });
   });
 
@@ -277,15 +332,23 @@ describe('config/server, config/database, config/admin (Strapi\'s project templa
 
 describe('config/plugins i18n', () => {
   it('default locale and locales, names filled in where missing', async () => {
-    const dir = project({ 'config/plugins.json': JSON.stringify({ i18n: { config: { defaultLocale: 'fr', locales: [{ code: 'fr' }, { code: 'pt-BR', name: 'Português' }, 'de'] } } }) });
+    const dir = project({
+      'config/plugins.json': JSON.stringify({ i18n: { config: { defaultLocale: 'fr', locales: [{ code: 'fr' }, { code: 'pt-BR', name: 'Português' }, 'de'] } } }),
+    });
     expect((await load(dir)).config.i18n).toEqual({
-      defaultLocale: 'fr', locales: [{ code: 'fr', name: 'French (fr)' }, { code: 'pt-BR', name: 'Português' }, { code: 'de', name: 'German (de)' }],
+      defaultLocale: 'fr',
+      locales: [
+        { code: 'fr', name: 'French (fr)' },
+        { code: 'pt-BR', name: 'Português' },
+        { code: 'de', name: 'German (de)' },
+      ],
     });
   });
 
-  it('STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE sets the first default locale when config doesn\'t', async () => {
+  it("STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE sets the first default locale when config doesn't", async () => {
     expect((await load(project(), { STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE: 'es' })).config.i18n).toEqual({
-      defaultLocale: 'es', locales: [{ code: 'es', name: 'Spanish (es)' }],
+      defaultLocale: 'es',
+      locales: [{ code: 'es', name: 'Spanish (es)' }],
     });
   });
 
@@ -300,11 +363,13 @@ describe('config/plugins i18n', () => {
 });
 
 describe('users-permissions and email settings', () => {
-  it('reads Strapi\'s plugin keys, advanced settings included', async () => {
-    const dir = project({ 'config/plugins.js': `module.exports = () => ({
+  it("reads Strapi's plugin keys, advanced settings included", async () => {
+    const dir = project({
+      'config/plugins.js': `module.exports = () => ({
       'users-permissions': { config: { jwt: { expiresIn: '7d' }, register: { allowedFields: ['bio'] }, advanced: { email_confirmation: true, default_role: 'reader' } } },
       email: { config: { provider: 'nodemailer', providerOptions: { host: 'smtp.test', port: 2525 }, settings: { defaultFrom: 'cms@example.test' } } },
-    });` });
+    });`,
+    });
     const { config } = await load(dir);
     expect(config.usersPermissions).toMatchObject({ jwt: { expiresInSeconds: 7 * 86_400 }, register: { allowedFields: ['bio'] } });
     expect(config.usersPermissions.advanced).toMatchObject({ email_confirmation: true, default_role: 'reader', unique_email: true, allow_register: true });

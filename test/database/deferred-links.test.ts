@@ -25,14 +25,21 @@ beforeEach(async () => {
   await database.db.deleteFrom('lb').execute();
 });
 
-const ids = async (table: string): Promise<number[]> =>
-  (await database.db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => Number(r.id));
+const ids = async (table: string): Promise<number[]> => (await database.db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => Number(r.id));
 
 describe('deferred link rows', () => {
   it('rows of a new row wait for the flush; flushing one table writes only that table', async () => {
     const deferred = new DeferredLinks();
     const s = { tx: database.db, dialect: database.dialect, deferred };
-    await insertLinks(s, 'la', [{ id: 1, v: 1 }, { id: 2, v: 2 }], true);
+    await insertLinks(
+      s,
+      'la',
+      [
+        { id: 1, v: 1 },
+        { id: 2, v: 2 },
+      ],
+      true,
+    );
     await insertLinks(s, 'lb', [{ id: 10, v: 1 }], true);
     await insertLinks(s, 'la', [{ id: 3, v: 3 }], true);
     expect(await ids('la')).toEqual([]);

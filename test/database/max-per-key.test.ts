@@ -14,7 +14,13 @@ beforeAll(async () => {
   database = await connect(testDb.config);
   await sql`create table lnk (id integer primary key, doc varchar(40) not null, src integer not null, ord integer not null)`.execute(database.db);
   await sql`create index lnk_doc on lnk (doc, ord)`.execute(database.db);
-  const rows = [['a', 1, 1], ['a', 2, 7], ['a', 3, 3], ['b', 1, 2], ['c', 4, 0]].map(([doc, src, ord], i) => ({ id: i + 1, doc, src, ord }));
+  const rows = [
+    ['a', 1, 1],
+    ['a', 2, 7],
+    ['a', 3, 3],
+    ['b', 1, 2],
+    ['c', 4, 0],
+  ].map(([doc, src, ord], i) => ({ id: i + 1, doc, src, ord }));
   await database.db.insertInto('lnk').values(rows).execute();
 });
 afterAll(async () => {
@@ -27,7 +33,12 @@ describe('largest position per key', () => {
 
   it('gives each key its own maximum, and 0 for a key without rows', async () => {
     const got = await maxPerKey(store(), 'lnk', 'doc', 'ord', ['a', 'b', 'zz', 'c']);
-    expect([...got].sort()).toEqual([['a', 7], ['b', 2], ['c', 0], ['zz', 0]]);
+    expect([...got].sort()).toEqual([
+      ['a', 7],
+      ['b', 2],
+      ['c', 0],
+      ['zz', 0],
+    ]);
   });
 
   it('answers a key given twice once', async () => {
@@ -37,7 +48,12 @@ describe('largest position per key', () => {
 
   it('works on numeric keys', async () => {
     const got = await maxPerKey(store(), 'lnk', 'src', 'ord', [1, 2, 4, 9]);
-    expect([...got].sort()).toEqual([[1, 2], [2, 7], [4, 0], [9, 0]]);
+    expect([...got].sort()).toEqual([
+      [1, 2],
+      [2, 7],
+      [4, 0],
+      [9, 0],
+    ]);
   });
 
   it('answers more keys than one compound SELECT may hold', async () => {

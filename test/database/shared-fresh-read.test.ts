@@ -6,10 +6,14 @@ import { sharedFreshRead } from '../../src/database/shared-fresh-read.js';
 function controlledRead() {
   const pending: { n: number; resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
   let started = 0;
-  const read = () => new Promise<number>((resolve, reject) => { pending.push({ n: ++started, resolve, reject }); });
+  const read = () =>
+    new Promise<number>((resolve, reject) => {
+      pending.push({ n: ++started, resolve, reject });
+    });
   const finish = async (ok = true) => {
     const r = pending.shift()!;
-    if (ok) r.resolve(r.n); else r.reject(new Error(`read ${r.n} failed`));
+    if (ok) r.resolve(r.n);
+    else r.reject(new Error(`read ${r.n} failed`));
     // let the reactions (clearing the in-flight read, starting the next) run
     for (let i = 0; i < 5; i++) await Promise.resolve();
   };

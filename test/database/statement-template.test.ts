@@ -14,16 +14,30 @@ const model = {} as Model;
 beforeAll(async () => {
   test = await createTestDatabase();
   database = await connect(test.config);
-  await database.db.schema.createTable('tpl').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('kind', 'varchar(20)').execute();
-  await database.db.insertInto('tpl').values([1, 2, 3, 4, 5].map((id) => ({ id, kind: id % 2 ? 'odd' : 'even' }))).execute();
+  await database.db.schema
+    .createTable('tpl')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('kind', 'varchar(20)')
+    .execute();
+  await database.db
+    .insertInto('tpl')
+    .values([1, 2, 3, 4, 5].map((id) => ({ id, kind: id % 2 ? 'odd' : 'even' })))
+    .execute();
 });
 afterAll(async () => {
   await database.close();
   await test.drop();
 });
 
-const byIds = (kind: string, ids: readonly number[]) => runTemplate(model, database, `tpl\u0000${kind}`, [ids] as const,
-  (list) => database.db.selectFrom('tpl').select(['id']).where('kind', '=', kind).where(sql<boolean>`id in (${sql.join(list)})`).orderBy('id'));
+const byIds = (kind: string, ids: readonly number[]) =>
+  runTemplate(model, database, `tpl\u0000${kind}`, [ids] as const, (list) =>
+    database.db
+      .selectFrom('tpl')
+      .select(['id'])
+      .where('kind', '=', kind)
+      .where(sql<boolean>`id in (${sql.join(list)})`)
+      .orderBy('id'),
+  );
 
 describe('statement templates', () => {
   it('a shape run again with other ids, and with another number of them, reads those rows', async () => {
@@ -35,8 +49,8 @@ describe('statement templates', () => {
 
   it('a bound value the key does not name fails loudly in the test suite instead of reading with a stale value', async () => {
     expect(process.env['FOLIO_CHECK_STATEMENT_TEMPLATES']).toBe('1');
-    const unkeyed = (kind: string) => runTemplate(model, database, 'tpl unkeyed', [[1, 2]] as const,
-      (list) => database.db.selectFrom('tpl').select(['id']).where('kind', '=', kind).where('id', 'in', list));
+    const unkeyed = (kind: string) =>
+      runTemplate(model, database, 'tpl unkeyed', [[1, 2]] as const, (list) => database.db.selectFrom('tpl').select(['id']).where('kind', '=', kind).where('id', 'in', list));
     expect(await unkeyed('odd')).toEqual([{ id: 1 }]);
     await expect(unkeyed('even')).rejects.toThrow('statement template "tpl unkeyed" no longer matches its build: the key misses an input');
   });

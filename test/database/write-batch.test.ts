@@ -23,12 +23,14 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.db.deleteFrom('wa').execute();
   await database.db.deleteFrom('wb').execute();
-  await database.db.insertInto('wa').values([1, 2, 3].map((id) => ({ id, v: id }))).execute();
+  await database.db
+    .insertInto('wa')
+    .values([1, 2, 3].map((id) => ({ id, v: id })))
+    .execute();
 });
 
 const store = () => ({ tx: database.db, dialect: database.dialect });
-const ids = async (table: string): Promise<number[]> =>
-  (await database.db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => Number(r.id));
+const ids = async (table: string): Promise<number[]> => (await database.db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => Number(r.id));
 
 describe('batched writes', () => {
   it('every write of a batch takes effect: deletes, inserts and an insert copying rows', async () => {
@@ -37,7 +39,15 @@ describe('batched writes', () => {
     await runWrites(store(), [
       db.deleteFrom('wa').where('id', '=', 1),
       db.insertInto('wb').values({ id: 10, v: 0 }),
-      db.insertInto('wb').columns(['id', 'v']).expression(db.selectFrom('wa').select([sql<number>`id + 100`.as('id'), 'v']).where('id', '>=', 2)),
+      db
+        .insertInto('wb')
+        .columns(['id', 'v'])
+        .expression(
+          db
+            .selectFrom('wa')
+            .select([sql<number>`id + 100`.as('id'), 'v'])
+            .where('id', '>=', 2),
+        ),
       db.updateTable('wa').set({ v: 9 }).where('id', '=', 3),
     ]);
     // PostgreSQL sends them as one statement; the others one by one
@@ -62,12 +72,14 @@ describe('batched writes', () => {
   });
 
   it('a failing write in a batch leaves nothing of the batch inside a rolled-back transaction', async () => {
-    await expect(database.db.transaction().execute(async (tx) => {
-      await runWrites({ tx, dialect: database.dialect }, [
-        tx.deleteFrom('wa').where('id', '=', 2),
-        tx.insertInto('wa').values({ id: 3, v: 3 }), // duplicate primary key
-      ]);
-    })).rejects.toThrow();
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await runWrites({ tx, dialect: database.dialect }, [
+          tx.deleteFrom('wa').where('id', '=', 2),
+          tx.insertInto('wa').values({ id: 3, v: 3 }), // duplicate primary key
+        ]);
+      }),
+    ).rejects.toThrow();
     expect(await ids('wa')).toEqual([1, 2, 3]);
   });
 

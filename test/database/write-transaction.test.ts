@@ -41,7 +41,9 @@ function barrier(n: number): (key: number) => Promise<void> {
     let w = waiting.get(key);
     if (!w) {
       let open = (): void => {};
-      const opened = new Promise<void>((r) => { open = r; });
+      const opened = new Promise<void>((r) => {
+        open = r;
+      });
       w = { count: 0, open, opened };
       waiting.set(key, w);
     }
@@ -63,17 +65,18 @@ describe('writeTransaction', () => {
   it(`${WRITERS} writers in pairs locking two keys in opposite orders all commit; each pair's deadlock is rerun`, async () => {
     const attempts = new Array<number>(WRITERS).fill(0);
     const bothHoldFirst = barrier(2);
-    const writer = (i: number) => writeTransaction(database, async (tx) => {
-      attempts[i]!++;
-      const pair = Math.floor(i / 2);
-      const [first, second] = i % 2 ? [`pair${pair}:a`, `pair${pair}:b`] : [`pair${pair}:b`, `pair${pair}:a`];
-      await lockKey(tx, database.dialect, first);
-      // with row locks, both members of a pair hold their first key before either asks for its second:
-      // a certain deadlock. SQLite runs one transaction at a time, so there nothing can deadlock
-      if (database.dialect.rowLocks && attempts[i] === 1) await bothHoldFirst(pair);
-      await lockKey(tx, database.dialect, second);
-      await lockKey(tx, database.dialect, `done:${i}`);
-    });
+    const writer = (i: number) =>
+      writeTransaction(database, async (tx) => {
+        attempts[i]!++;
+        const pair = Math.floor(i / 2);
+        const [first, second] = i % 2 ? [`pair${pair}:a`, `pair${pair}:b`] : [`pair${pair}:b`, `pair${pair}:a`];
+        await lockKey(tx, database.dialect, first);
+        // with row locks, both members of a pair hold their first key before either asks for its second:
+        // a certain deadlock. SQLite runs one transaction at a time, so there nothing can deadlock
+        if (database.dialect.rowLocks && attempts[i] === 1) await bothHoldFirst(pair);
+        await lockKey(tx, database.dialect, second);
+        await lockKey(tx, database.dialect, `done:${i}`);
+      });
     await Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i)));
     expect(await lockRows('done:')).toBe(WRITERS);
     // every pair deadlocked (MySQL may add a deadlock between neighbouring new keys of the lock table)
@@ -104,24 +107,37 @@ describe('writeTransaction', () => {
     expect(attempts).toBe(1);
   });
 
-  it.runIf(testClient() === 'sqlite')('SQLite: a write waits out another process holding the write lock past the busy timeout', async () => {
-    const file = testDb.config.filename!;
-    // another process takes the write lock and keeps it a little longer than the 5 s busy timeout
-    const holder = spawn(process.execPath, ['-e', `
+  it.runIf(testClient() === 'sqlite')(
+    'SQLite: a write waits out another process holding the write lock past the busy timeout',
+    async () => {
+      const file = testDb.config.filename!;
+      // another process takes the write lock and keeps it a little longer than the 5 s busy timeout
+      const holder = spawn(
+        process.execPath,
+        [
+          '-e',
+          `
       const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
       db.exec('begin immediate');
       console.log('locked');
       setTimeout(() => { db.exec('commit'); db.close(); }, 5500);
-    `], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        holder.stdout.on('data', (d: Buffer) => { if (d.toString().includes('locked')) resolve(); });
-        holder.on('exit', () => reject(new Error('the lock holder exited early')));
-      });
-      await writeTransaction(database, (tx) => lockKey(tx, database.dialect, 'after-busy'));
-      expect(await lockRows('after-busy')).toBe(1);
-    } finally {
-      holder.kill();
-    }
-  }, 20_000);
+    `,
+        ],
+        { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
+      );
+      try {
+        await new Promise<void>((resolve, reject) => {
+          holder.stdout.on('data', (d: Buffer) => {
+            if (d.toString().includes('locked')) resolve();
+          });
+          holder.on('exit', () => reject(new Error('the lock holder exited early')));
+        });
+        await writeTransaction(database, (tx) => lockKey(tx, database.dialect, 'after-busy'));
+        expect(await lockRows('after-busy')).toBe(1);
+      } finally {
+        holder.kill();
+      }
+    },
+    20_000,
+  );
 });

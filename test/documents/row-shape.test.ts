@@ -10,11 +10,29 @@ const model = loadModel(EXAMPLE_DIR);
 const article = model.contentTypes.get('api::article.article')!;
 
 const row = {
-  id: 7, document_id: 'abc123', locale: 'en', published_at: '2026-01-02T03:04:05.000Z',
-  title: 'T', slug: 't', summary: null, body: '[{"type":"paragraph","children":[]}]', legacy_body: 'x',
-  views: 5, word_count: 9007199254740993n.toString(), rating: 4.5, score: 1.25, is_featured: 1,
-  publish_date: '2026-01-02', publish_time: '10:20', event_at: '2026-01-02 03:04:05', metadata: '{"a":1}',
-  kind: 'news', contact_email: 'a@b.c', internal_notes: 'secret', created_at: '2026-01-01T00:00:00.000Z', updated_at: null,
+  id: 7,
+  document_id: 'abc123',
+  locale: 'en',
+  published_at: '2026-01-02T03:04:05.000Z',
+  title: 'T',
+  slug: 't',
+  summary: null,
+  body: '[{"type":"paragraph","children":[]}]',
+  legacy_body: 'x',
+  views: 5,
+  word_count: 9007199254740993n.toString(),
+  rating: 4.5,
+  score: 1.25,
+  is_featured: 1,
+  publish_date: '2026-01-02',
+  publish_time: '10:20',
+  event_at: '2026-01-02 03:04:05',
+  metadata: '{"a":1}',
+  kind: 'news',
+  contact_email: 'a@b.c',
+  internal_notes: 'secret',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: null,
 };
 
 describe('row shape', () => {
@@ -22,9 +40,19 @@ describe('row shape', () => {
     const out = rowShape(article, null).build(row);
     expect(Object.keys(out).slice(0, 3)).toEqual(['id', 'documentId', 'title']);
     expect(out).toMatchObject({
-      id: 7, documentId: 'abc123', title: 'T', body: [{ type: 'paragraph', children: [] }], views: 5,
-      wordCount: '9007199254740993', isFeatured: true, publishTime: '10:20:00.000', metadata: { a: 1 },
-      eventAt: '2026-01-02T03:04:05.000Z', publishedAt: '2026-01-02T03:04:05.000Z', updatedAt: null, locale: 'en',
+      id: 7,
+      documentId: 'abc123',
+      title: 'T',
+      body: [{ type: 'paragraph', children: [] }],
+      views: 5,
+      wordCount: '9007199254740993',
+      isFeatured: true,
+      publishTime: '10:20:00.000',
+      metadata: { a: 1 },
+      eventAt: '2026-01-02T03:04:05.000Z',
+      publishedAt: '2026-01-02T03:04:05.000Z',
+      updatedAt: null,
+      locale: 'en',
     });
     expect(out).not.toHaveProperty('internalNotes');
     expect(Object.values(out)).not.toContain('secret');

@@ -56,10 +56,14 @@ describe('the nodemailer mailer', () => {
     expect(got.text).not.toContain('<p>');
   });
 
-  it('uses the template\'s sender and reply-to when it has them', async () => {
+  it("uses the template's sender and reply-to when it has them", async () => {
     const s = await sink();
     const m = mailer(smtpConfig(s.port));
-    const t = emailTemplates({ emailTemplates: { email_confirmation: { options: { from: { name: 'My App', email: 'hello@app.test' }, response_email: 'support@app.test', object: 'Welcome <%= USER.username %>' } } } });
+    const t = emailTemplates({
+      emailTemplates: {
+        email_confirmation: { options: { from: { name: 'My App', email: 'hello@app.test' }, response_email: 'support@app.test', object: 'Welcome <%= USER.username %>' } },
+      },
+    });
     await m.send({ to: 'ann@example.com', ...renderMail(t.email_confirmation, { URL: 'http://api.test/api/auth/email-confirmation', USER, CODE: 'c0ffee' }) });
     const got = await s.next();
     expect(got.from?.value).toEqual([{ name: 'My App', address: 'hello@app.test' }]);
@@ -69,7 +73,7 @@ describe('the nodemailer mailer', () => {
     expect(got.text).toContain('http://api.test/api/auth/email-confirmation?confirmation=c0ffee');
   });
 
-  it('sends with Strapi\'s default sender when settings.defaultFrom is unset, and no reply-to', async () => {
+  it("sends with Strapi's default sender when settings.defaultFrom is unset, and no reply-to", async () => {
     const s = await sink();
     const m = mailer({ provider: 'nodemailer', providerOptions: { host: '127.0.0.1', port: s.port, ignoreTLS: true }, defaultFrom: DEFAULT_FROM, defaultReplyTo: null });
     await m.send({ to: 'bob@example.com', subject: 's', text: 't', html: '<p>t</p>' });
@@ -96,7 +100,11 @@ describe('the nodemailer mailer', () => {
     const { port } = server.address() as { port: number };
     await new Promise<void>((r) => server.close(() => r()));
     const m = mailer(smtpConfig(port));
-    await expect(m.send({ to: 'ann@example.com', subject: 's', text: 't', html: 't' })).rejects.toMatchObject({ name: 'MailSendError', code: expect.stringMatching(/^E(CONNECTION|SOCKET)$/), message: expect.stringContaining('ECONNREFUSED') });
+    await expect(m.send({ to: 'ann@example.com', subject: 's', text: 't', html: 't' })).rejects.toMatchObject({
+      name: 'MailSendError',
+      code: expect.stringMatching(/^E(CONNECTION|SOCKET)$/),
+      message: expect.stringContaining('ECONNREFUSED'),
+    });
   });
 
   it('closes without having sent anything', async () => {
@@ -112,7 +120,9 @@ describe('without an email provider', () => {
       const lines: string[] = [];
       const m = mailer(none, env, (l) => lines.push(l));
       m.ensureCanSend();
-      const t = emailTemplates({ emailTemplates: { reset_password: { options: { message: '<p>Hi <%= USER.username %></p><p><a href="<%= URL %>?code=<%= TOKEN %>">Reset it</a></p>' } } } });
+      const t = emailTemplates({
+        emailTemplates: { reset_password: { options: { message: '<p>Hi <%= USER.username %></p><p><a href="<%= URL %>?code=<%= TOKEN %>">Reset it</a></p>' } } },
+      });
       await m.send({ to: 'ann@example.com', ...renderMail(t.reset_password, { URL: 'http://app.test/reset', USER, TOKEN: 'tok123' }) });
       const out = lines.join('\n');
       expect(out).toContain('ann@example.com');
@@ -124,7 +134,7 @@ describe('without an email provider', () => {
     }
   });
 
-  it('shows the default template\'s link, which is text rather than an anchor', async () => {
+  it("shows the default template's link, which is text rather than an anchor", async () => {
     const lines: string[] = [];
     const m = mailer(none, 'development', (l) => lines.push(l));
     await m.send({ to: 'ann@example.com', ...renderMail(emailTemplates({}).email_confirmation, { URL: 'http://localhost:1337/api/auth/email-confirmation', USER, CODE: 'abc' }) });

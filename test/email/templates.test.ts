@@ -6,7 +6,7 @@ const USER = { id: 1, documentId: 'abc', username: 'ann', email: 'ann@example.co
 const KEY = 'plugins.users-permissions.config.emailTemplates';
 
 describe('users-permissions email templates', () => {
-  it('reset_password: Strapi\'s default subject and body with the link from URL and TOKEN', () => {
+  it("reset_password: Strapi's default subject and body with the link from URL and TOKEN", () => {
     const { reset_password: t } = emailTemplates({});
     expect(t.from).toBeNull();
     expect(t.replyTo).toBeNull();
@@ -63,14 +63,25 @@ describe('users-permissions email templates', () => {
   });
 
   it('quotes a sender name with address punctuation; an empty from leaves the sender to the settings', () => {
-    const t = emailTemplates({ emailTemplates: { reset_password: { options: { from: { name: 'Acme, Inc.', email: 'a@acme.test' } } }, email_confirmation: { options: { from: { name: '', email: '' }, response_email: '' } } } });
+    const t = emailTemplates({
+      emailTemplates: {
+        reset_password: { options: { from: { name: 'Acme, Inc.', email: 'a@acme.test' } } },
+        email_confirmation: { options: { from: { name: '', email: '' }, response_email: '' } },
+      },
+    });
     expect(renderMail(t.reset_password, { USER, TOKEN: 'x' }).from).toBe('"Acme, Inc." <a@acme.test>');
     expect(t.email_confirmation.from).toBeNull();
     expect(t.email_confirmation.replyTo).toBeNull();
   });
 
   it('escapes values in the HTML body, so a username cannot inject markup', () => {
-    const t = emailTemplates({ emailTemplates: { email_confirmation: { options: { object: 'Hello <%= USER.username %>', message: '<p>Hello <%= USER.username %></p><p><a href="<%= URL %>?confirmation=<%= CODE %>">confirm</a></p>' } } } });
+    const t = emailTemplates({
+      emailTemplates: {
+        email_confirmation: {
+          options: { object: 'Hello <%= USER.username %>', message: '<p>Hello <%= USER.username %></p><p><a href="<%= URL %>?confirmation=<%= CODE %>">confirm</a></p>' },
+        },
+      },
+    });
     const evil = { ...USER, username: '<script>alert(1)</script>"><img src=x onerror=alert(2)>' };
     const m = renderMail(t.email_confirmation, { URL: 'http://api.test/c', USER: evil, CODE: 'k' });
     expect(m.html).not.toContain('<script>');
@@ -112,7 +123,10 @@ describe('users-permissions email templates', () => {
   });
 
   it('names the key of a bad override', () => {
-    const at = (emailTemplatesValue: unknown): (() => unknown) => () => emailTemplates({ emailTemplates: emailTemplatesValue });
+    const at =
+      (emailTemplatesValue: unknown): (() => unknown) =>
+      () =>
+        emailTemplates({ emailTemplates: emailTemplatesValue });
     expect(at('x')).toThrow(`${KEY} must be an object`);
     expect(at({ forgot_password: {} })).toThrow(`${KEY} has unknown template forgot_password: expected reset_password or email_confirmation`);
     expect(at({ reset_password: { options: { subject: 'x' } } })).toThrow(`${KEY}.reset_password.options has unknown key subject (the subject is called object, as in Strapi)`);

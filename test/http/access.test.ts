@@ -2,15 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const forbidden = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
 const invalidCredentials = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
 
 describe('access to content routes', () => {
   it('a request without a token runs as Public, which may do nothing by default: 403', async () => {
-    for (const [method, path] of [['GET', '/api/articles'], ['POST', '/api/articles'], ['GET', '/api/global'], ['DELETE', '/api/tags/x']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/articles'],
+      ['POST', '/api/articles'],
+      ['GET', '/api/global'],
+      ['DELETE', '/api/tags/x'],
+    ] as const) {
       const r = await t.request(method, path, { token: null, body: method === 'POST' ? { data: {} } : undefined });
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.body).toEqual(forbidden);
@@ -45,8 +54,11 @@ describe('access to content routes', () => {
 
   it('an expired token is a 401 "Token expired"', async () => {
     const { token, accessKey } = await t.app.services.tokens.create({ name: 'soon-expired', type: 'full-access', lifespanDays: 7 });
-    await t.app.database.db.updateTable('folio_api_tokens').set({ expires_at: t.app.database.dialect.toDatetime(new Date(Date.now() - 1000)) })
-      .where('id', '=', token.id).execute();
+    await t.app.database.db
+      .updateTable('folio_api_tokens')
+      .set({ expires_at: t.app.database.dialect.toDatetime(new Date(Date.now() - 1000)) })
+      .where('id', '=', token.id)
+      .execute();
     const fresh = await t.get('/api/articles', { token: accessKey });
     expect(fresh.status).toBe(401);
     expect(fresh.body).toEqual({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Token expired', details: {} } });

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 async function countTags(): Promise<number> {
   return (await t.get('/api/tags?status=draft')).body.meta.pagination.total;
@@ -120,7 +124,7 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect((await t.get('/api/authors')).body.meta.pagination.total).toBe(0);
   });
 
-  it('a unique attribute can\'t be published twice', async () => {
+  it("a unique attribute can't be published twice", async () => {
     expect((await t.request('POST', '/api/authors', { body: { data: { name: 'Same' } } })).status).toBe(201);
     const r = await t.request('POST', '/api/authors', { body: { data: { name: 'Same' } } });
     expect(r.status).toBe(400);
@@ -129,7 +133,7 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect((await t.get('/api/authors')).body.meta.pagination.total).toBe(1);
   });
 
-  it('bad date, time and datetime values are 400 with Strapi\'s messages', async () => {
+  it("bad date, time and datetime values are 400 with Strapi's messages", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ title: 'x', publishDate: '2025-13-45' }, 'Invalid format, expected yyyy-MM-dd'],
       [{ title: 'x', publishTime: '25:99' }, 'Invalid time format, expected HH:mm:ss.SSS'],
@@ -160,11 +164,14 @@ describe('bad input gets a clear error and changes nothing', () => {
     }
   });
 
-  it('filter values a column can\'t hold are a 400 naming the field, on every dialect', async () => {
+  it("filter values a column can't hold are a 400 naming the field, on every dialect", async () => {
     const cases: [string, string][] = [
       ['filters[views][$gt]=99999999999999999999999', 'Invalid value "99999999999999999999999" for views: expected an integer from -2147483648 to 2147483647'],
       ['filters[id][$eq]=99999999999', 'Invalid value "99999999999" for id: expected an integer from -2147483648 to 2147483647'],
-      ['filters[wordCount][$gt]=99999999999999999999999', 'Invalid value "99999999999999999999999" for wordCount: expected an integer from -9223372036854775808 to 9223372036854775807'],
+      [
+        'filters[wordCount][$gt]=99999999999999999999999',
+        'Invalid value "99999999999999999999999" for wordCount: expected an integer from -9223372036854775808 to 9223372036854775807',
+      ],
       ['filters[publishTime][$lt]=99:99', 'Invalid value "99:99" for publishTime: expected a time (HH:mm:ss.SSS)'],
       ['filters[publishDate][$eq]=2024-02-30', 'Invalid value "2024-02-30" for publishDate: expected a date (yyyy-MM-dd)'],
       ['filters[publishDate][$eq]=0000-01-01', 'Invalid value "0000-01-01" for publishDate: expected a date (yyyy-MM-dd)'],
@@ -176,7 +183,12 @@ describe('bad input gets a clear error and changes nothing', () => {
       expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message, details: { source: 'query', param: 'filters' } });
     }
     // the edges themselves are accepted
-    for (const q of ['filters[views][$lte]=2147483647', 'filters[wordCount][$lte]=9223372036854775807', 'filters[publishDate][$gte]=0001-01-01', 'filters[publishTime][$lte]=23:59:59.999']) {
+    for (const q of [
+      'filters[views][$lte]=2147483647',
+      'filters[wordCount][$lte]=9223372036854775807',
+      'filters[publishDate][$gte]=0001-01-01',
+      'filters[publishTime][$lte]=23:59:59.999',
+    ]) {
       expect((await t.get(`/api/articles?${q}`)).status, q).toBe(200);
     }
   });
@@ -186,8 +198,10 @@ describe('bad input gets a clear error and changes nothing', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ tags: [99999999999] }, 'Invalid relation value in tags: expected a documentId, a row id, {documentId} or {id} but got 99999999999'],
       [{ tags: ['a\u0000b'] }, 'Invalid relation value in tags: expected a documentId, a row id, {documentId} or {id} but got "a\u0000b"'],
-      [{ tags: { connect: [{ documentId: 'anytag', position: { before: 'a\u0000b' } }] } },
-        'Invalid position in tags: expected exactly one of {before: documentId}, {after: documentId}, {start: true}, {end: true} but got {\n  "before": "\\"a\\u0000b\\""\n}'],
+      [
+        { tags: { connect: [{ documentId: 'anytag', position: { before: 'a\u0000b' } }] } },
+        'Invalid position in tags: expected exactly one of {before: documentId}, {after: documentId}, {start: true}, {end: true} but got {\n  "before": "\\"a\\u0000b\\""\n}',
+      ],
       [{ cover: 'a\u0000b' }, 'Invalid media value in cover: expected a file id, a file documentId, {id} or {documentId} but got "a\u0000b"'],
       [{ publishDate: '0000-01-01' }, 'Invalid date'],
       [{ eventAt: -8640000000000000 }, 'Invalid format, expected a timestamp or an ISO date between the years 1 and 9999'],
@@ -202,7 +216,10 @@ describe('bad input gets a clear error and changes nothing', () => {
   });
 
   it('pagination numbers beyond the safe integer range are a 400, not a database error', async () => {
-    for (const [q, key, v] of [['pagination[start]=99999999999999999999', 'start', '99999999999999999999'], ['pagination[page]=9007199254740991&pagination[pageSize]=100', 'page', '9007199254740991']]) {
+    for (const [q, key, v] of [
+      ['pagination[start]=99999999999999999999', 'start', '99999999999999999999'],
+      ['pagination[page]=9007199254740991&pagination[pageSize]=100', 'page', '9007199254740991'],
+    ]) {
       const r = await t.get(`/api/articles?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error.message).toBe(`Invalid value "${v}" for pagination[${key}]: expected an integer between -9007199254740991 and 9007199254740991`);

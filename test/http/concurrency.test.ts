@@ -8,8 +8,12 @@ import { testClient } from '../support/database.js';
 const PARALLEL = 50;
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** Sends `n` copies of a request at the same time. */
 function burst(n: number, method: string, path: string, body: unknown): Promise<Response[]> {
@@ -32,7 +36,7 @@ function statuses(rs: readonly Response[]): Record<number, number> {
 async function rowsOf(table: string, documentId?: string): Promise<Record<string, unknown>[]> {
   let q = t.app.database.db.selectFrom(table).selectAll();
   if (documentId !== undefined) q = q.where('document_id', '=', documentId);
-  return await q.execute() as Record<string, unknown>[];
+  return (await q.execute()) as Record<string, unknown>[];
 }
 
 describe('concurrent writes', () => {
@@ -79,9 +83,18 @@ describe('a write the database refuses for a passing reason', () => {
   let f: TestApp;
   beforeAll(async () => {
     // the refusal comes after the component rows, so a rerun that reused the first attempt's work would show it
-    f = await startTestApp({}, { failAfterComponents: () => { if (refusals-- > 0) throw transientError(); } });
+    f = await startTestApp(
+      {},
+      {
+        failAfterComponents: () => {
+          if (refusals-- > 0) throw transientError();
+        },
+      },
+    );
   });
-  afterAll(async () => { await f.close(); });
+  afterAll(async () => {
+    await f.close();
+  });
 
   it('is rerun whole: two refusals, then a 201 and one document with its components once', async () => {
     refusals = 2;

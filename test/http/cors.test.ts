@@ -19,8 +19,7 @@ function preflight(t: TestApp, origin: string, path = '/api/articles', method = 
   });
 }
 
-const corsHeaders = (r: { headers: Headers }): Record<string, string> =>
-  Object.fromEntries([...r.headers.entries()].filter(([k]) => k.startsWith('access-control-')));
+const corsHeaders = (r: { headers: Headers }): Record<string, string> => Object.fromEntries([...r.headers.entries()].filter(([k]) => k.startsWith('access-control-')));
 
 function appWith(entries: unknown[]): Promise<TestApp> {
   return startTestApp({ middlewares: middlewaresConfig(entries, []) });
@@ -28,10 +27,14 @@ function appWith(entries: unknown[]): Promise<TestApp> {
 
 describe('defaults (no config/middlewares): any origin, no credentials', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  it('a preflight is answered 204 before authentication, with Strapi\'s methods, headers and max age', async () => {
+  it("a preflight is answered 204 before authentication, with Strapi's methods, headers and max age", async () => {
     const r = await preflight(t, SITE);
     expect(r.status).toBe(204);
     expect(await r.text()).toBe('');
@@ -73,10 +76,14 @@ describe('defaults (no config/middlewares): any origin, no credentials', () => {
 
 describe('an origin list', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await appWith([{ name: 'strapi::cors', config: { origin: [SITE, 'https://site.example/'] } }]); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await appWith([{ name: 'strapi::cors', config: { origin: [SITE, 'https://site.example/'] } }]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  it('a preflight from a listed origin names it, with credentials allowed (Strapi\'s default)', async () => {
+  it("a preflight from a listed origin names it, with credentials allowed (Strapi's default)", async () => {
     const r = await preflight(t, SITE, '/api/articles/abc', 'PUT');
     expect(r.status).toBe(204);
     expect(corsHeaders(r)).toEqual({
@@ -115,7 +122,7 @@ describe('an origin list', () => {
 });
 
 describe('options', () => {
-  it('credentials: true with origin * names the caller\'s origin (a literal * would be refused by browsers), as Strapi does', async () => {
+  it("credentials: true with origin * names the caller's origin (a literal * would be refused by browsers), as Strapi does", async () => {
     const t = await appWith([{ name: 'strapi::cors', config: { origin: '*', credentials: true } }]);
     try {
       const r = await preflight(t, OTHER);
@@ -130,10 +137,20 @@ describe('options', () => {
   });
 
   it('credentials: false with a list; methods, headers, expose and maxAge as strings; a comma-separated origin', async () => {
-    const t = await appWith([{
-      name: 'strapi::cors',
-      config: { origin: `${SITE}, https://site.example`, credentials: false, methods: 'GET, HEAD', headers: ['Authorization', 'X-Trace'], expose: 'X-Total, X-Page', maxAge: '600', keepHeaderOnError: true },
-    }]);
+    const t = await appWith([
+      {
+        name: 'strapi::cors',
+        config: {
+          origin: `${SITE}, https://site.example`,
+          credentials: false,
+          methods: 'GET, HEAD',
+          headers: ['Authorization', 'X-Trace'],
+          expose: 'X-Total, X-Page',
+          maxAge: '600',
+          keepHeaderOnError: true,
+        },
+      },
+    ]);
     try {
       const r = await preflight(t, 'https://site.example', '/api/articles', 'GET');
       expect(corsHeaders(r)).toEqual({
@@ -162,7 +179,7 @@ describe('options', () => {
 });
 
 describe('config/middlewares of a project', () => {
-  it('is read from config/middlewares.js with Strapi\'s option names, config/env/<NODE_ENV> replacing the list', async () => {
+  it("is read from config/middlewares.js with Strapi's option names, config/env/<NODE_ENV> replacing the list", async () => {
     const dir = project({
       'config/middlewares.js': `module.exports = ({ env }) => ['strapi::logger', 'strapi::errors', 'strapi::security',
         { name: 'strapi::cors', config: { origin: env('CORS_ORIGINS', '${SITE}').split(','), headers: '*', maxAge: 60 } },
@@ -195,27 +212,28 @@ describe('config/middlewares of a project', () => {
     expect(config.middlewares.security).not.toBeNull();
   });
 
-  it('refuses what it can\'t honour with one line naming the option', async () => {
+  it("refuses what it can't honour with one line naming the option", async () => {
     const bad = async (files: Record<string, string>): Promise<string> => {
-      const e: unknown = await loadConfig(project(files), { ...SECRETS }, { writeEnvFile: false }).then(() => null, (err: unknown) => err);
+      const e: unknown = await loadConfig(project(files), { ...SECRETS }, { writeEnvFile: false }).then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(e).toBeInstanceOf(ConfigError);
       return (e as Error).message;
     };
-    expect(await bad({ 'config/middlewares.js': `module.exports = [{ name: 'strapi::cors', config: { origin: (ctx) => ctx.get('Origin') } }];` }))
-      .toMatch(/strapi::cors origin: a function is not supported/);
-    expect(await bad({ 'config/middlewares.json': JSON.stringify([{ name: 'strapi::cors', config: { credentials: 'yes' } }]) }))
-      .toMatch(/strapi::cors credentials must be true or false/);
-    expect(await bad({ 'config/middlewares.json': JSON.stringify([{ name: 'strapi::cors', config: { maxAge: -1 } }]) }))
-      .toMatch(/strapi::cors maxAge/);
+    expect(await bad({ 'config/middlewares.js': `module.exports = [{ name: 'strapi::cors', config: { origin: (ctx) => ctx.get('Origin') } }];` })).toMatch(
+      /strapi::cors origin: a function is not supported/,
+    );
+    expect(await bad({ 'config/middlewares.json': JSON.stringify([{ name: 'strapi::cors', config: { credentials: 'yes' } }]) })).toMatch(
+      /strapi::cors credentials must be true or false/,
+    );
+    expect(await bad({ 'config/middlewares.json': JSON.stringify([{ name: 'strapi::cors', config: { maxAge: -1 } }]) })).toMatch(/strapi::cors maxAge/);
     expect(await bad({ 'config/middlewares.json': JSON.stringify({ cors: true }) })).toMatch(/config\/middlewares: expected a list/);
   });
 
-  it('warns about options strapi::cors doesn\'t have', async () => {
+  it("warns about options strapi::cors doesn't have", async () => {
     const dir = project({ 'config/middlewares.json': JSON.stringify([{ name: 'strapi::cors', config: { origins: [SITE], enabled: true } }]) });
     const { warnings } = await loadConfig(dir, { ...SECRETS }, { writeEnvFile: false });
-    expect(warnings).toEqual([
-      'Ignored middlewares strapi::cors origins: not an option of strapi::cors',
-      expect.stringMatching(/^Ignored middlewares strapi::cors enabled/),
-    ]);
+    expect(warnings).toEqual(['Ignored middlewares strapi::cors origins: not an option of strapi::cors', expect.stringMatching(/^Ignored middlewares strapi::cors enabled/)]);
   });
 });

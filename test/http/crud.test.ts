@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DOC_ID = /^[a-z][a-z0-9]{23}$/;
@@ -40,10 +44,23 @@ describe('collection type CRUD', () => {
     expect(d.documentId).toMatch(DOC_ID);
     expect(typeof d.id).toBe('number');
     expect(d).toMatchObject({
-      title: 'Every type', slug: 'every-type', summary: 'A summary', body: allScalars.body, legacyBody: '# Markdown',
-      views: 42, wordCount: '9007199254740', rating: 4.25, score: 87.5, isFeatured: true,
-      publishDate: '2025-03-04', publishTime: '10:20:30.000', eventAt: '2025-06-07T08:09:10.123Z',
-      metadata: allScalars.metadata, kind: 'tutorial', contactEmail: 'desk@example.test', locale: 'en',
+      title: 'Every type',
+      slug: 'every-type',
+      summary: 'A summary',
+      body: allScalars.body,
+      legacyBody: '# Markdown',
+      views: 42,
+      wordCount: '9007199254740',
+      rating: 4.25,
+      score: 87.5,
+      isFeatured: true,
+      publishDate: '2025-03-04',
+      publishTime: '10:20:30.000',
+      eventAt: '2025-06-07T08:09:10.123Z',
+      metadata: allScalars.metadata,
+      kind: 'tutorial',
+      contactEmail: 'desk@example.test',
+      locale: 'en',
     });
     expect(Object.keys(d.metadata)).toEqual(['z', 'a', 'nested']);
     expect(d.createdAt).toMatch(ISO);
@@ -56,9 +73,30 @@ describe('collection type CRUD', () => {
 
   it('keys come in Strapi order: id, documentId, attributes, timestamps, locale', async () => {
     const r = await t.get(`/api/articles/${documentId}`);
-    expect(Object.keys(r.body.data)).toEqual(['id', 'documentId', 'title', 'slug', 'summary', 'body', 'legacyBody', 'views', 'wordCount',
-      'rating', 'score', 'isFeatured', 'publishDate', 'publishTime', 'eventAt', 'metadata', 'kind', 'contactEmail',
-      'createdAt', 'updatedAt', 'publishedAt', 'locale']);
+    expect(Object.keys(r.body.data)).toEqual([
+      'id',
+      'documentId',
+      'title',
+      'slug',
+      'summary',
+      'body',
+      'legacyBody',
+      'views',
+      'wordCount',
+      'rating',
+      'score',
+      'isFeatured',
+      'publishDate',
+      'publishTime',
+      'eventAt',
+      'metadata',
+      'kind',
+      'contactEmail',
+      'createdAt',
+      'updatedAt',
+      'publishedAt',
+      'locale',
+    ]);
   });
 
   it('GET list returns the document with pagination meta', async () => {

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 async function post(path: string, data: Record<string, unknown>): Promise<{ documentId: string; id: number; publishedAt: string | null }> {
   const r = await t.request('POST', path, { body: { data } });
@@ -52,23 +56,40 @@ describe('draft & publish transitions', () => {
     const other = await post('/api/authors', { name: 'Copy other' });
     const tag = await post('/api/tags', { label: 'copy tag' });
     const art = await post('/api/articles', {
-      title: 'copied', author: author.documentId, tags: [tag.documentId],
+      title: 'copied',
+      author: author.documentId,
+      tags: [tag.documentId],
       seo: { metaTitle: 'm1', openGraph: { ogTitle: 'og1' } },
-      blocks: [{ __component: 'shared.rich-text', body: 'b1' }, { __component: 'shared.quote', title: 'q1', person: author.documentId }],
+      blocks: [
+        { __component: 'shared.rich-text', body: 'b1' },
+        { __component: 'shared.quote', title: 'q1', person: author.documentId },
+      ],
     });
     const q = 'populate[author]=true&populate[tags]=true&populate[seo][populate]=*&populate[blocks][populate]=*';
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const shape = (d: Record<string, any>) => ({
-      author: d['author']?.name, tags: d['tags'].map((x: { label: string }) => x.label), seo: [d['seo'].metaTitle, d['seo'].openGraph.ogTitle],
+      author: d['author']?.name,
+      tags: d['tags'].map((x: { label: string }) => x.label),
+      seo: [d['seo'].metaTitle, d['seo'].openGraph.ogTitle],
       blocks: d['blocks'].map((b: Record<string, any>) => [b['__component'], b['body'] ?? b['title'], b['person']?.name ?? null]), // eslint-disable-line @typescript-eslint/no-explicit-any
     });
     const read = async (status: string) => shape((await t.get(`/api/articles/${art.documentId}?${q}&status=${status}`)).body.data);
-    const first = { author: 'Copy author', tags: ['copy tag'], seo: ['m1', 'og1'], blocks: [['shared.rich-text', 'b1', null], ['shared.quote', 'q1', 'Copy author']] };
+    const first = {
+      author: 'Copy author',
+      tags: ['copy tag'],
+      seo: ['m1', 'og1'],
+      blocks: [
+        ['shared.rich-text', 'b1', null],
+        ['shared.quote', 'q1', 'Copy author'],
+      ],
+    };
     expect(await read('published')).toEqual(first);
     expect(await read('draft')).toEqual(first);
     // the two versions hold their own component rows: editing the draft leaves the published one
     await put(`/api/articles/${art.documentId}?status=draft`, {
-      author: other.documentId, tags: [], seo: { metaTitle: 'm2', openGraph: { ogTitle: 'og2' } },
+      author: other.documentId,
+      tags: [],
+      seo: { metaTitle: 'm2', openGraph: { ogTitle: 'og2' } },
       blocks: [{ __component: 'shared.quote', title: 'q2', person: other.documentId }],
     });
     const second = { author: 'Copy other', tags: [], seo: ['m2', 'og2'], blocks: [['shared.quote', 'q2', 'Copy other']] };
@@ -96,8 +117,7 @@ describe('draft & publish transitions', () => {
     const edited = await post('/api/tags', { label: 'pf-edited' });
     await new Promise((r) => setTimeout(r, 5));
     await put(`/api/tags/${edited.documentId}?status=draft`, { label: 'pf-edited-draft' });
-    const q = (pf: string, status = 'draft'): Promise<string[]> =>
-      t.get(`/api/tags?filters[label][$startsWith]=pf-&status=${status}&publicationFilter=${pf}`).then(docIds);
+    const q = (pf: string, status = 'draft'): Promise<string[]> => t.get(`/api/tags?filters[label][$startsWith]=pf-&status=${status}&publicationFilter=${pf}`).then(docIds);
     expect(await q('never-published')).toEqual([never.documentId]);
     expect(await q('never-published', 'published')).toEqual([]);
     expect(await q('has-published-version')).toEqual([same.documentId, edited.documentId].sort());
@@ -110,8 +130,10 @@ describe('draft & publish transitions', () => {
     expect(await q('has-published-version-document', 'published')).toEqual([same.documentId, edited.documentId].sort());
     const bad = await t.get('/api/tags?publicationFilter=nope');
     expect(bad.body.error).toEqual({
-      status: 400, name: 'ValidationError',
-      message: "Invalid value for 'publicationFilter'. Expected one of: never-published, has-published-version, modified, unmodified, never-published-document, has-published-version-document, published-without-draft, published-with-draft.",
+      status: 400,
+      name: 'ValidationError',
+      message:
+        "Invalid value for 'publicationFilter'. Expected one of: never-published, has-published-version, modified, unmodified, never-published-document, has-published-version-document, published-without-draft, published-with-draft.",
       details: { source: 'query', param: 'publicationFilter' },
     });
   });

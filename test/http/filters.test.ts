@@ -17,12 +17,39 @@ beforeAll(async () => {
   doc['green'] = await create('tags', { label: 'Grün', color: null });
   doc['ada'] = await create('authors', { name: 'Ada', age: 36 });
   doc['bob'] = await create('authors', { name: 'Bob', age: 52 });
-  doc['a1'] = await create('articles', { title: 'Éclair recipes', views: 10, rating: 4.5, isFeatured: true, publishDate: '2025-01-10', eventAt: '2025-01-10T10:00:00.000Z', author: doc['ada'], tags: [doc['red'], doc['blue']] });
-  doc['a2'] = await create('articles', { title: 'éclair history', views: 20, rating: 3.25, isFeatured: false, publishDate: '2025-02-10', eventAt: '2025-02-10T10:00:00.000Z', author: doc['bob'], tags: [doc['red']] });
-  doc['a3'] = await create('articles', { title: 'Plain 100% text_', views: 30, isFeatured: false, publishDate: '2025-03-10', author: doc['ada'], tags: [doc['red'], doc['blue'], doc['green']] });
+  doc['a1'] = await create('articles', {
+    title: 'Éclair recipes',
+    views: 10,
+    rating: 4.5,
+    isFeatured: true,
+    publishDate: '2025-01-10',
+    eventAt: '2025-01-10T10:00:00.000Z',
+    author: doc['ada'],
+    tags: [doc['red'], doc['blue']],
+  });
+  doc['a2'] = await create('articles', {
+    title: 'éclair history',
+    views: 20,
+    rating: 3.25,
+    isFeatured: false,
+    publishDate: '2025-02-10',
+    eventAt: '2025-02-10T10:00:00.000Z',
+    author: doc['bob'],
+    tags: [doc['red']],
+  });
+  doc['a3'] = await create('articles', {
+    title: 'Plain 100% text_',
+    views: 30,
+    isFeatured: false,
+    publishDate: '2025-03-10',
+    author: doc['ada'],
+    tags: [doc['red'], doc['blue'], doc['green']],
+  });
   doc['a4'] = await create('articles', { title: 'Nothing', views: 40 });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function titles(query: string): Promise<string[]> {
   const r = await t.get(`/api/articles?${query}`);

@@ -8,8 +8,12 @@ import { filePart, form } from '../upload/helpers.js';
 import { MAX_JSON_DEPTH } from '../../src/values/json-depth.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const nestedArrays = (n: number): string => '['.repeat(n) + '1' + ']'.repeat(n);
 const nestedObjects = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
@@ -22,7 +26,10 @@ describe('incoming JSON is bounded in depth', () => {
     expect(created.status).toBe(201);
     for (const value of [nestedArrays(10_000), nestedObjects(10_000)]) {
       const raw = `{"data":{"title":"deep","metadata":${value}}}`;
-      for (const [method, path] of [['POST', '/api/articles'], ['PUT', `/api/articles/${created.body.data.documentId}`]] as const) {
+      for (const [method, path] of [
+        ['POST', '/api/articles'],
+        ['PUT', `/api/articles/${created.body.data.documentId}`],
+      ] as const) {
         const r = await t.request(method, path, { raw, headers: json });
         expect(r.status).toBe(400);
         expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message: LIMIT_MESSAGE, details: { limit: MAX_JSON_DEPTH } });

@@ -2,11 +2,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-it('a new locale version gets its own localized components, not a copy of the other locale\'s', async () => {
-  const en = await t.request('POST', '/api/articles', { body: { data: { title: 'EN', seo: { metaTitle: 'English meta' }, blocks: [{ __component: 'shared.rich-text', body: 'en' }] } } });
+it("a new locale version gets its own localized components, not a copy of the other locale's", async () => {
+  const en = await t.request('POST', '/api/articles', {
+    body: { data: { title: 'EN', seo: { metaTitle: 'English meta' }, blocks: [{ __component: 'shared.rich-text', body: 'en' }] } },
+  });
   expect(en.status, en.text).toBe(201);
   const id = en.body.data.documentId;
   const fr = await t.request('PUT', `/api/articles/${id}?locale=fr`, { body: { data: { title: 'FR', seo: { metaTitle: 'Méta' } } } });

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Doc = Record<string, unknown> & { documentId: string; locale: string; publishedAt: string | null };
 
@@ -35,7 +39,7 @@ describe('locale table on a type with draft & publish', () => {
     expect(await versions(fr.documentId)).toEqual(['fr:draft', 'fr:published']);
   });
 
-  it('list in a locale returns only that locale\'s versions; without locale the default applies', async () => {
+  it("list in a locale returns only that locale's versions; without locale the default applies", async () => {
     const a = await ok('POST', '/api/articles', { title: 'lt list' });
     await ok('PUT', `/api/articles/${a.documentId}?locale=de`, { title: 'lt Liste' });
     const de = await t.get('/api/articles?locale=de&filters[title][$startsWith]=lt');

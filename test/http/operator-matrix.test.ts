@@ -6,17 +6,83 @@ import { startTestApp, type TestApp } from '../support/app.js';
 type Row = Record<string, unknown>;
 
 const ROWS: Row[] = [
-  { title: 'Alpha É', summary: 'Ünïcode text', slug: 'alpha', views: 5, wordCount: '100', rating: 1.25, score: 0.5, isFeatured: true, publishDate: '2025-01-01', publishTime: '08:00:00', eventAt: '2025-01-01T08:00:00.000Z', kind: 'news', contactEmail: 'a@x.test' },
-  { title: 'beta é', summary: 'plain', slug: 'beta', views: 10, wordCount: '200', rating: 2.5, score: 1.5, isFeatured: false, publishDate: '2025-02-01', publishTime: '09:30:00', eventAt: '2025-02-01T09:30:00.000Z', kind: 'tutorial', contactEmail: 'b@x.test' },
-  { title: 'Gamma', summary: null, slug: 'gamma', views: 20, wordCount: null, rating: null, score: 2.5, isFeatured: false, publishDate: null, publishTime: null, eventAt: null, kind: 'opinion', contactEmail: null },
-  { title: 'DELTA é', summary: 'ÜNÏCODE TEXT', slug: 'delta', views: 0, wordCount: '50', rating: 4, score: null, isFeatured: true, publishDate: '2024-12-31', publishTime: '23:59:59', eventAt: '2024-12-31T23:59:59.000Z', kind: 'news', contactEmail: 'd@x.test' },
+  {
+    title: 'Alpha É',
+    summary: 'Ünïcode text',
+    slug: 'alpha',
+    views: 5,
+    wordCount: '100',
+    rating: 1.25,
+    score: 0.5,
+    isFeatured: true,
+    publishDate: '2025-01-01',
+    publishTime: '08:00:00',
+    eventAt: '2025-01-01T08:00:00.000Z',
+    kind: 'news',
+    contactEmail: 'a@x.test',
+  },
+  {
+    title: 'beta é',
+    summary: 'plain',
+    slug: 'beta',
+    views: 10,
+    wordCount: '200',
+    rating: 2.5,
+    score: 1.5,
+    isFeatured: false,
+    publishDate: '2025-02-01',
+    publishTime: '09:30:00',
+    eventAt: '2025-02-01T09:30:00.000Z',
+    kind: 'tutorial',
+    contactEmail: 'b@x.test',
+  },
+  {
+    title: 'Gamma',
+    summary: null,
+    slug: 'gamma',
+    views: 20,
+    wordCount: null,
+    rating: null,
+    score: 2.5,
+    isFeatured: false,
+    publishDate: null,
+    publishTime: null,
+    eventAt: null,
+    kind: 'opinion',
+    contactEmail: null,
+  },
+  {
+    title: 'DELTA é',
+    summary: 'ÜNÏCODE TEXT',
+    slug: 'delta',
+    views: 0,
+    wordCount: '50',
+    rating: 4,
+    score: null,
+    isFeatured: true,
+    publishDate: '2024-12-31',
+    publishTime: '23:59:59',
+    eventAt: '2024-12-31T23:59:59.000Z',
+    kind: 'news',
+    contactEmail: 'd@x.test',
+  },
 ];
 
 // a value of each type to compare against, and a second for $between/$in
 const PROBES: Record<string, [string, string]> = {
-  title: ['beta é', 'Gamma'], summary: ['ünïcode', 'plain'], slug: ['beta', 'gamma'], kind: ['news', 'opinion'], contactEmail: ['b@x.test', 'd@x.test'],
-  views: ['5', '20'], wordCount: ['100', '200'], rating: ['2.5', '4'], score: ['0.5', '2.5'], isFeatured: ['true', 'false'],
-  publishDate: ['2025-01-01', '2025-02-01'], publishTime: ['08:00:00', '09:30:00'], eventAt: ['2025-01-01T08:00:00.000Z', '2025-02-01T09:30:00.000Z'],
+  title: ['beta é', 'Gamma'],
+  summary: ['ünïcode', 'plain'],
+  slug: ['beta', 'gamma'],
+  kind: ['news', 'opinion'],
+  contactEmail: ['b@x.test', 'd@x.test'],
+  views: ['5', '20'],
+  wordCount: ['100', '200'],
+  rating: ['2.5', '4'],
+  score: ['0.5', '2.5'],
+  isFeatured: ['true', 'false'],
+  publishDate: ['2025-01-01', '2025-02-01'],
+  publishTime: ['08:00:00', '09:30:00'],
+  eventAt: ['2025-01-01T08:00:00.000Z', '2025-02-01T09:30:00.000Z'],
 };
 const TEXT = new Set(['title', 'summary', 'slug', 'kind', 'contactEmail']);
 
@@ -41,28 +107,50 @@ function matches(field: string, op: string, row: Row, a: string, b: string): boo
   const y = cast(field, b);
   const isNull = v === null;
   switch (op) {
-    case '$eq': return !isNull && v === x;
-    case '$ne': return !isNull && v !== x;
-    case '$eqi': return !isNull && lower(v) === lower(x);
-    case '$nei': return !isNull && lower(v) !== lower(x);
-    case '$lt': return !isNull && (v as number) < (x as number);
-    case '$lte': return !isNull && (v as number) <= (x as number);
-    case '$gt': return !isNull && (v as number) > (x as number);
-    case '$gte': return !isNull && (v as number) >= (x as number);
-    case '$in': return !isNull && (v === x || v === y);
-    case '$notIn': return !isNull && v !== x && v !== y;
-    case '$between': return !isNull && (v as number) >= (x as number) && (v as number) <= (y as number);
-    case '$null': return isNull;
-    case '$notNull': return !isNull;
-    case '$contains': return !isNull && String(v).includes(a);
-    case '$notContains': return !isNull && !String(v).includes(a);
-    case '$containsi': return !isNull && lower(v).includes(lower(a));
-    case '$notContainsi': return !isNull && !lower(v).includes(lower(a));
-    case '$startsWith': return !isNull && String(v).startsWith(a);
-    case '$startsWithi': return !isNull && lower(v).startsWith(lower(a));
-    case '$endsWith': return !isNull && String(v).endsWith(a);
-    case '$endsWithi': return !isNull && lower(v).endsWith(lower(a));
-    default: throw new Error(op);
+    case '$eq':
+      return !isNull && v === x;
+    case '$ne':
+      return !isNull && v !== x;
+    case '$eqi':
+      return !isNull && lower(v) === lower(x);
+    case '$nei':
+      return !isNull && lower(v) !== lower(x);
+    case '$lt':
+      return !isNull && (v as number) < (x as number);
+    case '$lte':
+      return !isNull && (v as number) <= (x as number);
+    case '$gt':
+      return !isNull && (v as number) > (x as number);
+    case '$gte':
+      return !isNull && (v as number) >= (x as number);
+    case '$in':
+      return !isNull && (v === x || v === y);
+    case '$notIn':
+      return !isNull && v !== x && v !== y;
+    case '$between':
+      return !isNull && (v as number) >= (x as number) && (v as number) <= (y as number);
+    case '$null':
+      return isNull;
+    case '$notNull':
+      return !isNull;
+    case '$contains':
+      return !isNull && String(v).includes(a);
+    case '$notContains':
+      return !isNull && !String(v).includes(a);
+    case '$containsi':
+      return !isNull && lower(v).includes(lower(a));
+    case '$notContainsi':
+      return !isNull && !lower(v).includes(lower(a));
+    case '$startsWith':
+      return !isNull && String(v).startsWith(a);
+    case '$startsWithi':
+      return !isNull && lower(v).startsWith(lower(a));
+    case '$endsWith':
+      return !isNull && String(v).endsWith(a);
+    case '$endsWithi':
+      return !isNull && lower(v).endsWith(lower(a));
+    default:
+      throw new Error(op);
   }
 }
 
@@ -80,7 +168,9 @@ beforeAll(async () => {
     docs.push(r.body.data.documentId);
   }
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 function query(field: string, op: string, a: string, b: string): string {
   const f = `filters[${field}][${op}]`;
@@ -98,7 +188,10 @@ describe('operator × type matrix', () => {
         const r = await t.get(`/api/articles?${query(field, op, a, b)}&sort=id&fields[0]=title`);
         expect(r.status, `${field} ${op} ${r.text}`).toBe(200);
         const want = ROWS.map((row, i) => (matches(field, op, row, a, b) ? docs[i] : null)).filter((d) => d !== null);
-        expect(r.body.data.map((d: { documentId: string }) => d.documentId), `${field} ${op}`).toEqual(want);
+        expect(
+          r.body.data.map((d: { documentId: string }) => d.documentId),
+          `${field} ${op}`,
+        ).toEqual(want);
       }
     });
   }
@@ -109,7 +202,7 @@ describe('operator × type matrix', () => {
     expect(r.body.error.message).toBe('$contains can only be used on text fields, not on views');
   });
 
-  it('values that don\'t cast to the field\'s type are a 400 naming the field', async () => {
+  it("values that don't cast to the field's type are a 400 naming the field", async () => {
     for (const [q, message] of [
       ['filters[views][$eq]=abc', 'Invalid value "abc" for views: expected an integer'],
       ['filters[isFeatured][$eq]=yes', 'Invalid value "yes" for isFeatured: expected true or false'],

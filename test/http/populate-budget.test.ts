@@ -15,7 +15,9 @@ beforeAll(async () => {
     expect(r.status).toBe(201);
   }
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('populate budget', () => {
   it('a populate whose response would hold more than 100000 entries is a 400, though few rows are loaded', async () => {
@@ -23,7 +25,9 @@ describe('populate budget', () => {
     const r = await t.get('/api/categories?populate[articles][populate][categories][populate][articles][populate][categories][populate][articles]=true');
     expect(r.status).toBe(400);
     expect(r.body.error).toEqual({
-      status: 400, name: 'ValidationError', details: { source: 'query', param: 'populate' },
+      status: 400,
+      name: 'ValidationError',
+      details: { source: 'query', param: 'populate' },
       message: 'This populate would return more than 100000 related entries in one request: narrow it with pagination, fields, filters or fewer populated levels',
     });
   });
@@ -50,12 +54,18 @@ describe('populate budget', () => {
     const db = t.app.database.db;
     const published = await db.selectFrom('articles').select('id').where('published_at', 'is not', null).execute();
     const links = cats.flatMap((doc) => published.map((a, i) => ({ source_id: a.id, target_document_id: doc, target_locale: 'en', target_status: null, ord: 2, inv_ord: i + 1 })));
-    for (let i = 0; i < links.length; i += 2000) await db.insertInto('articles_categories_lnk').values(links.slice(i, i + 2000)).execute();
+    for (let i = 0; i < links.length; i += 2000)
+      await db
+        .insertInto('articles_categories_lnk')
+        .values(links.slice(i, i + 2000))
+        .execute();
     // 100 categories × 170 articles = 17,000 rows, then 170 articles × 151 categories = 25,670 more
     const r = await t.get('/api/categories?populate[articles][populate][categories][fields][0]=name&pagination[pageSize]=100');
     expect(r.status).toBe(400);
     expect(r.body.error).toEqual({
-      status: 400, name: 'ValidationError', details: { source: 'query', param: 'populate' },
+      status: 400,
+      name: 'ValidationError',
+      details: { source: 'query', param: 'populate' },
       message: 'This populate would load more than 25000 related entries in one request: narrow it with pagination, fields, filters or fewer populated levels',
     });
     // one level is 17,000 rows and entries: within both limits

@@ -25,18 +25,42 @@ beforeAll(async () => {
   doc['base'] = await create('articles', { title: 'Base' });
   const now = t.app.database.dialect.toDatetime(new Date());
   doc['user'] = newDocumentId();
-  await t.app.database.db.insertInto('up_users').values({ document_id: doc['user'], username: 'editor1', email: 'e@x.test', password: '$2a$10$secret', reset_password_token: 'tok', confirmed: t.app.database.dialect.toBoolean(true), blocked: t.app.database.dialect.toBoolean(false), provider: 'local', created_at: now, updated_at: now, published_at: now }).execute();
+  await t.app.database.db
+    .insertInto('up_users')
+    .values({
+      document_id: doc['user'],
+      username: 'editor1',
+      email: 'e@x.test',
+      password: '$2a$10$secret',
+      reset_password_token: 'tok',
+      confirmed: t.app.database.dialect.toBoolean(true),
+      blocked: t.app.database.dialect.toBoolean(false),
+      provider: 'local',
+      created_at: now,
+      updated_at: now,
+      published_at: now,
+    })
+    .execute();
   doc['article'] = await create('articles', {
-    title: 'Full', author: doc['author'], categories: [doc['child1'], doc['root']], tags: [doc['t3'], doc['t1'], doc['t2']],
-    related: [doc['base']], editor: doc['user'],
+    title: 'Full',
+    author: doc['author'],
+    categories: [doc['child1'], doc['root']],
+    tags: [doc['t3'], doc['t1'], doc['t2']],
+    related: [doc['base']],
+    editor: doc['user'],
     seo: { metaTitle: 'Meta', openGraph: { ogTitle: 'OG' } },
-    blocks: [{ __component: 'shared.rich-text', body: 'rt' }, { __component: 'shared.quote', title: 'Q', person: doc['author'] }],
+    blocks: [
+      { __component: 'shared.rich-text', body: 'rt' },
+      { __component: 'shared.quote', title: 'Q', person: doc['author'] },
+    ],
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('populate', () => {
-  it('targets shared across a page appear under every document linking them, in each one\'s order, drafts left out', async () => {
+  it("targets shared across a page appear under every document linking them, in each one's order, drafts left out", async () => {
     const draft = await t.request('POST', '/api/tags?status=draft', { body: { data: { label: 'draft only' } } });
     expect(draft.status).toBe(201);
     const a = await create('articles', { title: 'shared-targets', tags: [doc['t2'], draft.body.data.documentId, doc['t1']], author: doc['author'] });
@@ -55,7 +79,7 @@ describe('populate', () => {
     expect(ids(drafts.body.data.tags)).toEqual([doc['t2'], draft.body.data.documentId, doc['t1']]);
   });
 
-  it('self relations: a category\'s parent and children', async () => {
+  it("self relations: a category's parent and children", async () => {
     const r = await t.get(`/api/categories/${doc['root']}?populate[0]=children&populate[1]=parent`);
     expect(ids(r.body.data.children)).toEqual([doc['child1'], doc['child2']]);
     expect(r.body.data.parent).toBeNull();
@@ -131,7 +155,10 @@ describe('populate', () => {
       ['populate=title', 'Invalid key title'],
       ['populate[tags][status]=draft', 'Invalid key status at tags'],
       ['populate[tags][limit]=1', 'Invalid key limit at tags'],
-      ['populate[blocks][fields][0]=title', 'Invalid nested populate for article.blocks (api::article.article). Expected a fragment ("on") or "count" but found {"fields":["title"]}'],
+      [
+        'populate[blocks][fields][0]=title',
+        'Invalid nested populate for article.blocks (api::article.article). Expected a fragment ("on") or "count" but found {"fields":["title"]}',
+      ],
       ['populate[blocks][on][shared.nope]=true', 'Invalid key shared.nope at blocks.on.shared.nope'],
       ['populate=cover.related', 'Invalid key cover'],
     ];

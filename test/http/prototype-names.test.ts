@@ -24,11 +24,15 @@ beforeAll(async () => {
   expect(up.status).toBe(201);
   fileId = up.body[0].id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** What a client sees, with the name it gave replaced by a placeholder (and volatile values dropped). */
 function shape(r: Response, name: string): unknown {
-  const text = JSON.stringify(r.body ?? null).split(JSON.stringify(name).slice(1, -1)).join('<NAME>');
+  const text = JSON.stringify(r.body ?? null)
+    .split(JSON.stringify(name).slice(1, -1))
+    .join('<NAME>');
   return { status: r.status, body: JSON.parse(text.replace(/"(updatedAt|createdAt|publishedAt)":"[^"]*"/g, '"$1":"<T>"')) };
 }
 
@@ -80,7 +84,10 @@ describe('names of Object.prototype members in the query', () => {
     ['upload list populate', '/api/upload/files?populate[NAME]=true'],
     ['upload page sort', '/api/upload/files/page?sort=NAME'],
   ];
-  for (const [what, path] of refused) it(`${what}: ${path}`, async () => { await sweep(q(path), 400); });
+  for (const [what, path] of refused)
+    it(`${what}: ${path}`, async () => {
+      await sweep(q(path), 400);
+    });
 
   const POISON = ['__proto__', 'constructor', 'prototype'];
   it('pagination keys are ignored, as unknown keys are, except the three that can only aim at a prototype', async () => {
@@ -89,7 +96,12 @@ describe('names of Object.prototype members in the query', () => {
     for (const name of NAMES) {
       const r = await t.get(`/api/articles?pagination[${name}][page]=2`);
       if (POISON.includes(name)) {
-        expect(r.body.error, name).toEqual({ status: 400, name: 'ValidationError', message: `Invalid key ${name}`, details: { key: name, path: null, source: 'query', param: 'pagination' } });
+        expect(r.body.error, name).toEqual({
+          status: 400,
+          name: 'ValidationError',
+          message: `Invalid key ${name}`,
+          details: { key: name, path: null, source: 'query', param: 'pagination' },
+        });
       } else expect(shape(r, name), name).toEqual(shape(baseline, UNKNOWN));
     }
   });
@@ -116,8 +128,14 @@ describe('names of Object.prototype members in the query', () => {
   });
 
   it('odd shapes built from prototype-less objects are a 400, never a 500', async () => {
-    for (const path of ['/api/articles?populate[author][0][x]=1', '/api/articles?populate[blocks][on][shared.quote][0][x]=1',
-      '/api/articles?fields[x]=1', '/api/articles?status[x]=1', '/api/articles?sort[0][x][y]=asc', '/api/articles?filters[title][$in][0][x]=1']) {
+    for (const path of [
+      '/api/articles?populate[author][0][x]=1',
+      '/api/articles?populate[blocks][on][shared.quote][0][x]=1',
+      '/api/articles?fields[x]=1',
+      '/api/articles?status[x]=1',
+      '/api/articles?sort[0][x][y]=asc',
+      '/api/articles?filters[title][$in][0][x]=1',
+    ]) {
       expect((await t.get(path)).status, path).toBe(400);
     }
   });
@@ -127,7 +145,10 @@ describe('names of Object.prototype members in the query', () => {
     ['top-level key under an object', '/api/articles?NAME[x]=1'],
     ['upload list pagination key (the list ignores pagination)', '/api/upload/files?pagination[NAME]=1'],
   ];
-  for (const [what, path] of ignored) it(`${what} (ignored, as unknown names are): ${path}`, async () => { await sweep(q(path), 200); });
+  for (const [what, path] of ignored)
+    it(`${what} (ignored, as unknown names are): ${path}`, async () => {
+      await sweep(q(path), 200);
+    });
 
   it('an ignored name never pollutes Object.prototype', async () => {
     await t.get('/api/articles?__proto__[polluted]=1&constructor[prototype][polluted]=1&filters[__proto__][polluted]=1');
@@ -136,7 +157,9 @@ describe('names of Object.prototype members in the query', () => {
 });
 
 describe('names of Object.prototype members in write bodies', () => {
-  const body = (data: (name: string) => Record<string, unknown>) => (name: string): Record<string, unknown> => ({ data: data(name) });
+  const body =
+    (data: (name: string) => Record<string, unknown>) =>
+    (name: string): Record<string, unknown> => ({ data: data(name) });
   const own = (name: string, value: unknown): Record<string, unknown> => Object.fromEntries([[name, value]]);
   const cases: [string, (name: string) => Record<string, unknown>][] = [
     ['root key', body((n) => ({ title: 'x', ...own(n, 1) }))],
@@ -148,11 +171,16 @@ describe('names of Object.prototype members in write bodies', () => {
     ['media operation', body((n) => ({ title: 'x', cover: own(n, 1) }))],
   ];
   for (const [what, make] of cases) {
-    it(`create: ${what}`, async () => { await sweep((n) => t.request('POST', '/api/articles', { body: make(n) }), 400); });
-    it(`update: ${what}`, async () => { await sweep((n) => t.request('PUT', `/api/articles/${articleId}`, { body: make(n) }), 400); });
+    it(`create: ${what}`, async () => {
+      await sweep((n) => t.request('POST', '/api/articles', { body: make(n) }), 400);
+    });
+    it(`update: ${what}`, async () => {
+      await sweep((n) => t.request('PUT', `/api/articles/${articleId}`, { body: make(n) }), 400);
+    });
   }
   it('form body (urlencoded): root and component keys', async () => {
-    const formBody = (raw: string) => (n: string) => t.request('POST', '/api/articles', { raw: raw.replaceAll('NAME', encodeURIComponent(n)), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const formBody = (raw: string) => (n: string) =>
+      t.request('POST', '/api/articles', { raw: raw.replaceAll('NAME', encodeURIComponent(n)), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     await sweep(formBody('data[title]=x&data[NAME]=1'), 400);
     await sweep(formBody('data[title]=x&data[NAME][a]=1'), 400);
     await sweep(formBody('data[title]=x&data[seo][metaTitle]=m&data[seo][NAME]=1'), 400);
@@ -164,17 +192,55 @@ describe('names of Object.prototype members in write bodies', () => {
 
 describe('names of Object.prototype members in upload file information', () => {
   it('fileInfo keys are ignored, as unknown keys are (JSON update)', async () => {
-    await sweep((n) => t.request('POST', `/api/upload?id=${fileId}`, { body: { fileInfo: Object.fromEntries([[n, 'x'], ['caption', 'c']]) } }), 200);
+    await sweep(
+      (n) =>
+        t.request('POST', `/api/upload?id=${fileId}`, {
+          body: {
+            fileInfo: Object.fromEntries([
+              [n, 'x'],
+              ['caption', 'c'],
+            ]),
+          },
+        }),
+      200,
+    );
   });
   it('fileInfo keys are ignored, as unknown keys are (multipart upload)', async () => {
     const send = async (n: string): Promise<Response> => {
-      const r = await t.request('POST', '/api/upload', { raw: form([{ name: 'fileInfo', value: JSON.stringify(Object.fromEntries([[n, 'x'], ['caption', 'c']])) }, filePart('x', 'b.txt', 'text/plain')]) });
+      const r = await t.request('POST', '/api/upload', {
+        raw: form([
+          {
+            name: 'fileInfo',
+            value: JSON.stringify(
+              Object.fromEntries([
+                [n, 'x'],
+                ['caption', 'c'],
+              ]),
+            ),
+          },
+          filePart('x', 'b.txt', 'text/plain'),
+        ]),
+      });
       // each upload is a new file: keep what the client can compare
       return { ...r, body: r.status === 201 ? r.body.map((f: { caption: string; name: string }) => ({ caption: f.caption, name: f.name })) : r.body };
     };
     await sweep(send, 201);
   });
   it('focalPoint keys are ignored, as unknown keys are', async () => {
-    await sweep((n) => t.request('POST', `/api/upload?id=${fileId}`, { body: { fileInfo: { focalPoint: Object.fromEntries([['x', 1], ['y', 2], [n, 3]]) } } }), 200);
+    await sweep(
+      (n) =>
+        t.request('POST', `/api/upload?id=${fileId}`, {
+          body: {
+            fileInfo: {
+              focalPoint: Object.fromEntries([
+                ['x', 1],
+                ['y', 2],
+                [n, 3],
+              ]),
+            },
+          },
+        }),
+      200,
+    );
   });
 });

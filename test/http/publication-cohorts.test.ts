@@ -39,9 +39,15 @@ beforeAll(async () => {
   await write('PUT', `/api/articles/${doc['frModified']}?locale=fr&status=draft`, { summary: 'modifié' });
   await t.app.database.db.deleteFrom('articles').where('document_id', '=', doc['orphan']).where('published_at', 'is', null).execute();
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-interface Listed { documentIds: string[]; total: number; rows: { documentId: string; locale: string; publishedAt: string | null }[] }
+interface Listed {
+  documentIds: string[];
+  total: number;
+  rows: { documentId: string; locale: string; publishedAt: string | null }[];
+}
 
 async function list(query: string): Promise<Listed> {
   const r = await t.get(`/api/articles?filters[title][$startsWith]=pc&pagination[pageSize]=100&${query}`);
@@ -113,10 +119,10 @@ describe('publicationFilter cohorts', () => {
   it('locale=* applies the cohort to each locale of each document', async () => {
     const r = await list('publicationFilter=never-published&status=draft&locale=*');
     expect(r.rows.map((x) => `${x.documentId}:${x.locale}`).sort()).toEqual(
-      [`${doc['draftEn']}:en`, `${doc['draftBoth']}:en`, `${doc['draftBoth']}:fr`, `${doc['enOnly']}:fr`].sort());
+      [`${doc['draftEn']}:en`, `${doc['draftBoth']}:en`, `${doc['draftBoth']}:fr`, `${doc['enOnly']}:fr`].sort(),
+    );
     const d = await list('publicationFilter=never-published-document&status=draft&locale=*');
-    expect(d.rows.map((x) => `${x.documentId}:${x.locale}`).sort()).toEqual(
-      [`${doc['draftEn']}:en`, `${doc['draftBoth']}:en`, `${doc['draftBoth']}:fr`].sort());
+    expect(d.rows.map((x) => `${x.documentId}:${x.locale}`).sort()).toEqual([`${doc['draftEn']}:en`, `${doc['draftBoth']}:en`, `${doc['draftBoth']}:fr`].sort());
   });
 
   it('combines with filters: all conditions apply together', async () => {
@@ -130,7 +136,9 @@ describe('publicationFilter cohorts', () => {
   it('combines with pagination: the total counts the whole cohort, pages split it', async () => {
     const seen: string[] = [];
     for (const page of [1, 2, 3]) {
-      const r = await t.get(`/api/articles?filters[title][$startsWith]=pc&publicationFilter=has-published-version&status=draft&sort=title&pagination[page]=${page}&pagination[pageSize]=2`);
+      const r = await t.get(
+        `/api/articles?filters[title][$startsWith]=pc&publicationFilter=has-published-version&status=draft&sort=title&pagination[page]=${page}&pagination[pageSize]=2`,
+      );
       expect(r.body.meta.pagination).toEqual({ page, pageSize: 2, pageCount: 2, total: 4 });
       seen.push(...r.body.data.map((d: { documentId: string }) => d.documentId));
     }
@@ -175,7 +183,8 @@ describe('publicationFilter cohorts', () => {
 
 describe('statement count with status, locale and publicationFilter', () => {
   it('a populated list costs the same number of statements for 1 or many documents', async () => {
-    const q = 'status=draft&locale=fr&publicationFilter=has-published-version-document&populate[tags]=true&populate[categories]=true&populate[seo]=true&populate[blocks]=true&populate[author][populate][profile]=true';
+    const q =
+      'status=draft&locale=fr&publicationFilter=has-published-version-document&populate[tags]=true&populate[categories]=true&populate[seo]=true&populate[blocks]=true&populate[author][populate][profile]=true';
     const cost = async (filter: string): Promise<number> => {
       const before = t.statements();
       const r = await t.get(`/api/articles?${q}&${filter}`);

@@ -5,8 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Block = { id: number; __component: string; body?: string; title?: string; files?: unknown[] };
 
@@ -22,9 +26,8 @@ const blocksOf = async (doc: string, status: string): Promise<Block[]> => {
   return r.body.data.blocks;
 };
 
-const mixed = (n: number): Record<string, unknown>[] => Array.from({ length: n }, (_, i) => (i % 2 === 0
-  ? { __component: 'shared.rich-text', body: `text ${i}` }
-  : { __component: 'shared.slider', files: [] }));
+const mixed = (n: number): Record<string, unknown>[] =>
+  Array.from({ length: n }, (_, i) => (i % 2 === 0 ? { __component: 'shared.rich-text', body: `text ${i}` } : { __component: 'shared.slider', files: [] }));
 
 describe('publishing copies components', () => {
   it('every zone entry, those without columns too, is a new row of the published version, in order and with its values', async () => {

@@ -7,8 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Data = Record<string, unknown>;
 
@@ -102,7 +106,7 @@ describe('manyToMany between two draft & publish types: article.tags ↔ tag.art
     await check('owner side untouched', articleUrl(z), 'tags', [h, g]);
   });
 
-  it('tag.articles keeps an article\'s place when the article is re-published with the same tags sent again', async () => {
+  it("tag.articles keeps an article's place when the article is re-published with the same tags sent again", async () => {
     const [g, h] = [await newTag(), await newTag()];
     const x = await newArticle({ tags: [g, h] });
     const y = await newArticle({ tags: [g] });
@@ -116,7 +120,7 @@ describe('manyToMany between two draft & publish types: article.tags ↔ tag.art
     await check('owner side', articleUrl(x), 'tags', [g, h]);
   });
 
-  it('tag.articles keeps an article\'s place when the article moves that tag within its own list (connect + position)', async () => {
+  it("tag.articles keeps an article's place when the article moves that tag within its own list (connect + position)", async () => {
     const [a, g] = [await newTag(), await newTag()];
     const x = await newArticle({ tags: [a, g] });
     const y = await newArticle({ tags: [g] });
@@ -136,7 +140,14 @@ describe('manyToMany between two draft & publish types: article.tags ↔ tag.art
     await check('d after a', p, 'tags', [a, d, b, c]);
     await put(p, { tags: { connect: [{ documentId: c, position: { start: true } }] } });
     await check('c to the start', p, 'tags', [c, a, d, b]);
-    await put(p, { tags: { connect: [{ documentId: e, position: { before: d } }, { documentId: a, position: { end: true } }] } });
+    await put(p, {
+      tags: {
+        connect: [
+          { documentId: e, position: { before: d } },
+          { documentId: a, position: { end: true } },
+        ],
+      },
+    });
     await check('e before d, then a to the end', p, 'tags', [c, e, d, b, a]);
     await put(p, { summary: 're-published again' });
     await check('re-published', p, 'tags', [c, e, d, b, a]);
@@ -150,7 +161,14 @@ describe('manyToMany between two draft & publish types: article.tags ↔ tag.art
     const [a, b, c, d] = [await newTag(), await newTag(), await newTag(), await newTag()];
     const x = await newArticle({ tags: [c, a, b] });
     const p = articleUrl(x);
-    await put(`${p}?status=draft`, { tags: { connect: [{ documentId: d, position: { before: a } }, { documentId: b, position: { start: true } }] } });
+    await put(`${p}?status=draft`, {
+      tags: {
+        connect: [
+          { documentId: d, position: { before: a } },
+          { documentId: b, position: { start: true } },
+        ],
+      },
+    });
     await checkOne('draft edit: published', p, 'tags', [c, a, b]);
     await checkOne('draft edit: draft', p, 'tags', [b, c, d, a], 'status=draft');
     await checkOne('draft edit: new tag, published', tagUrl(d), 'articles', []);
@@ -211,7 +229,7 @@ describe('manyToMany between two draft & publish types: article.tags ↔ tag.art
     await check('owner side untouched by the move', articleUrl(x), 'tags', [h, g]);
   });
 
-  it('a status=draft change to tag.articles shows only in the tag\'s draft until the tag is published, then in the connected position', async () => {
+  it("a status=draft change to tag.articles shows only in the tag's draft until the tag is published, then in the connected position", async () => {
     const [x, y, z] = [await newArticle(), await newArticle(), await newArticle()];
     const g = await post('tags', { label: uniq('tag'), articles: [x, y] });
     await check('set from the tag', tagUrl(g), 'articles', [x, y]);
@@ -255,7 +273,7 @@ describe('manyToMany between two draft & publish types: article.tags ↔ tag.art
     await check('fr version of the article', articleUrl(x), 'tags', [g], 'locale=fr');
   });
 
-  it('disconnecting an article from the tag side removes only its en link, not its fr version\'s', async () => {
+  it("disconnecting an article from the tag side removes only its en link, not its fr version's", async () => {
     const g = await newTag();
     const x = await newArticle();
     await put(`${articleUrl(x)}?locale=fr`, { title: uniq('x fr'), tags: [g] });
@@ -291,7 +309,7 @@ describe('manyToMany to a localized type without draft & publish: article.catego
     await check('after re-publishing and a new locale', categoryUrl(k2), 'articles', [x, z]);
   });
 
-  it('category.articles keeps an article\'s place when the article is re-published with the same categories sent again', async () => {
+  it("category.articles keeps an article's place when the article is re-published with the same categories sent again", async () => {
     const k = await newCategory();
     const x = await newArticle({ categories: [k] });
     const y = await newArticle({ categories: [k] });
@@ -363,7 +381,7 @@ describe('manyToOne ↔ oneToMany: article.author ↔ author.articles', () => {
     await check('the fr version has its own (empty) author', articleUrl(x), 'author', [], 'locale=fr');
   });
 
-  it('author.articles keeps an article\'s place when the article is re-published with the same author sent again', async () => {
+  it("author.articles keeps an article's place when the article is re-published with the same author sent again", async () => {
     const au = await newAuthor();
     const x = await newArticle({ author: au });
     const y = await newArticle({ author: au });
@@ -399,7 +417,7 @@ describe('manyToOne ↔ oneToMany: article.author ↔ author.articles', () => {
     await check('article published: its side', articleUrl(w), 'author', [au]);
   });
 
-  it('moving an article to another author appends it there and leaves the first author\'s others in order', async () => {
+  it("moving an article to another author appends it there and leaves the first author's others in order", async () => {
     const [a1, a2] = [await newAuthor(), await newAuthor()];
     const x = await newArticle({ author: a1 });
     const y = await newArticle({ author: a1 });
@@ -453,7 +471,14 @@ describe('oneToMany one-way: article.related and homepage.featured', () => {
     const x = await newArticle({ related: [q1, q2, q3] });
     const p = articleUrl(x);
     await put(p, { summary: 'again' });
-    await put(p, { related: { connect: [{ documentId: q4, position: { before: q2 } }, { documentId: q3, position: { start: true } }] } });
+    await put(p, {
+      related: {
+        connect: [
+          { documentId: q4, position: { before: q2 } },
+          { documentId: q3, position: { start: true } },
+        ],
+      },
+    });
     await check('reordered', p, 'related', [q3, q1, q4, q2]);
     await put(p, { summary: 'again 2' });
     await check('re-published', p, 'related', [q3, q1, q4, q2]);
@@ -489,7 +514,14 @@ describe('oneToMany one-way: article.related and homepage.featured', () => {
     await checkOne('target still a draft: draft', '/api/homepage', 'featured', [x, w, y], 'status=draft');
     await put(articleUrl(w), {});
     await check('target published', '/api/homepage', 'featured', [x, w, y]);
-    await put('/api/homepage', { featured: { connect: [{ documentId: v, position: { after: x } }, { documentId: y, position: { start: true } }] } });
+    await put('/api/homepage', {
+      featured: {
+        connect: [
+          { documentId: v, position: { after: x } },
+          { documentId: y, position: { start: true } },
+        ],
+      },
+    });
     await check('reordered', '/api/homepage', 'featured', [y, x, v, w]);
     await put('/api/homepage', { headline: uniq('home again') });
     await check('re-published', '/api/homepage', 'featured', [y, x, v, w]);

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 async function create(plural: string, data: Record<string, unknown>, query = ''): Promise<string> {
   const r = await t.request('POST', `/api/${plural}${query}`, { body: { data } });
@@ -28,10 +32,19 @@ describe('relation writes and populate', () => {
   it('connect with positions applies in array order; disconnect removes', async () => {
     const [x, y, z, w] = [await create('tags', { label: 'x' }), await create('tags', { label: 'y' }), await create('tags', { label: 'z' }), await create('tags', { label: 'w' })];
     const art = await create('articles', { title: 'pos', tags: [x, y] });
-    const u = await t.request('PUT', `/api/articles/${art}`, { body: { data: { tags: {
-      connect: [{ documentId: z, position: { start: true } }, { documentId: w, position: { after: x } }],
-      disconnect: [y],
-    } } } });
+    const u = await t.request('PUT', `/api/articles/${art}`, {
+      body: {
+        data: {
+          tags: {
+            connect: [
+              { documentId: z, position: { start: true } },
+              { documentId: w, position: { after: x } },
+            ],
+            disconnect: [y],
+          },
+        },
+      },
+    });
     expect(u.status, JSON.stringify(u.body)).toBe(200);
     const r = await t.get(`/api/articles/${art}?populate=tags`);
     expect(ids(r.body.data.tags)).toEqual([z, x, w]);
@@ -125,16 +138,25 @@ describe('relation writes and populate', () => {
   });
 
   it('on update a position naming an unconnected document appends (options.strict false by default); strict: true refuses', async () => {
-    const [a, b, c, d] = [await create('tags', { label: 'ns-a' }), await create('tags', { label: 'ns-b' }), await create('tags', { label: 'ns-c' }), await create('tags', { label: 'ns-d' })];
+    const [a, b, c, d] = [
+      await create('tags', { label: 'ns-a' }),
+      await create('tags', { label: 'ns-b' }),
+      await create('tags', { label: 'ns-c' }),
+      await create('tags', { label: 'ns-d' }),
+    ];
     const art = await create('articles', { title: 'non-strict', tags: [a, b] });
     const put = (tags: unknown) => t.request('PUT', `/api/articles/${art}`, { body: { data: { tags } } });
     expect((await put({ connect: [{ documentId: c, position: { before: d } }] })).status).toBe(200);
     expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, b, c]);
     const strict = await put({ connect: [{ documentId: d, position: { after: 'nothere' } }], options: { strict: true } });
     expect(strict.status).toBe(400);
-    expect(strict.body.error.message).toBe('There was a problem connecting relation with id ' + d + ' at position {"after":"nothere"}. The relation with id nothere needs to be connected first.');
+    expect(strict.body.error.message).toBe(
+      'There was a problem connecting relation with id ' + d + ' at position {"after":"nothere"}. The relation with id nothere needs to be connected first.',
+    );
     expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, b, c]);
-    const onCreate = await t.request('POST', '/api/articles', { body: { data: { title: 'strict create', tags: { connect: [{ documentId: d, position: { before: a } }], options: { strict: false } } } } });
+    const onCreate = await t.request('POST', '/api/articles', {
+      body: { data: { title: 'strict create', tags: { connect: [{ documentId: d, position: { before: a } }], options: { strict: false } } } },
+    });
     expect(onCreate.status).toBe(201);
   });
 
@@ -150,7 +172,13 @@ describe('relation writes and populate', () => {
 
 describe('components and dynamic zones', () => {
   it('creates, reads and partially updates components with ids sent back', async () => {
-    const author = await create('authors', { name: 'Linker', links: [{ label: 'one', url: 'https://1.test' }, { label: 'two', url: 'https://2.test', newTab: true }] });
+    const author = await create('authors', {
+      name: 'Linker',
+      links: [
+        { label: 'one', url: 'https://1.test' },
+        { label: 'two', url: 'https://2.test', newTab: true },
+      ],
+    });
     const r = await t.get(`/api/authors/${author}?populate=links`);
     expect(r.body.data.links.map((l: { label: string }) => l.label)).toEqual(['one', 'two']);
     expect(r.body.data.links[0]).toEqual({ id: expect.any(Number), label: 'one', url: 'https://1.test', newTab: false });
@@ -158,7 +186,10 @@ describe('components and dynamic zones', () => {
     const u = await t.request('PUT', `/api/authors/${author}`, { body: { data: { links: [{ id: l2.id, label: 'two!' }, { id: l1.id }] } } });
     expect(u.status, JSON.stringify(u.body)).toBe(200);
     const after = (await t.get(`/api/authors/${author}?populate=links`)).body.data.links;
-    expect(after.map((l: { id: number; label: string }) => [l.id, l.label])).toEqual([[l2.id, 'two!'], [l1.id, 'one']]);
+    expect(after.map((l: { id: number; label: string }) => [l.id, l.label])).toEqual([
+      [l2.id, 'two!'],
+      [l1.id, 'one'],
+    ]);
   });
 
   it('nested components and dynamic zones round-trip with populate', async () => {
@@ -166,9 +197,14 @@ describe('components and dynamic zones', () => {
     const art = await create('articles', {
       title: 'dz',
       seo: { metaTitle: 'SEO', openGraph: { ogTitle: 'OG' } },
-      blocks: [{ __component: 'shared.rich-text', body: 'text' }, { __component: 'shared.quote', title: 'Q', person }],
+      blocks: [
+        { __component: 'shared.rich-text', body: 'text' },
+        { __component: 'shared.quote', title: 'Q', person },
+      ],
     });
-    const r = await t.get(`/api/articles/${art}?populate[seo][populate]=*&populate[blocks][on][shared.quote][populate][person][fields][0]=name&populate[blocks][on][shared.rich-text]=true`);
+    const r = await t.get(
+      `/api/articles/${art}?populate[seo][populate]=*&populate[blocks][on][shared.quote][populate][person][fields][0]=name&populate[blocks][on][shared.rich-text]=true`,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.seo).toMatchObject({ metaTitle: 'SEO', openGraph: { ogTitle: 'OG' }, shareImage: null });
     expect(r.body.data.blocks).toEqual([
@@ -184,7 +220,14 @@ describe('components and dynamic zones', () => {
   });
 
   it('a failure after the component rows leaves nothing behind', async () => {
-    const failing = await startTestApp({}, { failAfterComponents: () => { throw new Error('forced failure'); } });
+    const failing = await startTestApp(
+      {},
+      {
+        failAfterComponents: () => {
+          throw new Error('forced failure');
+        },
+      },
+    );
     try {
       const r = await failing.request('POST', '/api/authors', { body: { data: { name: 'Half', links: [{ label: 'l', url: 'u' }] } } });
       expect(r.status).toBe(500);
@@ -204,8 +247,17 @@ describe('no N+1', () => {
     const cat = await create('categories', { name: 'Cat' });
     const tag = await create('tags', { label: 'n1' });
     for (let i = 0; i < 100; i++) {
-      await create('articles', { title: `n+1 ${i}`, author, categories: [cat], tags: [tag], seo: { metaTitle: `s${i}`, openGraph: { ogTitle: 'o' } },
-        blocks: [{ __component: 'shared.quote', title: 'q', person: author }, { __component: 'shared.rich-text', body: 'b' }] });
+      await create('articles', {
+        title: `n+1 ${i}`,
+        author,
+        categories: [cat],
+        tags: [tag],
+        seo: { metaTitle: `s${i}`, openGraph: { ogTitle: 'o' } },
+        blocks: [
+          { __component: 'shared.quote', title: 'q', person: author },
+          { __component: 'shared.rich-text', body: 'b' },
+        ],
+      });
     }
     const q = 'populate[author][populate][0]=profile&populate[categories][fields][0]=name&populate[seo][populate]=*&populate[blocks][populate]=*';
     const count = async (size: number): Promise<number> => {

@@ -6,15 +6,34 @@ import { redactUrl } from '../../src/http/request-log.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { project, SECRETS } from '../config/helpers.js';
 
-interface Line { level: number; msg: string; method?: string; url?: string; statusCode?: number; responseTime?: number; reqId?: string }
+interface Line {
+  level: number;
+  msg: string;
+  method?: string;
+  url?: string;
+  statusCode?: number;
+  responseTime?: number;
+  reqId?: string;
+}
 
 describe('with logging on', () => {
   const written: string[] = [];
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ logger: true }, { logStream: { write: (line: string) => { written.push(line); } } });
+    t = await startTestApp(
+      { logger: true },
+      {
+        logStream: {
+          write: (line: string) => {
+            written.push(line);
+          },
+        },
+      },
+    );
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const linesSince = (n: number): Line[] => written.slice(n).map((l) => JSON.parse(l) as Line);
 
@@ -66,7 +85,10 @@ describe('redactUrl', () => {
     ['/api/articles', '/api/articles'],
     ['/api/articles?sort=title&populate=*', '/api/articles?sort=title&populate=*'],
     ['/api/auth/email-confirmation?confirmation=abc', '/api/auth/email-confirmation?confirmation=[redacted]'],
-    ['/x?refresh_token=a&jwt=b&apiKey=c&api-key=d&password=e&secret=f&X-Amz-Signature=g&session=h', '/x?refresh_token=[redacted]&jwt=[redacted]&apiKey=[redacted]&api-key=[redacted]&password=[redacted]&secret=[redacted]&X-Amz-Signature=[redacted]&session=[redacted]'],
+    [
+      '/x?refresh_token=a&jwt=b&apiKey=c&api-key=d&password=e&secret=f&X-Amz-Signature=g&session=h',
+      '/x?refresh_token=[redacted]&jwt=[redacted]&apiKey=[redacted]&api-key=[redacted]&password=[redacted]&secret=[redacted]&X-Amz-Signature=[redacted]&session=[redacted]',
+    ],
     ['/x?%61ccess_token=a&code=b&zipcode=c', '/x?%61ccess_token=[redacted]&code=[redacted]&zipcode=c'],
     ['/x?filters[password][$eq]=hunter2', '/x?filters[password][$eq]=[redacted]'],
     ['/x?token', '/x?token'],

@@ -52,8 +52,12 @@ describe('response cache memory, through HTTP', () => {
   let t: TestApp;
   // the cache switched on explicitly: MySQL runs without it by default (another process's writes would not be seen)
   const rest = { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, responseCache: true };
-  beforeAll(async () => { t = await startTestApp({ rest }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestApp({ rest });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   async function drive(paths: readonly string[], concurrency = 8): Promise<void> {
     let next = 0;
@@ -74,7 +78,10 @@ describe('response cache memory, through HTTP', () => {
     const cache = t.app.services.responseCache!;
     const offered: string[] = [];
     const set = cache.set.bind(cache);
-    cache.set = (key, mark, current, body) => { offered.push(key); set(key, mark, current, body); };
+    cache.set = (key, mark, current, body) => {
+      offered.push(key);
+      set(key, mark, current, body);
+    };
     try {
       const below = filterUrl(-1, 4096);
       const above = filterUrl(-2, 4097);

@@ -5,8 +5,12 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { testClient } from '../support/database.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({}, {}); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp({}, {});
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const client = testClient();
 /** the statements a reused response costs: none on SQLite, PostgreSQL's snapshot read */

@@ -40,10 +40,16 @@ const ABSENT = ['x-xss-protection', 'cross-origin-embedder-policy', 'cross-origi
 function csp(headers: Headers): Record<string, string> {
   const value = headers.get('content-security-policy');
   if (value === null) return {};
-  return Object.fromEntries(value.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...sources] = d.split(/\s+/);
-    return [name!, sources.join(' ')];
-  }));
+  return Object.fromEntries(
+    value
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name!, sources.join(' ')];
+      }),
+  );
 }
 
 function expectStrapiHeaders(headers: Headers): void {
@@ -57,9 +63,11 @@ describe('defaults', () => {
   beforeAll(async () => {
     t = await startTestApp({ rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, responseCache: true } });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  it('a JSON response carries Strapi\'s headers, and so does the same response served from the cache', async () => {
+  it("a JSON response carries Strapi's headers, and so does the same response served from the cache", async () => {
     await t.request('POST', '/api/articles?status=published', { body: { data: { title: 'Cached' } } });
     const first = await t.get('/api/articles');
     expect(first.status).toBe(200);
@@ -100,8 +108,12 @@ describe('defaults', () => {
 
 describe('uploaded files', () => {
   let u: UploadApp;
-  beforeAll(async () => { u = await startUploadApp(); });
-  afterAll(async () => { await u.close(); });
+  beforeAll(async () => {
+    u = await startUploadApp();
+  });
+  afterAll(async () => {
+    await u.close();
+  });
 
   it('an image is served with the headers', async () => {
     const r = await u.upload([filePart(await png(8, 8), 'dot.png', 'image/png')]);
@@ -112,7 +124,7 @@ describe('uploaded files', () => {
     expectStrapiHeaders(file.headers);
   });
 
-  it('an attachment keeps its own sandboxing policy in place of the API\'s, with the other headers', async () => {
+  it("an attachment keeps its own sandboxing policy in place of the API's, with the other headers", async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     const r = await u.upload([filePart(svg, 'logo.svg', 'image/svg+xml')]);
     expect(r.status).toBe(201);
@@ -125,7 +137,7 @@ describe('uploaded files', () => {
     expect(file.headers.get('strict-transport-security')).toBe(STRAPI_HEADERS['strict-transport-security']);
   });
 
-  it('a missing file\'s 404 carries them', async () => {
+  it("a missing file's 404 carries them", async () => {
     const r = await fetchAll(`${u.t.url}/uploads/nothing_1234567890.png`);
     expect(r.status).toBe(404);
     expectStrapiHeaders(r.headers);
@@ -135,15 +147,17 @@ describe('uploaded files', () => {
 describe('config/middlewares strapi::security', () => {
   const appWith = (entries: unknown[]): Promise<TestApp> => startTestApp({ middlewares: middlewaresConfig(entries, []) });
 
-  it('merges the project\'s helmet options over Strapi\'s: a directive replaces its default, objects merge, false turns one off', async () => {
-    const t = await appWith([{
-      name: 'strapi::security',
-      config: {
-        contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'https://cdn.example'], frameAncestors: ["'none'"] } },
-        frameguard: false,
-        hsts: { maxAge: 60 },
+  it("merges the project's helmet options over Strapi's: a directive replaces its default, objects merge, false turns one off", async () => {
+    const t = await appWith([
+      {
+        name: 'strapi::security',
+        config: {
+          contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'https://cdn.example'], frameAncestors: ["'none'"] } },
+          frameguard: false,
+          hsts: { maxAge: 60 },
+        },
       },
-    }]);
+    ]);
     try {
       const r = await t.get('/api/articles');
       expect(csp(r.headers)).toEqual({ ...STRAPI_CSP, 'img-src': "'self' https://cdn.example", 'frame-ancestors': "'none'" });
@@ -193,7 +207,10 @@ describe('config/middlewares strapi::security', () => {
   it('an option helmet refuses stops the start with a ConfigError naming strapi::security', async () => {
     const { security } = middlewaresConfig([{ name: 'strapi::security', config: { referrerPolicy: { policy: 'bogus' } } }], []);
     const app = Fastify();
-    const e: unknown = await registerSecurityHeaders(app, security).then(() => null, (err: unknown) => err);
+    const e: unknown = await registerSecurityHeaders(app, security).then(
+      () => null,
+      (err: unknown) => err,
+    );
     await app.close();
     expect(e).toBeInstanceOf(ConfigError);
     expect((e as Error).message).toMatch(/^config\/middlewares strapi::security: .*bogus/);

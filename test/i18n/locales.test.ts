@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 async function refused(p: Promise<unknown>): Promise<string> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(ValidationError);
   return (e as ValidationError).message;
 }
@@ -34,11 +37,25 @@ const summary = async (): Promise<string[]> => (await locales.list()).map((l) =>
 
 describe('seed', () => {
   it('fills an empty table from config, the config default marked, in the shape of GET /api/i18n/locales', async () => {
-    await locales.seed({ defaultLocale: 'fr', locales: [{ code: 'en', name: 'English (en)' }, { code: 'fr', name: 'Français' }] });
+    await locales.seed({
+      defaultLocale: 'fr',
+      locales: [
+        { code: 'en', name: 'English (en)' },
+        { code: 'fr', name: 'Français' },
+      ],
+    });
     const list = await locales.list();
     expect(list).toEqual([
-      { id: expect.any(Number), documentId: expect.stringMatching(/^[a-z][a-z0-9]{23}$/), name: 'English (en)', code: 'en',
-        createdAt: expect.stringMatching(ISO), updatedAt: expect.stringMatching(ISO), publishedAt: expect.stringMatching(ISO), isDefault: false },
+      {
+        id: expect.any(Number),
+        documentId: expect.stringMatching(/^[a-z][a-z0-9]{23}$/),
+        name: 'English (en)',
+        code: 'en',
+        createdAt: expect.stringMatching(ISO),
+        updatedAt: expect.stringMatching(ISO),
+        publishedAt: expect.stringMatching(ISO),
+        isDefault: false,
+      },
       expect.objectContaining({ code: 'fr', name: 'Français', isDefault: true }),
     ]);
     expect(list[0]!.documentId).not.toBe(list[1]!.documentId);
@@ -59,7 +76,10 @@ describe('seed', () => {
       await syncSchema(db2, loadModel(EXAMPLE_DIR));
       const s = new LocaleService(db2);
       await s.seed({ defaultLocale: 'es', locales: [{ code: 'it', name: 'Italiano' }] });
-      expect((await s.list()).map((l) => [l.code, l.name, l.isDefault])).toEqual([['es', 'Spanish (es)', true], ['it', 'Italiano', false]]);
+      expect((await s.list()).map((l) => [l.code, l.name, l.isDefault])).toEqual([
+        ['es', 'Spanish (es)', true],
+        ['it', 'Italiano', false],
+      ]);
     } finally {
       await db2.close();
       await other.drop();

@@ -39,11 +39,22 @@ export interface TestApp {
 
 export function testConfig(database: FolioConfig['database'], over: Partial<FolioConfig> = {}): FolioConfig {
   return {
-    dir: EXAMPLE_DIR, env: 'test', host: '127.0.0.1', port: 0, publicUrl: 'http://127.0.0.1',
+    dir: EXAMPLE_DIR,
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    publicUrl: 'http://127.0.0.1',
     database,
     rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
     secrets: { apiTokenSalt: 'test-salt', jwtSecret: 'test-jwt', appKeys: ['a', 'b'] },
-    i18n: { defaultLocale: 'en', locales: [{ code: 'en', name: 'English (en)' }, { code: 'fr', name: 'French (fr)' }, { code: 'de', name: 'German (de)' }] },
+    i18n: {
+      defaultLocale: 'en',
+      locales: [
+        { code: 'en', name: 'English (en)' },
+        { code: 'fr', name: 'French (fr)' },
+        { code: 'de', name: 'German (de)' },
+      ],
+    },
     usersPermissions: usersPermissionsConfig({}),
     email: emailConfig({}),
     middlewares: DEFAULT_MIDDLEWARES,
@@ -60,8 +71,7 @@ export async function startTestApp(over: Partial<FolioConfig> = {}, options: App
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
   let n = 0;
-  const tokenOf = async (type: ApiTokenType, permissions?: string[]): Promise<string> =>
-    (await app.services.tokens.create({ name: `t${++n}`, type, permissions })).accessKey;
+  const tokenOf = async (type: ApiTokenType, permissions?: string[]): Promise<string> => (await app.services.tokens.create({ name: `t${++n}`, type, permissions })).accessKey;
   const token = await tokenOf('full-access');
   const request = async (method: string, path: string, opts: RequestOptions = {}): Promise<Response> => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -76,11 +86,19 @@ export async function startTestApp(over: Partial<FolioConfig> = {}, options: App
     const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();
     let parsed: unknown;
-    try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
     return { status: res.status, body: parsed, text, headers: res.headers };
   };
   return {
-    app, url, token, tokenOf, request,
+    app,
+    url,
+    token,
+    tokenOf,
+    request,
     get: (path, opts) => request('GET', path, opts),
     statements: () => app.database.statements(),
     async close() {

@@ -12,11 +12,15 @@ export const DOC_ID = /^[a-z][a-z0-9]{23}$/;
 export const HEX10 = '[0-9a-f]{10}';
 
 export async function png(width: number, height: number, color = { r: 200, g: 30, b: 30 }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export async function jpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 export interface Part {
@@ -78,7 +82,11 @@ export async function send(t: TestApp, method: string, path: string, body: Buffe
   const res = await fetch(t.url + path, { method, headers: h, body: body === undefined ? undefined : new Uint8Array(body) });
   const text = await res.text();
   let parsed: unknown;
-  try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
   return { status: res.status, body: parsed, text, headers: res.headers };
 }
 
@@ -116,7 +124,10 @@ export async function startUploadApp(env: Record<string, string> = {}, over: Par
     return send(t, 'POST', `/api/upload${opts.query ?? ''}`, body, { 'content-type': contentType }, opts.token);
   };
   return {
-    t, uploadsDir, upload, uploadRaw,
+    t,
+    uploadsDir,
+    upload,
+    uploadRaw,
     async close() {
       // a streamed response can look complete to the client (all Content-Length bytes in) before the
       // server ends it; such a connection isn't idle when close() runs and would hold it for the

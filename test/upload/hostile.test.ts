@@ -6,15 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, fetchAll, field, filePart, png, send, startUploadApp, type UploadApp } from './helpers.js';
 
 let u: UploadApp;
-beforeAll(async () => { u = await startUploadApp(); });
-afterAll(async () => { await u.close(); });
+beforeAll(async () => {
+  u = await startUploadApp();
+});
+afterAll(async () => {
+  await u.close();
+});
 
 const filesAreEmpty = errorOf(400, 'ValidationError', 'Files are empty');
 const notAnImage = errorOf(400, 'ApplicationError', 'File is not a valid image');
 const badName = errorOf(400, 'ApplicationError', 'File name contains invalid characters');
 
 async function fileCount(app: UploadApp = u): Promise<number> {
-  const r = await app.t.app.database.db.selectFrom('files').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow();
+  const r = await app.t.app.database.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll().as('c'))
+    .executeTakeFirstOrThrow();
   return Number(r.c);
 }
 
@@ -34,8 +41,12 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(0, 9); // greyscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('requests that are not an upload', () => {
@@ -60,8 +71,9 @@ describe('requests that are not an upload', () => {
   });
 
   it('a malformed multipart body is a 400, not a 500', async () => {
-    const truncated = await send(u.t, 'POST', '/api/upload', Buffer.from('--abc\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhal'),
-      { 'content-type': 'multipart/form-data; boundary=abc' });
+    const truncated = await send(u.t, 'POST', '/api/upload', Buffer.from('--abc\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhal'), {
+      'content-type': 'multipart/form-data; boundary=abc',
+    });
     expect(truncated.status).toBe(400);
     expect(truncated.body.error.name).toBe('ValidationError');
     const noBoundary = await send(u.t, 'POST', '/api/upload', Buffer.from('x'), { 'content-type': 'multipart/form-data' });
@@ -69,8 +81,14 @@ describe('requests that are not an upload', () => {
     expect(await fileCount()).toBe(0);
   });
 
-  it('the upload plugin\'s multipart parser leaves content routes alone', async () => {
-    const r = await u.t.request('POST', '/api/articles', { raw: (() => { const f = new FormData(); f.append('data', '{"title":"x"}'); return f; })() });
+  it("the upload plugin's multipart parser leaves content routes alone", async () => {
+    const r = await u.t.request('POST', '/api/articles', {
+      raw: (() => {
+        const f = new FormData();
+        f.append('data', '{"title":"x"}');
+        return f;
+      })(),
+    });
     expect(r.status).toBe(400);
     expect(r.body).toEqual(errorOf(400, 'ValidationError', 'Missing "data" payload in the request body'));
     const json = await u.t.request('POST', '/api/tags', { body: { data: { label: 'still json' } } });
@@ -82,23 +100,33 @@ describe('fileInfo', () => {
   it('invalid JSON is a 400', async () => {
     const r = await u.upload([filePart('x', 'x.txt', 'text/plain'), field('fileInfo', '{nope')]);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(errorOf(400, 'ValidationError', 'fileInfo must be a JSON object', {
-      errors: [{ path: ['fileInfo'], message: 'fileInfo must be a JSON object', name: 'ValidationError', value: '{nope' }],
-    }));
+    expect(r.body).toEqual(
+      errorOf(400, 'ValidationError', 'fileInfo must be a JSON object', {
+        errors: [{ path: ['fileInfo'], message: 'fileInfo must be a JSON object', name: 'ValidationError', value: '{nope' }],
+      }),
+    );
   });
 
   it('a focal point out of range is a 400 naming the path (single and multiple files)', async () => {
     const one = await u.upload([filePart('x', 'x.txt', 'text/plain'), field('fileInfo', { focalPoint: { x: 200, y: 1 } })]);
     expect(one.status).toBe(400);
-    expect(one.body).toEqual(errorOf(400, 'ValidationError', 'fileInfo.focalPoint.x must be less than or equal to 100', {
-      errors: [{ path: ['fileInfo', 'focalPoint', 'x'], message: 'fileInfo.focalPoint.x must be less than or equal to 100', name: 'ValidationError', value: 200 }],
-    }));
-    const two = await u.upload([filePart('x', 'x.txt', 'text/plain'), filePart('y', 'y.txt', 'text/plain'),
-      field('fileInfo', { name: 'ok' }), field('fileInfo', { name: 5, focalPoint: { x: -1 } })]);
+    expect(one.body).toEqual(
+      errorOf(400, 'ValidationError', 'fileInfo.focalPoint.x must be less than or equal to 100', {
+        errors: [{ path: ['fileInfo', 'focalPoint', 'x'], message: 'fileInfo.focalPoint.x must be less than or equal to 100', name: 'ValidationError', value: 200 }],
+      }),
+    );
+    const two = await u.upload([
+      filePart('x', 'x.txt', 'text/plain'),
+      filePart('y', 'y.txt', 'text/plain'),
+      field('fileInfo', { name: 'ok' }),
+      field('fileInfo', { name: 5, focalPoint: { x: -1 } }),
+    ]);
     expect(two.status).toBe(400);
     expect(two.body.error.message).toBe('3 errors occurred');
     expect(two.body.error.details.errors.map((e: { path: string[] }) => e.path)).toEqual([
-      ['fileInfo', '1', 'name'], ['fileInfo', '1', 'focalPoint', 'x'], ['fileInfo', '1', 'focalPoint', 'y'],
+      ['fileInfo', '1', 'name'],
+      ['fileInfo', '1', 'focalPoint', 'x'],
+      ['fileInfo', '1', 'focalPoint', 'y'],
     ]);
     expect(await fileCount()).toBe(0);
   });
@@ -218,7 +246,9 @@ describe('images that are not valid are 400 "File is not a valid image"', () => 
     const sharp = (await import('sharp')).default;
     const noise = Buffer.alloc(300 * 300 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-    const jpg = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } }).jpeg().toBuffer();
+    const jpg = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } })
+      .jpeg()
+      .toBuffer();
     const j = await u.upload([filePart(jpg.subarray(0, Math.floor(jpg.length / 2)), 'half.jpg', 'image/jpeg')]);
     expect(j.body).toEqual(notAnImage);
   });
@@ -251,8 +281,12 @@ describe('GET /uploads/… serves only stored names', () => {
 
 describe('limits', () => {
   let small: UploadApp;
-  beforeAll(async () => { small = await startUploadApp({ UPLOAD_SIZE_LIMIT: String(1024 * 1024), UPLOAD_MAX_FILES: '3' }); });
-  afterAll(async () => { await small.close(); });
+  beforeAll(async () => {
+    small = await startUploadApp({ UPLOAD_SIZE_LIMIT: String(1024 * 1024), UPLOAD_MAX_FILES: '3' });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
 
   it('a file over the size limit is a 413 with a clear message, and nothing is stored', async () => {
     const r = await small.upload([filePart(Buffer.alloc(2 * 1024 * 1024, 1), 'big.bin')]);
@@ -263,7 +297,11 @@ describe('limits', () => {
   });
 
   it('one file over the limit among several: 413 and none stored', async () => {
-    const r = await small.upload([filePart('fine', 'fine.txt', 'text/plain'), filePart(Buffer.alloc(1024 * 1024 + 1, 2), 'over.bin'), filePart('after', 'after.txt', 'text/plain')]);
+    const r = await small.upload([
+      filePart('fine', 'fine.txt', 'text/plain'),
+      filePart(Buffer.alloc(1024 * 1024 + 1, 2), 'over.bin'),
+      filePart('after', 'after.txt', 'text/plain'),
+    ]);
     expect(r.status).toBe(413);
     expect(r.body.error.message).toBe('over.bin exceeds size limit of 1 MB.');
     expect(await fileCount(small)).toBe(0);

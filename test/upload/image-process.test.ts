@@ -13,7 +13,12 @@ let photo: string;
 let images: ImageProcessor;
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function until(cond: () => boolean, ms = 5000): Promise<void> {
@@ -29,7 +34,9 @@ beforeAll(async () => {
   photo = join(dir, 'photo.jpg');
   writeFileSync(photo, await jpeg(1200, 800));
 });
-afterEach(async () => { await images.close(); });
+afterEach(async () => {
+  await images.close();
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the image child process', () => {
@@ -78,7 +85,9 @@ describe('the image child process', () => {
   it('jobs sent together are all answered, each with its own result', async () => {
     images = new ImageProcessor();
     const sizes = [100, 200, 300, 400];
-    const results = await Promise.all(sizes.map((s) => images.run({ op: 'resize', src: photo, dest: join(dir, `p${s}.jpg`), format: 'jpeg', width: s, height: s, maxPixels: MAX })));
+    const results = await Promise.all(
+      sizes.map((s) => images.run({ op: 'resize', src: photo, dest: join(dir, `p${s}.jpg`), format: 'jpeg', width: s, height: s, maxPixels: MAX })),
+    );
     expect(results.map((r) => r.width)).toEqual(sizes);
   });
 

@@ -9,8 +9,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startUploadApp, type UploadApp } from './helpers.js';
 
 let u: UploadApp;
-beforeAll(async () => { u = await startUploadApp(); });
-afterAll(async () => { await u.close(); });
+beforeAll(async () => {
+  u = await startUploadApp();
+});
+afterAll(async () => {
+  await u.close();
+});
 
 const SIZE = 200_000_000;
 
@@ -47,7 +51,9 @@ function runClient(url: string, token: string): Promise<{ status: number; body: 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CLIENT, url, token, String(SIZE)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as { status: number; body: string }) : reject(new Error(`client exited ${code}`))));
   });
@@ -68,7 +74,10 @@ it('streams a 200 MB file to storage with flat memory', async () => {
   let peak = baseline;
   let samples = 0;
   // each sample forces a full collection: often enough to see buffering, rare enough not to starve the upload
-  const sampler = setInterval(() => { peak = Math.max(peak, used()); samples++; }, 100);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, used());
+    samples++;
+  }, 100);
   let r: { status: number; body: string };
   try {
     r = await runClient(`${u.t.url}/api/upload`, u.t.token);

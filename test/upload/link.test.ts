@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, field, filePart, png, startUploadApp, type UploadApp } from './helpers.js';
 
 let u: UploadApp;
-beforeAll(async () => { u = await startUploadApp(); });
-afterAll(async () => { await u.close(); });
+beforeAll(async () => {
+  u = await startUploadApp();
+});
+afterAll(async () => {
+  await u.close();
+});
 
 async function article(title: string): Promise<{ id: number; documentId: string }> {
   const r = await u.t.request('POST', '/api/articles', { body: { data: { title } } });
@@ -22,7 +26,10 @@ function withoutSigned(f: Record<string, unknown>): Record<string, unknown> {
 }
 
 async function fileCount(): Promise<number> {
-  const r = await u.t.app.database.db.selectFrom('files').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow();
+  const r = await u.t.app.database.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll().as('c'))
+    .executeTakeFirstOrThrow();
   return Number(r.c);
 }
 
@@ -43,7 +50,8 @@ describe('linking an upload to an entry (ref, refId, field)', () => {
   it('a multiple media attribute gets the files in part order, and later uploads are appended', async () => {
     const a = await article('With gallery');
     const first = await u.upload([
-      filePart(await png(30, 30), 'g1.png', 'image/png'), filePart(await png(40, 40), 'g2.png', 'image/png'),
+      filePart(await png(30, 30), 'g1.png', 'image/png'),
+      filePart(await png(40, 40), 'g2.png', 'image/png'),
       ...link('api::article.article', a.id, 'gallery'),
     ]);
     expect(first.status).toBe(201);
@@ -90,7 +98,7 @@ describe('linking an upload to an entry (ref, refId, field)', () => {
       it(label, async () => {
         const before = await fileCount();
         const onDisk = readdirSync(u.uploadsDir).length;
-        const r = await u.upload([filePart(await png(300, 300), 'bad.png', 'image/png'), ...await fields()]);
+        const r = await u.upload([filePart(await png(300, 300), 'bad.png', 'image/png'), ...(await fields())]);
         expect(r.status).toBe(400);
         expect(r.body).toEqual(errorOf(400, 'ValidationError', message));
         expect(await fileCount()).toBe(before);

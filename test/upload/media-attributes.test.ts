@@ -12,7 +12,9 @@ beforeAll(async () => {
     files.push(r.body[0]);
   }
 });
-afterAll(async () => { await u.close(); });
+afterAll(async () => {
+  await u.close();
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function createArticle(data: Record<string, unknown>): Promise<{ status: number; body: any }> {
@@ -21,7 +23,7 @@ async function createArticle(data: Record<string, unknown>): Promise<{ status: n
 
 describe('media attributes through the content API', () => {
   it('single and multiple media take file ids or documentIds and populate as full file objects, in order', async () => {
-    const [a, b, c] = files as [typeof files[0], typeof files[0], typeof files[0]];
+    const [a, b, c] = files as [(typeof files)[0], (typeof files)[0], (typeof files)[0]];
     const r = await createArticle({ cover: a.id, gallery: [c.documentId, a.id, b.id] });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const g = await u.t.get(`/api/articles/${r.body.data.documentId}?populate[0]=cover&populate[1]=gallery`);
@@ -34,8 +36,8 @@ describe('media attributes through the content API', () => {
     expect(after.body.data.gallery).toEqual([]);
   });
 
-  it('files shared across a page appear whole under every document that links them, in each one\'s order', async () => {
-    const [a, b, c] = files as [typeof files[0], typeof files[0], typeof files[0]];
+  it("files shared across a page appear whole under every document that links them, in each one's order", async () => {
+    const [a, b, c] = files as [(typeof files)[0], (typeof files)[0], (typeof files)[0]];
     const one = await createArticle({ title: 'shared-media', cover: a.id, gallery: [b.id, a.id, b.id] });
     const two = await createArticle({ title: 'shared-media', cover: a.id, gallery: [c.id, b.id] });
     expect([one.status, two.status]).toEqual([201, 201]);
@@ -77,7 +79,7 @@ describe('media attributes through the content API', () => {
   });
 
   it('media inside components and dynamic-zone entries', async () => {
-    const [a, b] = files as [typeof files[0], typeof files[0]];
+    const [a, b] = files as [(typeof files)[0], (typeof files)[0]];
     const r = await createArticle({ seo: { metaTitle: 'm', shareImage: a.id, openGraph: { ogImage: b.id } }, blocks: [{ __component: 'shared.slider', files: [b.id, a.id] }] });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const g = await u.t.get(`/api/articles/${r.body.data.documentId}?populate[seo][populate]=*&populate[blocks][on][shared.slider][populate]=files`);

@@ -12,7 +12,9 @@ let articleDoc: string;
 beforeAll(async () => {
   u = await startUploadApp();
   const up = await u.upload([
-    filePart(await png(20, 20), 'a.png', 'image/png'), filePart(await png(30, 30), 'b.png', 'image/png'), filePart(await png(10, 10), 'c.png', 'image/png'),
+    filePart(await png(20, 20), 'a.png', 'image/png'),
+    filePart(await png(30, 30), 'b.png', 'image/png'),
+    filePart(await png(10, 10), 'c.png', 'image/png'),
     filePart(await png(12, 12), 'd.png', 'image/png'),
   ]);
   expect(up.status).toBe(201);
@@ -28,7 +30,9 @@ beforeAll(async () => {
   articleDoc = a.body.data.documentId;
   expect((await u.t.request('POST', '/api/articles', { body: { data: { title: 'Another cover', cover: secondId } } })).status).toBe(201);
 });
-afterAll(async () => { await u.close(); });
+afterAll(async () => {
+  await u.close();
+});
 
 describe('files populate=related', () => {
   it('lists the entries a file is linked to, the published row of a draft & publish type, with __type and without private fields', async () => {
@@ -61,7 +65,10 @@ describe('files populate=related', () => {
       expect([byId.get(fileId), byId.get(otherId), byId.get(unusedId)], q).toEqual([1, 1, 0]);
       const page = await u.t.get(`/api/upload/files/page?${q}`);
       expect(page.status, q).toBe(200);
-      expect(page.body.data.every((f: Record<string, unknown>) => Array.isArray(f['related'])), q).toBe(true);
+      expect(
+        page.body.data.every((f: Record<string, unknown>) => Array.isArray(f['related'])),
+        q,
+      ).toBe(true);
     }
   });
 

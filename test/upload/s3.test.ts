@@ -17,8 +17,14 @@ const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 function s3Env(bucket: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    UPLOAD_PROVIDER: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey, S3_FORCE_PATH_STYLE: 'true', ...extra,
+    UPLOAD_PROVIDER: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    ...extra,
   };
 }
 
@@ -30,8 +36,14 @@ async function keys(bucket: string): Promise<string[]> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'folio-s3rver-'));
   server = new S3rver({
-    address: '127.0.0.1', port: 0, silent: true, directory: dir,
-    configureBuckets: [{ name: 'folio-private', configs: [] }, { name: 'folio-public', configs: [] }],
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [
+      { name: 'folio-private', configs: [] },
+      { name: 'folio-public', configs: [] },
+    ],
   });
   const address = await server.run();
   endpoint = `http://127.0.0.1:${address.port}`;
@@ -47,8 +59,14 @@ afterAll(async () => {
 describe('a private bucket', () => {
   let u: UploadApp;
   // the response cache on every dialect (MySQL has it off by default): a stored body must not outlive its signatures
-  beforeAll(async () => { u = await startUploadApp(s3Env('folio-private', { S3_PRIVATE: 'true', S3_SIGNED_URL_EXPIRES: '2' }), { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, responseCache: true } }); });
-  afterAll(async () => { await u.close(); });
+  beforeAll(async () => {
+    u = await startUploadApp(s3Env('folio-private', { S3_PRIVATE: 'true', S3_SIGNED_URL_EXPIRES: '2' }), {
+      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, responseCache: true },
+    });
+  });
+  afterAll(async () => {
+    await u.close();
+  });
 
   it('stores the file and its formats, and hands out signed URLs that work', async () => {
     const image = await png(800, 600);
@@ -132,18 +150,27 @@ describe('a private bucket', () => {
       return r.body[0].id;
     };
     const [cover, g1, g2, share, og, zone, avatar, favicon, siteShare] = await Promise.all(
-      ['cover', 'g1', 'g2', 'share', 'og', 'zone', 'avatar', 'favicon', 'site-share'].map((n) => up(`${n}.png`)));
+      ['cover', 'g1', 'g2', 'share', 'og', 'zone', 'avatar', 'favicon', 'site-share'].map((n) => up(`${n}.png`)),
+    );
     const author = await u.t.request('POST', '/api/authors', { body: { data: { name: 'Signed author', avatar } } });
     expect(author.status, JSON.stringify(author.body)).toBe(201);
-    const a = await u.t.request('POST', '/api/articles', { body: { data: {
-      title: 'private media', cover, gallery: [g1, g2], author: author.body.data.documentId,
-      seo: { metaTitle: 's', shareImage: share, openGraph: { ogTitle: 'o', ogImage: og } },
-      blocks: [{ __component: 'shared.media', file: zone }],
-    } } });
+    const a = await u.t.request('POST', '/api/articles', {
+      body: {
+        data: {
+          title: 'private media',
+          cover,
+          gallery: [g1, g2],
+          author: author.body.data.documentId,
+          seo: { metaTitle: 's', shareImage: share, openGraph: { ogTitle: 'o', ogImage: og } },
+          blocks: [{ __component: 'shared.media', file: zone }],
+        },
+      },
+    });
     expect(a.status, JSON.stringify(a.body)).toBe(201);
-    const populate = 'populate[cover]=true&populate[gallery]=true&populate[author][populate][avatar]=true'
-      + '&populate[seo][populate][shareImage]=true&populate[seo][populate][openGraph][populate][ogImage]=true'
-      + '&populate[blocks][on][shared.media][populate][file]=true';
+    const populate =
+      'populate[cover]=true&populate[gallery]=true&populate[author][populate][avatar]=true' +
+      '&populate[seo][populate][shareImage]=true&populate[seo][populate][openGraph][populate][ogImage]=true' +
+      '&populate[blocks][on][shared.media][populate][file]=true';
     const one = await u.t.get(`/api/articles/${a.body.data.documentId}?${populate}`);
     expect(one.status).toBe(200);
     expect(one.body.data.cover.id).toBe(cover);
@@ -167,7 +194,12 @@ describe('a private bucket', () => {
 
   it('a stored response never serves a signed URL past its expiry (2 s here): bodies are kept at most half of it', async () => {
     const a = await u.t.request('POST', '/api/articles', { body: { data: { title: 'cached cover' } } });
-    const up = await u.upload([filePart(await png(50, 50), 'cached.png', 'image/png'), field('ref', 'api::article.article'), field('refId', String(a.body.data.id)), field('field', 'cover')]);
+    const up = await u.upload([
+      filePart(await png(50, 50), 'cached.png', 'image/png'),
+      field('ref', 'api::article.article'),
+      field('refId', String(a.body.data.id)),
+      field('field', 'cover'),
+    ]);
     expect(up.status).toBe(201);
     const path = `/api/articles/${a.body.data.documentId}?populate=cover`;
     const first = await u.t.get(path);
@@ -196,8 +228,12 @@ describe('a private bucket', () => {
 
 describe('a public bucket', () => {
   let u: UploadApp;
-  beforeAll(async () => { u = await startUploadApp(s3Env('folio-public')); });
-  afterAll(async () => { await u.close(); });
+  beforeAll(async () => {
+    u = await startUploadApp(s3Env('folio-public'));
+  });
+  afterAll(async () => {
+    await u.close();
+  });
 
   it('returns plain object URLs (isUrlSigned false)', async () => {
     const r = await u.upload([filePart(await png(100, 100), 'open.png', 'image/png')]);

@@ -19,7 +19,10 @@ import { field, filePart, form, png } from './helpers.js';
 /** A local provider with a hook run before each put (to fail it, or to change the world meanwhile). */
 class HookedProvider extends LocalProvider {
   puts = 0;
-  constructor(dir: string, private readonly before: (n: number) => Promise<void>) {
+  constructor(
+    dir: string,
+    private readonly before: (n: number) => Promise<void>,
+  ) {
     super(dir);
   }
   override async put(object: PutObject): Promise<string> {
@@ -51,15 +54,20 @@ async function serverWith(provider: LocalProvider): Promise<{ fastify: FastifyIn
 }
 
 async function count(table: string): Promise<number> {
-  const r = await t.app.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow();
+  const r = await t.app.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('c'))
+    .executeTakeFirstOrThrow();
   return Number(r.c);
 }
 
 describe('failures while storing', () => {
   it('a provider failing halfway: 500, and neither objects nor rows remain', async () => {
-    const { fastify, url } = await serverWith(new HookedProvider(dir, async (n) => {
-      if (n === 6) throw new Error('disk full');
-    }));
+    const { fastify, url } = await serverWith(
+      new HookedProvider(dir, async (n) => {
+        if (n === 6) throw new Error('disk full');
+      }),
+    );
     try {
       // two images with formats: 1 + 3 objects, then 1 + … — the 6th put fails
       const body = form([filePart(await png(800, 600), 'a.png', 'image/png'), filePart(await png(800, 600), 'b.png', 'image/png')]);
@@ -78,14 +86,19 @@ describe('failures while storing', () => {
     expect(a.status).toBe(201);
     const docId: string = a.body.data.documentId;
     // the entry disappears while the files are being stored: the transaction then finds no row to link
-    const { fastify, url } = await serverWith(new HookedProvider(dir, async (n) => {
-      if (n === 1) await t.app.database.db.deleteFrom('articles').where('document_id', '=', docId).execute();
-    }));
+    const { fastify, url } = await serverWith(
+      new HookedProvider(dir, async (n) => {
+        if (n === 1) await t.app.database.db.deleteFrom('articles').where('document_id', '=', docId).execute();
+      }),
+    );
     try {
       const body = form([filePart(await png(400, 400), 'a.png', 'image/png'), field('ref', 'api::article.article'), field('refId', docId), field('field', 'cover')]);
       const res = await fetch(`${url}/api/upload`, { method: 'POST', body, headers: { authorization: `Bearer ${t.token}` } });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: `refId "${docId}" does not match any entry of api::article.article`, details: {} } });
+      expect(await res.json()).toEqual({
+        data: null,
+        error: { status: 400, name: 'ValidationError', message: `refId "${docId}" does not match any entry of api::article.article`, details: {} },
+      });
       expect(readdirSync(dir)).toEqual([]);
       expect(await count('files')).toBe(0);
       expect(await count('files_related_mph')).toBe(0);

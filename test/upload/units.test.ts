@@ -11,22 +11,47 @@ describe('configuration', () => {
   it('defaults: local provider in <project>/public/uploads, 200 MiB, HTML denied', () => {
     const c = resolveUploadConfig({}, '/srv/site');
     expect(c).toMatchObject({
-      provider: 'local', sizeLimit: DEFAULT_SIZE_LIMIT, uploadsDir: '/srv/site/public/uploads', allowedTypes: null,
-      deniedTypes: ['text/html', 'application/xhtml+xml'], s3: null,
+      provider: 'local',
+      sizeLimit: DEFAULT_SIZE_LIMIT,
+      uploadsDir: '/srv/site/public/uploads',
+      allowedTypes: null,
+      deniedTypes: ['text/html', 'application/xhtml+xml'],
+      s3: null,
     });
     expect(DEFAULT_SIZE_LIMIT).toBe(209715200);
-    expect(c.breakpoints.map((b) => [b.key, b.size])).toEqual([['large', 1000], ['medium', 750], ['small', 500]]);
+    expect(c.breakpoints.map((b) => [b.key, b.size])).toEqual([
+      ['large', 1000],
+      ['medium', 750],
+      ['small', 500],
+    ]);
   });
 
   it('reads the S3 settings', () => {
-    const c = resolveUploadConfig({
-      UPLOAD_PROVIDER: 's3', S3_BUCKET: 'b', S3_REGION: 'eu-west-3', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true',
-      S3_PRIVATE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', UPLOAD_SIZE_LIMIT: '1000',
-    }, '/srv/site');
+    const c = resolveUploadConfig(
+      {
+        UPLOAD_PROVIDER: 's3',
+        S3_BUCKET: 'b',
+        S3_REGION: 'eu-west-3',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PRIVATE: 'true',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        UPLOAD_SIZE_LIMIT: '1000',
+      },
+      '/srv/site',
+    );
     expect(c.sizeLimit).toBe(1000);
     expect(c.s3).toEqual({
-      bucket: 'b', region: 'eu-west-3', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'k', secretAccessKey: 's',
-      forcePathStyle: true, private: true, signedUrlExpires: 900, baseUrl: null,
+      bucket: 'b',
+      region: 'eu-west-3',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+      private: true,
+      signedUrlExpires: 900,
+      baseUrl: null,
     });
   });
 
@@ -101,7 +126,11 @@ describe('types', () => {
 });
 
 describe('formats', () => {
-  const bp = [{ key: 'large', size: 1000 }, { key: 'medium', size: 750 }, { key: 'small', size: 500 }];
+  const bp = [
+    { key: 'large', size: 1000 },
+    { key: 'medium', size: 750 },
+    { key: 'small', size: 500 },
+  ];
   it('thumbnail when larger than 245×156; a breakpoint when width or height exceeds it', () => {
     expect(plannedFormats({ width: 245, height: 156 }, bp)).toEqual([]);
     expect(plannedFormats({ width: 246, height: 10 }, bp).map((f) => f.key)).toEqual(['thumbnail']);

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOC_ID, HEX10, ISO, errorOf, fetchAll, field, filePart, jpeg, png, startUploadApp, type UploadApp } from './helpers.js';
 
 let u: UploadApp;
-beforeAll(async () => { u = await startUploadApp(); });
-afterAll(async () => { await u.close(); });
+beforeAll(async () => {
+  u = await startUploadApp();
+});
+afterAll(async () => {
+  await u.close();
+});
 
 const forbidden = errorOf(403, 'ForbiddenError', 'Forbidden');
 
@@ -16,11 +20,42 @@ describe('POST /api/upload', () => {
     expect(Array.isArray(r.body)).toBe(true);
     expect(r.body).toHaveLength(1);
     const f = r.body[0];
-    expect(Object.keys(f)).toEqual(['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats',
-      'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt', 'isUrlSigned']);
+    expect(Object.keys(f)).toEqual([
+      'id',
+      'documentId',
+      'name',
+      'alternativeText',
+      'caption',
+      'focalPoint',
+      'width',
+      'height',
+      'formats',
+      'hash',
+      'ext',
+      'mime',
+      'size',
+      'url',
+      'previewUrl',
+      'provider',
+      'provider_metadata',
+      'createdAt',
+      'updatedAt',
+      'publishedAt',
+      'isUrlSigned',
+    ]);
     expect(f).toMatchObject({
-      name: 'red.png', alternativeText: 'A red box', caption: 'Red', focalPoint: null, width: 1200, height: 800,
-      ext: '.png', mime: 'image/png', previewUrl: null, provider: 'local', provider_metadata: null, isUrlSigned: false,
+      name: 'red.png',
+      alternativeText: 'A red box',
+      caption: 'Red',
+      focalPoint: null,
+      width: 1200,
+      height: 800,
+      ext: '.png',
+      mime: 'image/png',
+      previewUrl: null,
+      provider: 'local',
+      provider_metadata: null,
+      isUrlSigned: false,
     });
     expect(f.id).toEqual(expect.any(Number));
     expect(f.documentId).toMatch(DOC_ID);
@@ -80,11 +115,17 @@ describe('POST /api/upload', () => {
 
   it('accepts all fileInfo entries in one field as a JSON array, and fewer entries than files', async () => {
     const r = await u.upload([
-      filePart('a', 'a.txt', 'text/plain'), filePart('b', 'b.txt', 'text/plain'), filePart('c', 'c.txt', 'text/plain'),
+      filePart('a', 'a.txt', 'text/plain'),
+      filePart('b', 'b.txt', 'text/plain'),
+      filePart('c', 'c.txt', 'text/plain'),
       field('fileInfo', [{ name: 'A' }, { caption: 'B' }]),
     ]);
     expect(r.status).toBe(201);
-    expect(r.body.map((f: { name: string; caption: string | null }) => [f.name, f.caption])).toEqual([['A', null], ['b.txt', 'B'], ['c.txt', null]]);
+    expect(r.body.map((f: { name: string; caption: string | null }) => [f.name, f.caption])).toEqual([
+      ['A', null],
+      ['b.txt', 'B'],
+      ['c.txt', null],
+    ]);
   });
 
   it('keeps two files of the same name (none is dropped)', async () => {
@@ -116,9 +157,7 @@ describe('reading files', () => {
   let ids: number[] = [];
 
   beforeAll(async () => {
-    const r = await u.upload([
-      filePart('alpha', 'alpha.txt', 'text/plain'), filePart('beta beta', 'beta.txt', 'text/plain'), filePart('gamma!', 'gamma.txt', 'text/plain'),
-    ]);
+    const r = await u.upload([filePart('alpha', 'alpha.txt', 'text/plain'), filePart('beta beta', 'beta.txt', 'text/plain'), filePart('gamma!', 'gamma.txt', 'text/plain')]);
     ids = r.body.map((f: { id: number }) => f.id);
   });
 
@@ -154,7 +193,7 @@ describe('reading files', () => {
 
   it('HEAD of a stored file gives its headers without a body', async () => {
     const res = await fetch(`${u.t.url}/api/upload/files/${ids[0]}`, { headers: { authorization: `Bearer ${u.t.token}` } });
-    const f = await res.json() as { url: string };
+    const f = (await res.json()) as { url: string };
     const head = await fetch(u.t.url + f.url, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe('5');
@@ -250,8 +289,12 @@ describe('updating and deleting', () => {
 
 describe('permissions', () => {
   it('Public may do nothing by default: 403 on every route', async () => {
-    const calls: [string, string][] = [['GET', '/api/upload/files'], ['GET', '/api/upload/files/page'], ['GET', '/api/upload/files/1'],
-      ['DELETE', '/api/upload/files/1']];
+    const calls: [string, string][] = [
+      ['GET', '/api/upload/files'],
+      ['GET', '/api/upload/files/page'],
+      ['GET', '/api/upload/files/1'],
+      ['DELETE', '/api/upload/files/1'],
+    ];
     for (const [method, path] of calls) {
       const r = await u.t.request(method, path, { token: null });
       expect(r.status, `${method} ${path}`).toBe(403);

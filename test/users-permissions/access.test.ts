@@ -19,7 +19,9 @@ beforeAll(async () => {
   articleDoc = a.body.data.documentId;
   await t.request('POST', '/api/articles?status=draft', { body: { data: { title: 'Draft only' } } });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('role-based access on content routes', () => {
   it('a user of a role without the action gets 403; with it, published documents', async () => {
@@ -65,7 +67,7 @@ describe('role-based access on content routes', () => {
     expect((await t.get(`/api/articles/${articleDoc}?populate=editor`, { token: user.jwt })).body.data).not.toHaveProperty('editor');
   });
 
-  it('the response cache keys user reads by role: Public never gets a body read with a user role\'s rights', async () => {
+  it("the response cache keys user reads by role: Public never gets a body read with a user role's rights", async () => {
     await t.app.services.roles.grant('public', ['api::article.article.findOne']);
     const url = `/api/articles/${articleDoc}?populate=author`;
     const asUser = await t.get(url, { token: user.jwt });
@@ -79,7 +81,7 @@ describe('role-based access on content routes', () => {
     expect((await t.get(url2, { token: user.jwt })).body.data.author).toMatchObject({ name: 'Ada' });
   });
 
-  it('revoking a role\'s action counts at once, cached bodies included', async () => {
+  it("revoking a role's action counts at once, cached bodies included", async () => {
     const url = '/api/articles?fields[0]=title';
     expect((await t.get(url, { token: user.jwt })).status).toBe(200);
     expect((await t.get(url, { token: user.jwt })).status).toBe(200);

@@ -45,7 +45,8 @@ export async function startAuthApp(opts: AuthEnvOptions = {}): Promise<AuthEnv> 
     }),
   });
   return {
-    t, sink,
+    t,
+    sink,
     async close() {
       await t.close();
       await sink.close();

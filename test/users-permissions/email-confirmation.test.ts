@@ -5,8 +5,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import {
-  createUser, errorOf, expectError, JWT_SECRET, expectNoSecrets, expectPublicUser, FROM, getManual, linkIn, login, post, PUBLIC_URL,
-  recipientOf, register, startAuthApp, statuses, usersWithEmail, validationOf, fieldErr, WELCOME_PAGE, type AuthEnv,
+  createUser,
+  errorOf,
+  expectError,
+  JWT_SECRET,
+  expectNoSecrets,
+  expectPublicUser,
+  FROM,
+  getManual,
+  linkIn,
+  login,
+  post,
+  PUBLIC_URL,
+  recipientOf,
+  register,
+  startAuthApp,
+  statuses,
+  usersWithEmail,
+  validationOf,
+  fieldErr,
+  WELCOME_PAGE,
+  type AuthEnv,
 } from './auth-support.js';
 import type { TestApp } from '../support/app.js';
 import type { SmtpSink } from '../support/smtp.js';
@@ -26,7 +45,9 @@ beforeAll(async () => {
   t = env.t;
   sink = env.sink;
 });
-afterAll(async () => { await env?.close(); });
+afterAll(async () => {
+  await env?.close();
+});
 
 /** the confirmation code of the next mail, checked to be for `email` */
 async function nextCode(email: string): Promise<{ link: string; code: string }> {
@@ -55,7 +76,10 @@ describe('register with email confirmation', () => {
 
     expectError(await login(t, 'ada', 'ada-pass1'), errorOf(400, 'ApplicationError', 'Your account email is not confirmed'));
     // nor does a well-signed token of the unconfirmed account act (Strapi's strategy refuses it)
-    const forged = await new SignJWT({ id: r.body.user.id as number }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h')
+    const forged = await new SignJWT({ id: r.body.user.id as number })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
       .sign(new TextEncoder().encode(JWT_SECRET));
     expectError(await t.get('/api/users/me', { token: forged }), errorOf(401, 'UnauthorizedError', 'Invalid credentials'));
 
@@ -79,8 +103,12 @@ describe('register with email confirmation', () => {
     expectError(await t.get('/api/auth/email-confirmation', { token: null }), required);
     expectError(await t.get('/api/auth/email-confirmation?confirmation=', { token: null }), validationOf(fieldErr(['confirmation'], 'confirmation is a required field', '')));
     for (const q of [
-      `confirmation=${'0'.repeat(40)}`, 'confirmation=abc', `confirmation=${'a'.repeat(10_000)}`,
-      'confirmation[]=a&confirmation[]=b', 'confirmation[$ne]=x', 'confirmation=null',
+      `confirmation=${'0'.repeat(40)}`,
+      'confirmation=abc',
+      `confirmation=${'a'.repeat(10_000)}`,
+      'confirmation[]=a&confirmation[]=b',
+      'confirmation[$ne]=x',
+      'confirmation=null',
     ]) {
       const r = await t.get(`/api/auth/email-confirmation?${q}`, { token: null });
       expectError(r, INVALID_TOKEN);
@@ -182,7 +210,10 @@ describe('register with email confirmation under concurrency', () => {
     expect(statuses(rs), rs.map((r) => r.text).join('\n')).toEqual({ 200: 1, 400: 1 });
     const won = rs.find((r) => r.status === 200)!;
     expect(Object.keys(won.body)).toEqual(['user']);
-    expectError(rs.find((r) => r.status === 400)!, errorOf(400, 'ApplicationError', 'Email or Username are already taken'));
+    expectError(
+      rs.find((r) => r.status === 400)!,
+      errorOf(400, 'ApplicationError', 'Email or Username are already taken'),
+    );
     await nextCode('para@example.com');
     expect(sink.mails.length).toBe(before + 1);
     expect(await usersWithEmail(t, 'para@example.com')).toHaveLength(1);

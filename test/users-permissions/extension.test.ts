@@ -14,15 +14,20 @@ beforeAll(async () => {
   cpSync(EXAMPLE_DIR, dir, { recursive: true });
   const ext = join(dir, 'src/extensions/users-permissions/content-types/user');
   mkdirSync(ext, { recursive: true });
-  writeFileSync(join(ext, 'schema.json'), JSON.stringify({
-    kind: 'collectionType', collectionName: 'up_users', info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
-    attributes: {
-      bio: { type: 'text', maxLength: 200 },
-      favoriteTag: { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
-      // an extension can't make the password public
-      password: { type: 'string', private: false },
-    },
-  }));
+  writeFileSync(
+    join(ext, 'schema.json'),
+    JSON.stringify({
+      kind: 'collectionType',
+      collectionName: 'up_users',
+      info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
+      attributes: {
+        bio: { type: 'text', maxLength: 200 },
+        favoriteTag: { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
+        // an extension can't make the password public
+        password: { type: 'string', private: false },
+      },
+    }),
+  );
   t = await startTestApp({ dir, usersPermissions: usersPermissionsConfig({ 'users-permissions': { config: { register: { allowedFields: ['bio'] } } } }) });
 });
 afterAll(async () => {
@@ -36,7 +41,10 @@ describe('user type extended by the project', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.user.bio).toBe('Writes.');
     for (const k of PRIVATE_KEYS) expect(allKeys(r.body).has(k)).toBe(false);
-    const tooLong = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'zed', email: 'zed@example.com', password: 'secret123', bio: 'x'.repeat(201) } });
+    const tooLong = await t.request('POST', '/api/auth/local/register', {
+      token: null,
+      body: { username: 'zed', email: 'zed@example.com', password: 'secret123', bio: 'x'.repeat(201) },
+    });
     expect(tooLong.status).toBe(400);
   });
 

@@ -21,7 +21,11 @@ export const PRIVATE_KEYS = ['password', 'resetPasswordToken', 'confirmationToke
 /** every key of every object in a JSON value, at any depth */
 export function allKeys(v: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(v)) for (const x of v) allKeys(x, out);
-  else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) { out.add(k); allKeys(x, out); }
+  else if (typeof v === 'object' && v !== null)
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      allKeys(x, out);
+    }
   return out;
 }
 

@@ -20,8 +20,11 @@ const b64 = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('bas
 
 async function sign(payload: Record<string, unknown>, opts: { secret?: string; alg?: string; iat?: number; exp?: number } = {}): Promise<string> {
   const iat = opts.iat ?? now();
-  return new SignJWT(payload).setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT' }).setIssuedAt(iat)
-    .setExpirationTime(opts.exp ?? iat + 3600).sign(key(opts.secret ?? JWT_SECRET));
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT' })
+    .setIssuedAt(iat)
+    .setExpirationTime(opts.exp ?? iat + 3600)
+    .sign(key(opts.secret ?? JWT_SECRET));
 }
 
 const me = (token: string): Promise<Response> => t.get('/api/users/me', { token });
@@ -34,9 +37,11 @@ beforeAll(async () => {
   expect(r.status, r.text).toBe(200);
   jwt = r.body.jwt as string;
 });
-afterAll(async () => { await env?.close(); });
+afterAll(async () => {
+  await env?.close();
+});
 
-describe('users\' JWTs', () => {
+describe("users' JWTs", () => {
   it('a JWT signed here with {id, iat, exp} is accepted, whatever the case of "Bearer"', async () => {
     expect((await me(jwt)).status).toBe(200);
     expect((await me(await sign({ id: userId }))).body.id).toBe(userId);
@@ -68,7 +73,19 @@ describe('users\' JWTs', () => {
   });
 
   it('a well-signed JWT without a usable id is refused as missing or invalid credentials', async () => {
-    for (const payload of [{}, { id: 'abc' }, { id: '1abc' }, { id: null }, { id: 0 }, { id: -1 }, { id: 1.5 }, { id: 1e300 }, { id: [userId] }, { id: { $gt: 0 } }, { id: true }]) {
+    for (const payload of [
+      {},
+      { id: 'abc' },
+      { id: '1abc' },
+      { id: null },
+      { id: 0 },
+      { id: -1 },
+      { id: 1.5 },
+      { id: 1e300 },
+      { id: [userId] },
+      { id: { $gt: 0 } },
+      { id: true },
+    ]) {
       expectError(await me(await sign(payload)), MISSING);
     }
   });
@@ -98,19 +115,22 @@ describe('users\' JWTs', () => {
   });
 });
 
-describe('users\' JWTs after the account changes', () => {
-  it('a blocked user\'s still-valid JWT is refused at once, and accepted again once unblocked', async () => {
+describe("users' JWTs after the account changes", () => {
+  it("a blocked user's still-valid JWT is refused at once, and accepted again once unblocked", async () => {
     const id = await createUser(t, { username: 'blocked-later', email: 'blocked-later@example.com', password: 'blocked-pass', confirmed: true });
     const token = (await login(t, 'blocked-later', 'blocked-pass')).body.jwt as string;
     expect((await me(token)).status).toBe(200);
     expect((await t.request('PUT', `/api/users/${id}`, { body: { blocked: true } })).status).toBe(200);
     expectError(await me(token), REFUSED);
-    expectError(await t.request('POST', '/api/auth/change-password', { token, body: { currentPassword: 'blocked-pass', password: 'other-pass', passwordConfirmation: 'other-pass' } }), REFUSED);
+    expectError(
+      await t.request('POST', '/api/auth/change-password', { token, body: { currentPassword: 'blocked-pass', password: 'other-pass', passwordConfirmation: 'other-pass' } }),
+      REFUSED,
+    );
     expect((await t.request('PUT', `/api/users/${id}`, { body: { blocked: false } })).status).toBe(200);
     expect((await me(token)).status).toBe(200);
   });
 
-  it('a deleted user\'s still-valid JWT is refused at once', async () => {
+  it("a deleted user's still-valid JWT is refused at once", async () => {
     const id = await createUser(t, { username: 'deleted-later', email: 'deleted-later@example.com', password: 'deleted-pass', confirmed: true });
     const token = (await login(t, 'deleted-later', 'deleted-pass')).body.jwt as string;
     expect((await me(token)).status).toBe(200);

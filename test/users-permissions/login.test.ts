@@ -3,8 +3,19 @@
 // pair, the account states, the `{jwt, user}` shape and the token's payload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createUser, decodeJwt, errorOf, expectError, expectNoSecrets, expectPublicUser, fieldErr, login, post, postRaw,
-  startAuthApp, validationOf, type AuthEnv,
+  createUser,
+  decodeJwt,
+  errorOf,
+  expectError,
+  expectNoSecrets,
+  expectPublicUser,
+  fieldErr,
+  login,
+  post,
+  postRaw,
+  startAuthApp,
+  validationOf,
+  type AuthEnv,
 } from './auth-support.js';
 import type { TestApp } from '../support/app.js';
 
@@ -21,7 +32,9 @@ beforeAll(async () => {
   await createUser(t, { username: 'bob', email: 'bob@example.com', password: 'bob-pass', confirmed: false });
   await createUser(t, { username: 'mallory', email: 'mallory@example.com', password: 'mallory-pass', confirmed: true, blocked: true });
 });
-afterAll(async () => { await env?.close(); });
+afterAll(async () => {
+  await env?.close();
+});
 
 describe('login', () => {
   it('login by email in any case answers {jwt, user} with the public fields only (no role)', async () => {
@@ -88,21 +101,22 @@ describe('login with bad input', () => {
   it('login names each missing field, and both as "2 errors occurred"', async () => {
     expectError(await post(t, '/api/auth/local', { password: 'alice-pass' }), validationOf(fieldErr(['identifier'], 'identifier is a required field')));
     expectError(await post(t, '/api/auth/local', { identifier: 'Alice' }), validationOf(fieldErr(['password'], 'password is a required field')));
-    expectError(await post(t, '/api/auth/local', { identifier: '', password: '' }), validationOf(
-      fieldErr(['identifier'], 'identifier is a required field', ''), fieldErr(['password'], 'password is a required field'),
-    ));
-    expectError(await post(t, '/api/auth/local', {}), validationOf(
-      fieldErr(['identifier'], 'identifier is a required field'), fieldErr(['password'], 'password is a required field'),
-    ));
+    expectError(
+      await post(t, '/api/auth/local', { identifier: '', password: '' }),
+      validationOf(fieldErr(['identifier'], 'identifier is a required field', ''), fieldErr(['password'], 'password is a required field')),
+    );
+    expectError(
+      await post(t, '/api/auth/local', {}),
+      validationOf(fieldErr(['identifier'], 'identifier is a required field'), fieldErr(['password'], 'password is a required field')),
+    );
   });
 
-  it('login refuses numbers, objects and arrays for its strings with yup\'s type message', async () => {
-    expectError(await post(t, '/api/auth/local', { identifier: 123, password: 'alice-pass' }), validationOf(
-      fieldErr(['identifier'], 'identifier must be a `string` type, but the final value was: `123`.', 123),
-    ));
-    expectError(await post(t, '/api/auth/local', { identifier: 'Alice', password: true }), validationOf(
-      fieldErr(['password'], 'password must be a `string` type'),
-    ));
+  it("login refuses numbers, objects and arrays for its strings with yup's type message", async () => {
+    expectError(
+      await post(t, '/api/auth/local', { identifier: 123, password: 'alice-pass' }),
+      validationOf(fieldErr(['identifier'], 'identifier must be a `string` type, but the final value was: `123`.', 123)),
+    );
+    expectError(await post(t, '/api/auth/local', { identifier: 'Alice', password: true }), validationOf(fieldErr(['password'], 'password must be a `string` type')));
     const r = await post(t, '/api/auth/local', { identifier: ['Alice'], password: { $ne: 'x' } });
     expect(r.status, r.text).toBe(400);
     expect(r.body.error.message).toBe('2 errors occurred');
@@ -116,9 +130,10 @@ describe('login with bad input', () => {
       expect(r.body.error.status).toBe(400);
     }
     // an array parses, and reads as an empty body
-    expectError(await postRaw(t, '/api/auth/local', '[]'), validationOf(
-      fieldErr(['identifier'], 'identifier is a required field'), fieldErr(['password'], 'password is a required field'),
-    ));
+    expectError(
+      await postRaw(t, '/api/auth/local', '[]'),
+      validationOf(fieldErr(['identifier'], 'identifier is a required field'), fieldErr(['password'], 'password is a required field')),
+    );
   });
 
   it('login takes over-long and odd strings as a wrong pair, never a 500', async () => {

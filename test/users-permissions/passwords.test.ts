@@ -4,8 +4,24 @@
 // each refusal with its exact body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createUser, errorOf, expectError, expectNoSecrets, expectPublicUser, fieldErr, linkIn, login, post, postRaw, recipientOf,
-  register, RESET_PAGE, startAuthApp, statuses, validationOf, FROM, type AuthEnv,
+  createUser,
+  errorOf,
+  expectError,
+  expectNoSecrets,
+  expectPublicUser,
+  fieldErr,
+  linkIn,
+  login,
+  post,
+  postRaw,
+  recipientOf,
+  register,
+  RESET_PAGE,
+  startAuthApp,
+  statuses,
+  validationOf,
+  FROM,
+  type AuthEnv,
 } from './auth-support.js';
 import type { TestApp } from '../support/app.js';
 import type { SmtpSink } from '../support/smtp.js';
@@ -26,7 +42,9 @@ beforeAll(async () => {
   t = env.t;
   sink = env.sink;
 });
-afterAll(async () => { await env?.close(); });
+afterAll(async () => {
+  await env?.close();
+});
 
 /** asks for a reset of `email` and returns the code the mail carries */
 async function resetCode(email: string, asked = email): Promise<string> {
@@ -120,15 +138,17 @@ describe('reset-password', () => {
     const extra = { code, password: 'new-pass1', passwordConfirmation: 'new-pass1', x: 1 };
     // the body as the error shows it: passwords are never sent back
     expectError(await post(t, RESET, extra), validationOf(fieldErr([], 'this field has unspecified keys: x', { code, x: 1 })));
-    expectError(await post(t, RESET, { code: 12, password: 'new-pass1', passwordConfirmation: 'new-pass1' }), validationOf(
-      fieldErr(['code'], 'code must be a `string` type, but the final value was: `12`.', 12),
-    ));
+    expectError(
+      await post(t, RESET, { code: 12, password: 'new-pass1', passwordConfirmation: 'new-pass1' }),
+      validationOf(fieldErr(['code'], 'code must be a `string` type, but the final value was: `12`.', 12)),
+    );
     // the model's minimum, after the code was found; the code still works afterwards
     expectError(await reset(code, 'short'), validationOf(fieldErr(['password'], 'password must be at least 6 characters')));
     const tooLong = 'p'.repeat(73);
-    expectError(await reset(code, tooLong), validationOf(
-      fieldErr(['password'], 'Password must be less than 73 bytes'), fieldErr(['passwordConfirmation'], 'Password must be less than 73 bytes'),
-    ));
+    expectError(
+      await reset(code, tooLong),
+      validationOf(fieldErr(['password'], 'Password must be less than 73 bytes'), fieldErr(['passwordConfirmation'], 'Password must be less than 73 bytes')),
+    );
     expect((await postRaw(t, RESET, `{"code": "${code}", `)).status).toBe(400);
     expect((await reset(code, 'new-pass1')).status).toBe(200);
     expect((await login(t, 'ida', 'new-pass1')).status).toBe(200);
@@ -164,37 +184,52 @@ describe('change-password', () => {
   });
 
   it('change-password refuses a wrong current password and an unchanged one', async () => {
-    expectError(await change({ currentPassword: 'wrong-pass', password: 'kim-pass2', passwordConfirmation: 'kim-pass2' }),
-      errorOf(400, 'ValidationError', 'The provided current password is invalid'));
-    expectError(await change({ currentPassword: 'kim-pass1', password: 'kim-pass1', passwordConfirmation: 'kim-pass1' }),
-      errorOf(400, 'ValidationError', 'Your new password must be different than your current password'));
+    expectError(
+      await change({ currentPassword: 'wrong-pass', password: 'kim-pass2', passwordConfirmation: 'kim-pass2' }),
+      errorOf(400, 'ValidationError', 'The provided current password is invalid'),
+    );
+    expectError(
+      await change({ currentPassword: 'kim-pass1', password: 'kim-pass1', passwordConfirmation: 'kim-pass1' }),
+      errorOf(400, 'ValidationError', 'Your new password must be different than your current password'),
+    );
   });
 
   it('change-password checks its body: required fields, matching passwords, no other keys, the model minimum', async () => {
-    expectError(await change({ currentPassword: 'kim-pass1', password: 'kim-pass2' }), validationOf(fieldErr(['passwordConfirmation'], 'passwordConfirmation is a required field')));
+    expectError(
+      await change({ currentPassword: 'kim-pass1', password: 'kim-pass2' }),
+      validationOf(fieldErr(['passwordConfirmation'], 'passwordConfirmation is a required field')),
+    );
     // (the order of several errors is yup's, not pinned here)
     const none = await change({});
     expect(none.status, none.text).toBe(400);
     expect(none.body.error.message).toBe('3 errors occurred');
     expect(none.body.error.details.errors).toHaveLength(3);
-    expect(none.body.error.details.errors).toEqual(expect.arrayContaining([
-      fieldErr(['currentPassword'], 'currentPassword is a required field'), fieldErr(['password'], 'password is a required field'),
-      fieldErr(['passwordConfirmation'], 'passwordConfirmation is a required field'),
-    ]));
-    expectError(await change({ currentPassword: 'kim-pass1', password: 'kim-pass2', passwordConfirmation: 'kim-pass3' }),
-      validationOf(fieldErr(['passwordConfirmation'], 'Passwords do not match')));
+    expect(none.body.error.details.errors).toEqual(
+      expect.arrayContaining([
+        fieldErr(['currentPassword'], 'currentPassword is a required field'),
+        fieldErr(['password'], 'password is a required field'),
+        fieldErr(['passwordConfirmation'], 'passwordConfirmation is a required field'),
+      ]),
+    );
+    expectError(
+      await change({ currentPassword: 'kim-pass1', password: 'kim-pass2', passwordConfirmation: 'kim-pass3' }),
+      validationOf(fieldErr(['passwordConfirmation'], 'Passwords do not match')),
+    );
     const extra = { currentPassword: 'kim-pass1', password: 'kim-pass2', passwordConfirmation: 'kim-pass2', x: 1 };
     expectError(await change(extra), validationOf(fieldErr([], 'this field has unspecified keys: x', { x: 1 })));
-    expectError(await change({ currentPassword: 123456, password: 'kim-pass2', passwordConfirmation: 'kim-pass2' }), validationOf(
-      fieldErr(['currentPassword'], 'currentPassword must be a `string` type'),
-    ));
-    expectError(await change({ currentPassword: 'kim-pass1', password: 'short', passwordConfirmation: 'short' }),
-      validationOf(fieldErr(['password'], 'password must be at least 6 characters')));
+    expectError(
+      await change({ currentPassword: 123456, password: 'kim-pass2', passwordConfirmation: 'kim-pass2' }),
+      validationOf(fieldErr(['currentPassword'], 'currentPassword must be a `string` type')),
+    );
+    expectError(
+      await change({ currentPassword: 'kim-pass1', password: 'short', passwordConfirmation: 'short' }),
+      validationOf(fieldErr(['password'], 'password must be at least 6 characters')),
+    );
     expect((await postRaw(t, CHANGE, '{"currentPassword":', jwt)).status).toBe(400);
     expect((await login(t, 'kim', 'kim-pass1')).status).toBe(200);
   });
 
-  it('change-password with the user\'s JWT sets the password and answers a new jwt that works', async () => {
+  it("change-password with the user's JWT sets the password and answers a new jwt that works", async () => {
     const r = await change({ currentPassword: 'kim-pass1', password: 'kim-pass2', passwordConfirmation: 'kim-pass2' });
     expect(r.status, r.text).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['jwt', 'user']);

@@ -4,8 +4,21 @@
 // simultaneous registers with one email.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  decodeJwt, errorOf, expectError, expectNoSecrets, expectPublicUser, fieldErr, login, post, postRaw, register,
-  startAuthApp, statuses, usersWithEmail, validationOf, type AuthEnv,
+  decodeJwt,
+  errorOf,
+  expectError,
+  expectNoSecrets,
+  expectPublicUser,
+  fieldErr,
+  login,
+  post,
+  postRaw,
+  register,
+  startAuthApp,
+  statuses,
+  usersWithEmail,
+  validationOf,
+  type AuthEnv,
 } from './auth-support.js';
 import type { TestApp } from '../support/app.js';
 
@@ -21,7 +34,9 @@ beforeAll(async () => {
   env = await startAuthApp({ plugin: { register: { allowedFields: ['nickname', 'role'] } } });
   t = env.t;
 });
-afterAll(async () => { await env?.close(); });
+afterAll(async () => {
+  await env?.close();
+});
 
 describe('register', () => {
   it('register answers {jwt, user}: a confirmed local user with the lowercased email, no role shown', async () => {
@@ -65,7 +80,10 @@ describe('register', () => {
   });
 
   it('register refuses the account fields even when allowedFields lists them', async () => {
-    expectError(await post(t, REGISTER, { username: 'admin1', email: 'admin1@example.com', password: 'secret123', role: 3 }), errorOf(400, 'ValidationError', 'Invalid parameters: role'));
+    expectError(
+      await post(t, REGISTER, { username: 'admin1', email: 'admin1@example.com', password: 'secret123', role: 3 }),
+      errorOf(400, 'ValidationError', 'Invalid parameters: role'),
+    );
     expect(await usersWithEmail(t, 'admin1@example.com')).toEqual([]);
   });
 
@@ -119,20 +137,26 @@ describe('register', () => {
 
 describe('register with bad input', () => {
   it('register names every missing field', async () => {
-    expectError(await post(t, REGISTER, {}), validationOf(
-      fieldErr(['email'], 'email is a required field'), fieldErr(['username'], 'username is a required field'), fieldErr(['password'], 'password is a required field'),
-    ));
+    expectError(
+      await post(t, REGISTER, {}),
+      validationOf(
+        fieldErr(['email'], 'email is a required field'),
+        fieldErr(['username'], 'username is a required field'),
+        fieldErr(['password'], 'password is a required field'),
+      ),
+    );
     expectError(await post(t, REGISTER, { username: 'nopass', email: 'nopass@example.com' }), validationOf(fieldErr(['password'], 'password is a required field')));
   });
 
-  it('register refuses numbers for strings with yup\'s type message, and a malformed email', async () => {
-    expectError(await post(t, REGISTER, { username: 123, email: 'num@example.com', password: 'secret123' }), validationOf(
-      fieldErr(['username'], 'username must be a `string` type, but the final value was: `123`.', 123),
-    ));
-    expectError(await post(t, REGISTER, { username: 'num', email: 'not-an-email', password: 123456 }), validationOf(
-      fieldErr(['email'], 'email must be a valid email', 'not-an-email'),
-      fieldErr(['password'], 'password must be a `string` type'),
-    ));
+  it("register refuses numbers for strings with yup's type message, and a malformed email", async () => {
+    expectError(
+      await post(t, REGISTER, { username: 123, email: 'num@example.com', password: 'secret123' }),
+      validationOf(fieldErr(['username'], 'username must be a `string` type, but the final value was: `123`.', 123)),
+    );
+    expectError(
+      await post(t, REGISTER, { username: 'num', email: 'not-an-email', password: 123456 }),
+      validationOf(fieldErr(['email'], 'email must be a valid email', 'not-an-email'), fieldErr(['password'], 'password must be a `string` type')),
+    );
   });
 
   it('register refuses over-long and U+0000 strings with a 400, never a 500, and writes nothing', async () => {
@@ -168,7 +192,13 @@ describe('register under concurrency', () => {
 
   it('twenty simultaneous registers with one email: exactly one succeeds and one row exists', async () => {
     const rs = await Promise.all(Array.from({ length: 20 }, (_, i) => register(t, `crowd-${i}`, 'crowd@example.com')));
-    expect(statuses(rs), rs.filter((r) => r.status !== 200 && r.status !== 400).map((r) => r.text).join('\n')).toEqual({ 200: 1, 400: 19 });
+    expect(
+      statuses(rs),
+      rs
+        .filter((r) => r.status !== 200 && r.status !== 400)
+        .map((r) => r.text)
+        .join('\n'),
+    ).toEqual({ 200: 1, 400: 19 });
     for (const r of rs) if (r.status === 400) expectError(r, TAKEN);
     const rows = await usersWithEmail(t, 'crowd@example.com');
     expect(rows).toHaveLength(1);
@@ -186,8 +216,12 @@ describe('register under concurrency', () => {
 
 describe('register when disabled', () => {
   let off: AuthEnv;
-  beforeAll(async () => { off = await startAuthApp({ advanced: { allow_register: false } }); });
-  afterAll(async () => { await off?.close(); });
+  beforeAll(async () => {
+    off = await startAuthApp({ advanced: { allow_register: false } });
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
 
   it('register answers "Register action is currently disabled" before looking at the body', async () => {
     const disabled = errorOf(400, 'ApplicationError', 'Register action is currently disabled');

@@ -3,10 +3,21 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { err, register } from './helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-interface RoleEntry { id: number; documentId: string; name: string; description: string; type: string; nb_users: number }
+interface RoleEntry {
+  id: number;
+  documentId: string;
+  name: string;
+  description: string;
+  type: string;
+  nb_users: number;
+}
 const roles = async (): Promise<RoleEntry[]> => (await t.get('/api/users-permissions/roles')).body.roles as RoleEntry[];
 const byType = async (type: string): Promise<RoleEntry> => (await roles()).find((r) => r.type === type)!;
 
@@ -15,7 +26,10 @@ describe('roles', () => {
     await register(t);
     const r = await t.get('/api/users-permissions/roles');
     expect(r.status).toBe(200);
-    expect(r.body.roles.map((x: RoleEntry) => [x.name, x.type, x.nb_users])).toEqual([['Authenticated', 'authenticated', 1], ['Public', 'public', 0]]);
+    expect(r.body.roles.map((x: RoleEntry) => [x.name, x.type, x.nb_users])).toEqual([
+      ['Authenticated', 'authenticated', 1],
+      ['Public', 'public', 0],
+    ]);
     expect(Object.keys(r.body.roles[0])).toEqual(['id', 'documentId', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'publishedAt', 'nb_users']);
   });
 
@@ -65,7 +79,9 @@ describe('roles', () => {
     expect(dup.body.error.message).toBe('This attribute must be unique');
     const short = await t.request('POST', '/api/users-permissions/roles', { body: { name: 'ab' } });
     expect(short.status).toBe(400);
-    const unknown = await t.request('POST', '/api/users-permissions/roles', { body: { name: 'Strange', permissions: { 'api::nope': { controllers: { nope: { find: { enabled: true } } } } } } });
+    const unknown = await t.request('POST', '/api/users-permissions/roles', {
+      body: { name: 'Strange', permissions: { 'api::nope': { controllers: { nope: { find: { enabled: true } } } } } },
+    });
     expect(unknown.body.error.message).toBe('Unknown action api::nope.nope.find');
     expect((await roles()).map((r) => r.type)).not.toContain('strange');
   });
@@ -103,7 +119,11 @@ describe('roles', () => {
 
   it('every roles route needs its action: a user of the Authenticated role gets 403', async () => {
     const u = await register(t);
-    for (const [m, p] of [['GET', '/api/users-permissions/roles'], ['GET', '/api/users-permissions/permissions'], ['POST', '/api/users-permissions/roles']] as const) {
+    for (const [m, p] of [
+      ['GET', '/api/users-permissions/roles'],
+      ['GET', '/api/users-permissions/permissions'],
+      ['POST', '/api/users-permissions/roles'],
+    ] as const) {
       expect((await t.request(m, p, { token: u.jwt, body: m === 'POST' ? { name: 'Hacker' } : undefined })).body, `${m} ${p}`).toEqual(err(403, 'ForbiddenError', 'Forbidden'));
     }
   });

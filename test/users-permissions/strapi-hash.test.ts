@@ -5,13 +5,21 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { register } from './helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('passwords hashed by Strapi', () => {
   it('a $2a$ hash written by bcryptjs (as Strapi does) logs in; a wrong password does not', async () => {
     const u = await register(t, 'migrated');
-    await t.app.database.db.updateTable('up_users').set({ password: bcryptjs.hashSync('from-strapi', 10) }).where('id', '=', u.id).execute();
+    await t.app.database.db
+      .updateTable('up_users')
+      .set({ password: bcryptjs.hashSync('from-strapi', 10) })
+      .where('id', '=', u.id)
+      .execute();
     const ok = await t.request('POST', '/api/auth/local', { token: null, body: { identifier: 'migrated', password: 'from-strapi' } });
     expect(ok.status, ok.text).toBe(200);
     const wrong = await t.request('POST', '/api/auth/local', { token: null, body: { identifier: 'migrated', password: 'secret123' } });

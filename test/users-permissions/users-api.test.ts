@@ -12,7 +12,9 @@ beforeAll(async () => {
   bob = await register(t, 'bob');
   cid = await register(t, 'cid');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const USER_KEYS = ['id', 'documentId', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt', 'publishedAt'];
 
@@ -123,7 +125,13 @@ describe('POST /api/users', () => {
     expect(short.body.error.message).toBe('password must be at least 6 characters');
     const priv = await t.request('POST', '/api/users', { body: { username: 'tok', email: 'tok@example.com', password: 'secret123', resetPasswordToken: 'x' } });
     expect(priv.status).toBe(400);
-    expect((await t.get('/api/users/count?filters[username][$in][0]=x1&filters[username][$in][1]=another&filters[username][$in][2]=norole&filters[username][$in][3]=shorty&filters[username][$in][4]=tok')).text).toBe('0');
+    expect(
+      (
+        await t.get(
+          '/api/users/count?filters[username][$in][0]=x1&filters[username][$in][1]=another&filters[username][$in][2]=norole&filters[username][$in][3]=shorty&filters[username][$in][4]=tok',
+        )
+      ).text,
+    ).toBe('0');
   });
 });
 

@@ -4,11 +4,24 @@ import { errorNumber } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
 
 const TYPES: Record<ScalarType, string> = {
-  string: 'varchar(255)', text: 'longtext', richtext: 'longtext', enumeration: 'varchar(255)', email: 'varchar(255)',
-  password: 'varchar(255)', uid: 'varchar(255)',
-  date: 'date', time: 'time(3)', datetime: 'datetime(3)', timestamp: 'datetime(3)',
-  integer: 'int', biginteger: 'bigint', float: 'double', decimal: 'decimal(10,2)',
-  boolean: 'boolean', json: 'longtext', blocks: 'longtext',
+  string: 'varchar(255)',
+  text: 'longtext',
+  richtext: 'longtext',
+  enumeration: 'varchar(255)',
+  email: 'varchar(255)',
+  password: 'varchar(255)',
+  uid: 'varchar(255)',
+  date: 'date',
+  time: 'time(3)',
+  datetime: 'datetime(3)',
+  timestamp: 'datetime(3)',
+  integer: 'int',
+  biginteger: 'bigint',
+  float: 'double',
+  decimal: 'decimal(10,2)',
+  boolean: 'boolean',
+  json: 'longtext',
+  blocks: 'longtext',
 };
 
 export const mysqlDialect: Dialect = {

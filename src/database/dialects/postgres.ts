@@ -4,11 +4,24 @@ import { errorCode } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
 
 const TYPES: Record<ScalarType, string> = {
-  string: 'varchar(255)', text: 'text', richtext: 'text', enumeration: 'varchar(255)', email: 'varchar(255)',
-  password: 'varchar(255)', uid: 'varchar(255)',
-  date: 'date', time: 'time(3)', datetime: 'timestamptz(3)', timestamp: 'timestamptz(3)',
-  integer: 'integer', biginteger: 'bigint', float: 'double precision', decimal: 'numeric(10,2)',
-  boolean: 'boolean', json: 'text', blocks: 'text',
+  string: 'varchar(255)',
+  text: 'text',
+  richtext: 'text',
+  enumeration: 'varchar(255)',
+  email: 'varchar(255)',
+  password: 'varchar(255)',
+  uid: 'varchar(255)',
+  date: 'date',
+  time: 'time(3)',
+  datetime: 'timestamptz(3)',
+  timestamp: 'timestamptz(3)',
+  integer: 'integer',
+  biginteger: 'bigint',
+  float: 'double precision',
+  decimal: 'numeric(10,2)',
+  boolean: 'boolean',
+  json: 'text',
+  blocks: 'text',
 };
 
 export const postgresDialect: Dialect = {

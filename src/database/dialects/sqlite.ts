@@ -4,10 +4,24 @@ import { errorCode } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
 
 const TYPES: Record<ScalarType, string> = {
-  string: 'text', text: 'text', richtext: 'text', enumeration: 'text', email: 'text', password: 'text', uid: 'text',
-  date: 'text', time: 'text', datetime: 'text', timestamp: 'text',
-  integer: 'integer', biginteger: 'integer', float: 'real', decimal: 'real',
-  boolean: 'integer', json: 'text', blocks: 'text',
+  string: 'text',
+  text: 'text',
+  richtext: 'text',
+  enumeration: 'text',
+  email: 'text',
+  password: 'text',
+  uid: 'text',
+  date: 'text',
+  time: 'text',
+  datetime: 'text',
+  timestamp: 'text',
+  integer: 'integer',
+  biginteger: 'integer',
+  float: 'real',
+  decimal: 'real',
+  boolean: 'integer',
+  json: 'text',
+  blocks: 'text',
 };
 
 /** Name of the Unicode lower-casing function registered on every SQLite connection. */
@@ -35,7 +49,10 @@ export const sqliteDialect: Dialect = {
   rowLocks: false,
   writeIsolation: null,
   // SQLITE_BUSY and its extended codes: another process held the write lock past the busy timeout
-  isTransient: (e) => { const c = errorCode(e); return typeof c === 'string' && c.startsWith('SQLITE_BUSY'); },
+  isTransient: (e) => {
+    const c = errorCode(e);
+    return typeof c === 'string' && c.startsWith('SQLITE_BUSY');
+  },
   // the write lock: SQLite's DDL is transactional, so the whole sync is one write transaction
   schemaLock: { take: sql`begin immediate`, release: sql`commit` },
 };

@@ -60,8 +60,7 @@ function checkMediaValueKeys(value: unknown, path: string): void {
 }
 
 function nonWritable(v: KeyVisit): void {
-  const system = v.place === 'root' && v.schema.modelType === 'contentType'
-    && (SYSTEM_KEYS.has(v.key) || (v.key === 'localizations' && v.schema.localized));
+  const system = v.place === 'root' && v.schema.modelType === 'contentType' && (SYSTEM_KEYS.has(v.key) || (v.key === 'localizations' && v.schema.localized));
   if (system || (v.attribute && !v.attribute.writable)) throw ValidationError.invalidKey(v.key, v.path, 'body');
 }
 

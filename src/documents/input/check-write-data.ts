@@ -45,8 +45,16 @@ function listOf(path: string[], value: unknown, problems: Problems): unknown[] |
 
 /** A component's `id` goes through the integer rules, so a bad one reads like any other bad integer. */
 const COMPONENT_ID: ScalarAttribute = {
-  kind: 'scalar', name: 'id', type: 'integer', column: 'id', required: false, private: false, localized: false,
-  writable: true, unique: false, searchable: false,
+  kind: 'scalar',
+  name: 'id',
+  type: 'integer',
+  column: 'id',
+  required: false,
+  private: false,
+  localized: false,
+  writable: true,
+  unique: false,
+  searchable: false,
 };
 
 function emptyData(): WriteData {

@@ -34,10 +34,16 @@ function printSimple(v: unknown): string | null {
 export function printValue(v: unknown): string {
   const simple = printSimple(v);
   if (simple !== null) return simple;
-  return JSON.stringify(v, function (this: Record<string, unknown>, key: string, inner: unknown) {
-    const s = key === '' ? null : printSimple(this[key]);
-    return s ?? inner;
-  }, 2) ?? String(v);
+  return (
+    JSON.stringify(
+      v,
+      function (this: Record<string, unknown>, key: string, inner: unknown) {
+        const s = key === '' ? null : printSimple(this[key]);
+        return s ?? inner;
+      },
+      2,
+    ) ?? String(v)
+  );
 }
 
 /**
@@ -45,9 +51,7 @@ export function printValue(v: unknown): string {
  * the message says what it was cast from (numbers cast from strings).
  */
 export function notTypeMessage(path: readonly string[], type: string, value: unknown, original: unknown = value): string {
-  const cast = original !== null && original !== undefined && !Object.is(original, value)
-    ? ` (cast from the value \`${printValue(original)}\`).`
-    : '.';
+  const cast = original !== null && original !== undefined && !Object.is(original, value) ? ` (cast from the value \`${printValue(original)}\`).` : '.';
   if (type === 'mixed') return `${pathText(path)} must match the configured type. The validated value was: \`${printValue(value)}\`${cast}`;
   return `${pathText(path)} must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`${cast}`;
 }

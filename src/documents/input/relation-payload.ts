@@ -18,8 +18,8 @@ export function isRelationItemObject(v: Obj): boolean {
 }
 
 function position(v: unknown, where: string): Position {
-  const bad = (): ValidationError => new ValidationError(
-    `Invalid position in ${where}: expected exactly one of {before: documentId}, {after: documentId}, {start: true}, {end: true} but got ${printValue(v)}`);
+  const bad = (): ValidationError =>
+    new ValidationError(`Invalid position in ${where}: expected exactly one of {before: documentId}, {after: documentId}, {start: true}, {end: true} but got ${printValue(v)}`);
   if (!isObj(v)) throw bad();
   const keys = Object.keys(v);
   if (keys.length !== 1) throw bad();
@@ -31,8 +31,7 @@ function position(v: unknown, where: string): Position {
 }
 
 function item(v: unknown, where: string): RelationRef {
-  const bad = (): ValidationError => new ValidationError(
-    `Invalid relation value in ${where}: expected a documentId, a row id, {documentId} or {id} but got ${printValue(v)}`);
+  const bad = (): ValidationError => new ValidationError(`Invalid relation value in ${where}: expected a documentId, a row id, {documentId} or {id} but got ${printValue(v)}`);
   if (typeof v === 'string') {
     if (!documentIdText(v)) throw bad();
     return { documentId: v };
@@ -100,7 +99,9 @@ function rejectCircularPositions(connect: readonly RelationRef[]): void {
     const visited = new Set<string>([start]);
     for (let next = anchorOf.get(start); next !== undefined; next = anchorOf.get(next)) {
       if (visited.has(next)) {
-        throw new ValidationError('A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it');
+        throw new ValidationError(
+          'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it',
+        );
       }
       visited.add(next);
     }

@@ -33,11 +33,23 @@ function yupType(a: Attribute): string {
   if (a.kind === 'dynamiczone') return 'array';
   if (a.kind !== 'scalar') return 'mixed';
   switch (a.type) {
-    case 'integer': case 'biginteger': case 'float': case 'decimal': return 'number';
-    case 'boolean': return 'boolean';
-    case 'date': case 'time': case 'datetime': case 'timestamp': return 'date';
-    case 'json': case 'blocks': return 'mixed';
-    default: return 'string';
+    case 'integer':
+    case 'biginteger':
+    case 'float':
+    case 'decimal':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'timestamp':
+      return 'date';
+    case 'json':
+    case 'blocks':
+      return 'mixed';
+    default:
+      return 'string';
   }
 }
 

@@ -20,8 +20,9 @@ interface Item {
 
 async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, items: readonly Item[], isNew: boolean): Promise<void> {
   const { tx } = ctx.store;
-  const existing = isNew ? [] : await tx.selectFrom(owner.schema.componentTable).select(['cmp_id', 'component_type'])
-    .where('entity_id', '=', owner.id).where('field', '=', field).execute();
+  const existing = isNew
+    ? []
+    : await tx.selectFrom(owner.schema.componentTable).select(['cmp_id', 'component_type']).where('entity_id', '=', owner.id).where('field', '=', field).execute();
   const attached = new Set(existing.map((r) => `${String(r.component_type)}#${Number(r.cmp_id)}`));
   for (const it of items) {
     if (it.id !== undefined && !attached.has(`${it.component}#${it.id}`)) {

@@ -63,7 +63,17 @@ function rowsToCopy(model: Model, tree: ComponentTree, schema: Schema, fromId: n
 }
 
 /** Queues the links that point row `toId` at the copies of row `fromId`'s components, relations and media. */
-function collectLinks(s: Store, model: Model, tree: ComponentTree, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, copies: Map<string, number | null>, out: Write[]): void {
+function collectLinks(
+  s: Store,
+  model: Model,
+  tree: ComponentTree,
+  schema: Schema,
+  fromId: number,
+  toId: number,
+  only: ReadonlySet<string> | undefined,
+  copies: Map<string, number | null>,
+  out: Write[],
+): void {
   const newLinks: Record<string, unknown>[] = [];
   for (const l of tree.links(schema, fromId)) {
     if (only && !only.has(l.field)) continue;
@@ -77,17 +87,38 @@ function collectLinks(s: Store, model: Model, tree: ComponentTree, schema: Schem
   out.push(...insertsOf(s, schema.componentTable, newLinks));
   const cols = ['target_document_id', 'target_locale', 'target_status', 'ord', 'inv_ord'] as const;
   for (const table of ownedRelations(schema, only)) {
-    out.push(s.tx.insertInto(table).columns(['source_id', ...cols])
-      .expression(s.tx.selectFrom(table).select([sql<number>`${toId}`.as('source_id'), ...cols]).where('source_id', '=', fromId)));
+    out.push(
+      s.tx
+        .insertInto(table)
+        .columns(['source_id', ...cols])
+        .expression(
+          s.tx
+            .selectFrom(table)
+            .select([sql<number>`${toId}`.as('source_id'), ...cols])
+            .where('source_id', '=', fromId),
+        ),
+    );
   }
-  let media = s.tx.selectFrom(MEDIA_TABLE).select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
-    .where('related_id', '=', fromId).where('related_type', '=', schema.uid);
+  let media = s.tx
+    .selectFrom(MEDIA_TABLE)
+    .select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
+    .where('related_id', '=', fromId)
+    .where('related_type', '=', schema.uid);
   if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
   out.push(s.tx.insertInto(MEDIA_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
 }
 
 /** Creates copies of the row's components (all at once where the dialect can) and queues the link copies. */
-async function collectCopies(s: Store, model: Model, tree: ComponentTree, schema: Schema, fromId: number, toId: number, only: ReadonlySet<string> | undefined, out: Write[]): Promise<void> {
+async function collectCopies(
+  s: Store,
+  model: Model,
+  tree: ComponentTree,
+  schema: Schema,
+  fromId: number,
+  toId: number,
+  only: ReadonlySet<string> | undefined,
+  out: Write[],
+): Promise<void> {
   const rows: RowToCopy[] = [];
   rowsToCopy(model, tree, schema, fromId, only, rows);
   const ids = await copyRows(s, rows);

@@ -38,8 +38,14 @@ export async function readComponentTree(s: Store, model: Model, schema: Schema, 
       const missing = [...ids].filter((id) => known(sch, id) === undefined);
       for (const id of missing) read.set(key(sch, id), []);
       if (missing.length) {
-        const rows = await s.tx.selectFrom(sch.componentTable).select(['entity_id', 'cmp_id', 'component_type', 'field', 'ord'])
-          .where('entity_id', 'in', missing).orderBy('entity_id').orderBy('field').orderBy('ord').execute();
+        const rows = await s.tx
+          .selectFrom(sch.componentTable)
+          .select(['entity_id', 'cmp_id', 'component_type', 'field', 'ord'])
+          .where('entity_id', 'in', missing)
+          .orderBy('entity_id')
+          .orderBy('field')
+          .orderBy('ord')
+          .execute();
         for (const r of rows) {
           read.get(key(sch, Number(r.entity_id)))!.push({ cmp_id: Number(r.cmp_id), component_type: String(r.component_type), field: String(r.field), ord: Number(r.ord) });
         }
@@ -48,5 +54,5 @@ export async function readComponentTree(s: Store, model: Model, schema: Schema, 
     }
     level = next;
   }
-  return { links: (sch, id) => (hasComponents(sch) ? known(sch, id) ?? [] : []) };
+  return { links: (sch, id) => (hasComponents(sch) ? (known(sch, id) ?? []) : []) };
 }

@@ -67,6 +67,6 @@ export async function copyRows(s: Store, rows: readonly RowToCopy[]): Promise<(n
     return out;
   }
   const out: (number | null)[] = [];
-  for (let from = 0; from < rows.length; from += COPIES_PER_STATEMENT) out.push(...await copyTogether(s, rows.slice(from, from + COPIES_PER_STATEMENT)));
+  for (let from = 0; from < rows.length; from += COPIES_PER_STATEMENT) out.push(...(await copyTogether(s, rows.slice(from, from + COPIES_PER_STATEMENT))));
   return out;
 }

@@ -16,14 +16,21 @@ interface LinkRow {
 }
 
 async function linksFrom(s: Store, owner: ContentType, attr: RelationAttribute, documentId: string, locale: string | null, published: boolean): Promise<LinkRow[]> {
-  let q = s.tx.selectFrom(`${attr.linkTable} as l`).innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
+  let q = s.tx
+    .selectFrom(`${attr.linkTable} as l`)
+    .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
     .select(['l.source_id', 'l.target_locale', 'l.target_status', 'l.ord', 'l.inv_ord', 'a.document_id', ...(owner.localized ? ['a.locale'] : [])])
     .where('l.target_document_id', '=', documentId)
     .where('a.published_at', published ? 'is not' : 'is', null);
   if (locale !== null) q = q.where('a.locale', '=', locale);
   return (await q.execute()).map((r: Record<string, unknown>) => ({
-    source_id: Number(r['source_id']), target_locale: (r['target_locale'] as string | null) ?? null, target_status: (r['target_status'] as string | null) ?? null,
-    ord: Number(r['ord']), inv_ord: Number(r['inv_ord']), document_id: String(r['document_id']), locale: (r['locale'] as string | null | undefined) ?? null,
+    source_id: Number(r['source_id']),
+    target_locale: (r['target_locale'] as string | null) ?? null,
+    target_status: (r['target_status'] as string | null) ?? null,
+    ord: Number(r['ord']),
+    inv_ord: Number(r['inv_ord']),
+    document_id: String(r['document_id']),
+    locale: (r['locale'] as string | null | undefined) ?? null,
   }));
 }
 
@@ -36,10 +43,22 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
     const ownerAttr = owner.attributes.get(a.inverse!) as RelationAttribute;
     const drafts = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, false);
     const live = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, true);
-    if (live.length) await s.tx.deleteFrom(ownerAttr.linkTable).where('target_document_id', '=', documentId).where('source_id', 'in', live.map((l) => l.source_id)).execute();
+    if (live.length)
+      await s.tx
+        .deleteFrom(ownerAttr.linkTable)
+        .where('target_document_id', '=', documentId)
+        .where(
+          'source_id',
+          'in',
+          live.map((l) => l.source_id),
+        )
+        .execute();
     if (drafts.length === 0) continue;
-    let q = s.tx.selectFrom(owner.table).select(['id', 'document_id', ...(owner.localized ? ['locale'] : [])])
-      .where('document_id', 'in', [...new Set(drafts.map((d) => d.document_id))]).where('published_at', 'is not', null);
+    let q = s.tx
+      .selectFrom(owner.table)
+      .select(['id', 'document_id', ...(owner.localized ? ['locale'] : [])])
+      .where('document_id', 'in', [...new Set(drafts.map((d) => d.document_id))])
+      .where('published_at', 'is not', null);
     if (ownerLocale !== null) q = q.where('locale', '=', ownerLocale);
     const published = new Map((await q.execute()).map((r: Record<string, unknown>) => [`${String(r['document_id'])}|${String(r['locale'] ?? '')}`, Number(r['id'])]));
     const rows = drafts.flatMap((d) => {

@@ -37,5 +37,10 @@ export async function resolveFiles(s: Store, refs: readonly MediaRef[]): Promise
 export async function setMedia(s: Store, relatedType: string, relatedId: number, field: string, refs: readonly MediaRef[] | null, isNew = false): Promise<void> {
   const ids = refs && refs.length ? await resolveFiles(s, refs) : [];
   if (!isNew) await s.tx.deleteFrom('files_related_mph').where('related_id', '=', relatedId).where('related_type', '=', relatedType).where('field', '=', field).execute();
-  await insertLinks(s, 'files_related_mph', ids.map((file_id, i) => ({ file_id, related_id: relatedId, related_type: relatedType, field, ord: i + 1 })), isNew);
+  await insertLinks(
+    s,
+    'files_related_mph',
+    ids.map((file_id, i) => ({ file_id, related_id: relatedId, related_type: relatedType, field, ord: i + 1 })),
+    isNew,
+  );
 }

@@ -27,7 +27,14 @@ function dpSource(source: SourceRow): boolean {
 }
 
 /** Resolves refs to target documents, checking each exists in the version the link will show. */
-async function resolve(ctx: RelationContext, target: ContentType, refs: readonly RelationRef[], localeFor: (r: RelationRef) => string | null, statusFor: (r: RelationRef) => string | null, check: boolean): Promise<Entry[]> {
+async function resolve(
+  ctx: RelationContext,
+  target: ContentType,
+  refs: readonly RelationRef[],
+  localeFor: (r: RelationRef) => string | null,
+  statusFor: (r: RelationRef) => string | null,
+  check: boolean,
+): Promise<Entry[]> {
   const tx = ctx.store.tx;
   const numeric = refs.filter((r) => r.id !== undefined && r.documentId === undefined).map((r) => r.id!);
   const rowsById = new Map<number, { doc: string; locale: string | null; published: boolean }>();
@@ -92,7 +99,9 @@ function place<T extends { doc: string }>(list: T[], e: T, position: Position | 
     return;
   }
   if (i < 0) {
-    throw new ValidationError(`There was a problem connecting relation with id ${e.doc} at position ${JSON.stringify(position)}. The relation with id ${anchor} needs to be connected first.`);
+    throw new ValidationError(
+      `There was a problem connecting relation with id ${e.doc} at position ${JSON.stringify(position)}. The relation with id ${anchor} needs to be connected first.`,
+    );
   }
   list.splice('before' in position ? i : i + 1, 0, e);
 }
@@ -115,14 +124,20 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const target = ctx.model.contentTypes.get(attr.target)!;
   const tx = ctx.store.tx;
   const srcLocalized = localizedSource(source);
-  const localeFor = (r: RelationRef): string | null => (!target.localized ? null : srcLocalized ? source.locale : r.locale ?? ctx.defaultLocale);
-  const storedLocale = (e: Entry): string | null => (target.localized && !srcLocalized ? e.locale ?? ctx.defaultLocale : null);
-  const statusFor = (r: RelationRef): string | null => (target.draftAndPublish && !dpSource(source) ? r.status ?? null : null);
+  const localeFor = (r: RelationRef): string | null => (!target.localized ? null : srcLocalized ? source.locale : (r.locale ?? ctx.defaultLocale));
+  const storedLocale = (e: Entry): string | null => (target.localized && !srcLocalized ? (e.locale ?? ctx.defaultLocale) : null);
+  const statusFor = (r: RelationRef): string | null => (target.draftAndPublish && !dpSource(source) ? (r.status ?? null) : null);
 
   // a row inserted by this write holds no links yet: nothing to read or clear
-  const currentRows = isNew ? [] : await tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale', 'target_status', 'inv_ord'])
-    .where('source_id', '=', source.id).orderBy('ord').execute();
-  const current = currentRows.map((r) => ({ doc: String(r.target_document_id), locale: r.target_locale as string | null, status: r.target_status as string | null, inv: Number(r.inv_ord) }));
+  const currentRows = isNew
+    ? []
+    : await tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale', 'target_status', 'inv_ord']).where('source_id', '=', source.id).orderBy('ord').execute();
+  const current = currentRows.map((r) => ({
+    doc: String(r.target_document_id),
+    locale: r.target_locale as string | null,
+    status: r.target_status as string | null,
+    inv: Number(r.inv_ord),
+  }));
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
   const disconnect = op.kind === 'change' ? (await resolve(ctx, target, op.disconnect, localeFor, statusFor, false)).map((e) => e.doc) : [];
@@ -130,26 +145,48 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   // a target sent again keeps its place on the other side: it is the same link, not a new one
   const invOf = new Map(current.map((e) => [e.doc, e.inv]));
-  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, isNew)
-    .map((e) => (e.inv === undefined && invOf.has(e.doc) ? { ...e, inv: invOf.get(e.doc)! } : e));
+  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, isNew).map((e) =>
+    e.inv === undefined && invOf.has(e.doc) ? { ...e, inv: invOf.get(e.doc)! } : e,
+  );
 
   if (!isNew) await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
   const fresh = next.filter((e) => e.inv === undefined).map((e) => e.doc);
   const maxInv = new Map(fresh.map((doc) => [doc, lastInv.get(doc) ?? 0]));
   if (!attr.inverseToMany && next.length) {
     // the other side holds one document: taking these targets takes them from other sources
-    const sameDoc = source.documentId === null ? [source.id]
-      : (await tx.selectFrom((source.schema as ContentType).table).select('id').where('document_id', '=', source.documentId).execute()).map((r) => Number(r.id));
-    await tx.deleteFrom(attr.linkTable).where('target_document_id', 'in', next.map((e) => e.doc)).where('source_id', 'not in', sameDoc).execute();
+    const sameDoc =
+      source.documentId === null
+        ? [source.id]
+        : (
+            await tx
+              .selectFrom((source.schema as ContentType).table)
+              .select('id')
+              .where('document_id', '=', source.documentId)
+              .execute()
+          ).map((r) => Number(r.id));
+    await tx
+      .deleteFrom(attr.linkTable)
+      .where(
+        'target_document_id',
+        'in',
+        next.map((e) => e.doc),
+      )
+      .where('source_id', 'not in', sameDoc)
+      .execute();
   }
-  await insertLinks(ctx.store, attr.linkTable, next.map((e, i) => {
-    let inv = e.inv;
-    if (inv === undefined) {
-      inv = (maxInv.get(e.doc) ?? 0) + 1;
-      maxInv.set(e.doc, inv);
-    }
-    return { source_id: source.id, target_document_id: e.doc, target_locale: storedLocale(e), target_status: e.status, ord: i + 1, inv_ord: inv };
-  }), isNew);
+  await insertLinks(
+    ctx.store,
+    attr.linkTable,
+    next.map((e, i) => {
+      let inv = e.inv;
+      if (inv === undefined) {
+        inv = (maxInv.get(e.doc) ?? 0) + 1;
+        maxInv.set(e.doc, inv);
+      }
+      return { source_id: source.id, target_document_id: e.doc, target_locale: storedLocale(e), target_status: e.status, ord: i + 1, inv_ord: inv };
+    }),
+    isNew,
+  );
 }
 
 /** The op's refs that name `locale` (refs without one name the default locale). */
@@ -163,7 +200,13 @@ function opInLocale(op: RelationOp, locale: string, defaultLocale: string): Rela
  * The list edited is the one a reader of this side sees in one locale: a localized self edits its
  * own locale; a non-localized self edits each locale its refs name, separately.
  */
-export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
+export async function writeInverseRelation(
+  ctx: RelationContext,
+  self: SourceRow & { schema: ContentType },
+  attr: RelationAttribute,
+  op: RelationOp,
+  isNew: boolean,
+): Promise<void> {
   checkConnectDuplicates(op);
   await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   const owner = ctx.model.contentTypes.get(attr.target)!;
@@ -175,7 +218,14 @@ export async function writeInverseRelation(ctx: RelationContext, self: SourceRow
   for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale, isNew);
 }
 
-async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp, locale: string | null, isNew: boolean): Promise<void> {
+async function writeInverseInLocale(
+  ctx: RelationContext,
+  self: SourceRow & { schema: ContentType },
+  attr: RelationAttribute,
+  op: RelationOp,
+  locale: string | null,
+  isNew: boolean,
+): Promise<void> {
   const owner = ctx.model.contentTypes.get(attr.target)!;
   const ownerAttr = owner.attributes.get(attr.inverse!) as RelationAttribute;
   const tx = ctx.store.tx;
@@ -185,8 +235,11 @@ async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { sc
   // carries the links over to their published rows (publish.ts), as draft and published pair up
   const draftsOnly = dpSource(self) && owner.draftAndPublish;
 
-  let cur = tx.selectFrom(`${attr.linkTable} as l`).innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
-    .select(['l.source_id', 'a.document_id']).where('l.target_document_id', '=', selfDoc);
+  let cur = tx
+    .selectFrom(`${attr.linkTable} as l`)
+    .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
+    .select(['l.source_id', 'a.document_id'])
+    .where('l.target_document_id', '=', selfDoc);
   if (linkLocale !== null) cur = cur.where((eb) => eb.or([eb('l.target_locale', 'is', null), eb('l.target_locale', '=', linkLocale)]));
   if (locale !== null) cur = cur.where('a.locale', '=', locale);
   if (draftsOnly) cur = cur.where('a.published_at', 'is', null);
@@ -198,7 +251,7 @@ async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { sc
   }
   const ownerLocale = (): string | null => locale;
   // a longhand status picks which versions of an owner with draft & publish hold the link (rule 6)
-  const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? r.status ?? null : null);
+  const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? (r.status ?? null) : null);
   const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
   const disconnect = op.kind === 'change' ? (await resolve(ctx, owner, op.disconnect, ownerLocale, ownerStatus, false)).map((e) => e.doc) : [];
@@ -208,13 +261,18 @@ async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { sc
   const rowsOf = async (entries: readonly Entry[]): Promise<Map<Entry, number[]>> => {
     const out = new Map<Entry, number[]>();
     if (entries.length === 0) return out;
-    let q = tx.selectFrom(owner.table).select(['id', 'document_id', 'published_at']).where('document_id', 'in', [...new Set(entries.map((e) => e.doc))]);
+    let q = tx
+      .selectFrom(owner.table)
+      .select(['id', 'document_id', 'published_at'])
+      .where('document_id', 'in', [...new Set(entries.map((e) => e.doc))]);
     if (locale !== null) q = q.where('locale', '=', locale);
     if (draftsOnly) q = q.where('published_at', 'is', null);
     const found = await q.execute();
     for (const e of entries) {
-      out.set(e, found.filter((r) => String(r.document_id) === e.doc
-        && (e.status === null || (e.status === 'draft') === (r.published_at === null))).map((r) => Number(r.id)));
+      out.set(
+        e,
+        found.filter((r) => String(r.document_id) === e.doc && (e.status === null || (e.status === 'draft') === (r.published_at === null))).map((r) => Number(r.id)),
+      );
     }
     return out;
   };
@@ -230,11 +288,25 @@ async function writeInverseInLocale(ctx: RelationContext, self: SourceRow & { sc
     if (!had.has(e.doc)) {
       if (!ownerAttr.toMany && ids.length) await tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids).execute();
       const ordOf = ownerAttr.toMany ? await maxPerKey(ctx.store, attr.linkTable, 'source_id', 'ord', ids) : new Map<number, number>();
-      await insertMany(ctx.store, attr.linkTable, ids.map((id) => ({
-        source_id: id, target_document_id: selfDoc, target_locale: linkLocale, target_status: null, ord: (ordOf.get(id) ?? 0) + 1, inv_ord: i + 1,
-      })));
+      await insertMany(
+        ctx.store,
+        attr.linkTable,
+        ids.map((id) => ({
+          source_id: id,
+          target_document_id: selfDoc,
+          target_locale: linkLocale,
+          target_status: null,
+          ord: (ordOf.get(id) ?? 0) + 1,
+          inv_ord: i + 1,
+        })),
+      );
     } else if (ids.length) {
-      await tx.updateTable(attr.linkTable).set({ inv_ord: i + 1 }).where('target_document_id', '=', selfDoc).where('source_id', 'in', ids).execute();
+      await tx
+        .updateTable(attr.linkTable)
+        .set({ inv_ord: i + 1 })
+        .where('target_document_id', '=', selfDoc)
+        .where('source_id', 'in', ids)
+        .execute();
     }
   }
 }

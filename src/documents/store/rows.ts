@@ -37,12 +37,16 @@ export async function insertMany(s: Store, table: string, rows: Record<string, u
 export function toColumn(d: Dialect, attr: ScalarAttribute, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   switch (attr.type) {
-    case 'boolean': return d.toBoolean(v === true);
+    case 'boolean':
+      return d.toBoolean(v === true);
     case 'datetime':
-    case 'timestamp': return d.toDatetime(v instanceof Date ? v : new Date(String(v)));
+    case 'timestamp':
+      return d.toDatetime(v instanceof Date ? v : new Date(String(v)));
     case 'json':
-    case 'blocks': return storeJson(v);
-    default: return v;
+    case 'blocks':
+      return storeJson(v);
+    default:
+      return v;
   }
 }
 
@@ -77,10 +81,15 @@ const MAX_UNION_TERMS = 200;
 export async function maxPerKey<K extends string | number>(s: Store, table: string, key: string, column: string, keys: readonly K[]): Promise<Map<K, number>> {
   const out = new Map<K, number>();
   const distinct = [...new Set(keys)];
-  const branch = (k: K, i: number) => s.tx.selectNoFrom((eb) => [
-    sql.lit(i).as('i'),
-    eb.selectFrom(table).select(sql<number>`max(${sql.ref(column)})`.as('m')).where(key, '=', k).as('m'),
-  ]);
+  const branch = (k: K, i: number) =>
+    s.tx.selectNoFrom((eb) => [
+      sql.lit(i).as('i'),
+      eb
+        .selectFrom(table)
+        .select(sql<number>`max(${sql.ref(column)})`.as('m'))
+        .where(key, '=', k)
+        .as('m'),
+    ]);
   // SQLite allows at most 500 terms in one compound SELECT
   for (let from = 0; from < distinct.length; from += MAX_UNION_TERMS) {
     const chunk = distinct.slice(from, from + MAX_UNION_TERMS);

@@ -26,7 +26,7 @@ const keyOf = (target: ContentType, e: Entry): string => `${target.uid}|${e.doc}
 
 /** The locale and status a target row must have to be the version an entry links to. */
 function wanted(ctx: TargetContext, target: ContentType, e: Entry): { locale: string | null; published: boolean } {
-  return { locale: target.localized ? e.locale ?? ctx.defaultLocale : null, published: target.draftAndPublish ? (e.status ?? 'draft') === 'published' : true };
+  return { locale: target.localized ? (e.locale ?? ctx.defaultLocale) : null, published: target.draftAndPublish ? (e.status ?? 'draft') === 'published' : true };
 }
 
 /** Throws the 400 of the first entry whose target doesn't exist; remembers the ones found. */
@@ -59,17 +59,25 @@ const MAX_UNION_TERMS = 200;
  */
 export async function checkAndPlace(ctx: TargetContext, target: ContentType, linkTable: string, entries: readonly Entry[]): Promise<Map<string, number>> {
   const tx = ctx.store.tx;
-  const branch = (e: Entry, i: number) => tx.selectNoFrom((eb) => {
-    const w = wanted(ctx, target, e);
-    let version = eb.selectFrom(target.table).select(sql<number>`count(*)`.as('n')).where('document_id', '=', e.doc)
-      .where('published_at', w.published ? 'is not' : 'is', null);
-    if (w.locale !== null) version = version.where('locale', '=', w.locale);
-    return [
-      sql.lit(i).as('i'),
-      eb.selectFrom(linkTable).select(sql<number>`max(${sql.ref('inv_ord')})`.as('m')).where('target_document_id', '=', e.doc).as('m'),
-      ctx.found.has(keyOf(target, e)) ? sql.lit(1).as('n') : version.as('n'),
-    ];
-  });
+  const branch = (e: Entry, i: number) =>
+    tx.selectNoFrom((eb) => {
+      const w = wanted(ctx, target, e);
+      let version = eb
+        .selectFrom(target.table)
+        .select(sql<number>`count(*)`.as('n'))
+        .where('document_id', '=', e.doc)
+        .where('published_at', w.published ? 'is not' : 'is', null);
+      if (w.locale !== null) version = version.where('locale', '=', w.locale);
+      return [
+        sql.lit(i).as('i'),
+        eb
+          .selectFrom(linkTable)
+          .select(sql<number>`max(${sql.ref('inv_ord')})`.as('m'))
+          .where('target_document_id', '=', e.doc)
+          .as('m'),
+        ctx.found.has(keyOf(target, e)) ? sql.lit(1).as('n') : version.as('n'),
+      ];
+    });
   const max = new Map<string, number>();
   const present = new Set<number>();
   for (let from = 0; from < entries.length; from += MAX_UNION_TERMS) {

@@ -53,7 +53,9 @@ export const DEFAULT_SIZE_LIMIT = 200 * 1024 * 1024;
 export const DEFAULT_DENIED_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml'];
 
 export const DEFAULT_BREAKPOINTS: readonly Breakpoint[] = [
-  { key: 'large', size: 1000 }, { key: 'medium', size: 750 }, { key: 'small', size: 500 },
+  { key: 'large', size: 1000 },
+  { key: 'medium', size: 750 },
+  { key: 'small', size: 500 },
 ];
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -77,7 +79,10 @@ function flag(env: Env, key: string): boolean {
 function list(env: Env, key: string, fallback: readonly string[] | null): readonly string[] | null {
   const raw = env[key];
   if (raw === undefined) return fallback;
-  return raw.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  return raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
 }
 
 function optional(env: Env, key: string): string | null {

@@ -20,9 +20,11 @@ export async function updateFileInfo(database: Database, type: ContentType, id: 
   if (info.caption != null) changes.set('caption', info.caption);
   if (info.focalPoint != null) changes.set('focalPoint', info.focalPoint);
   const { db, dialect } = database;
-  await db.updateTable(type.table)
+  await db
+    .updateTable(type.table)
     .set({ ...scalarColumns(dialect, type, changes), updated_at: dialect.toDatetime(new Date()) })
-    .where('id', '=', id).execute();
+    .where('id', '=', id)
+    .execute();
   // read back rather than trust the affected-row count (MySQL counts only rows that changed)
   return readFile(database, type, id);
 }
@@ -57,9 +59,13 @@ export async function deleteFile(database: Database, type: ContentType, provider
   // a concurrent delete got there first: that request removes the objects and answers 200
   if (!deleted) return null;
   if (file['provider'] === provider.name) {
-    await Promise.all(storedRefs(file).map((r) => provider.remove(r).catch((e: unknown) => {
-      log.error({ err: e, url: r.url }, 'upload: could not remove a deleted file\'s stored object');
-    })));
+    await Promise.all(
+      storedRefs(file).map((r) =>
+        provider.remove(r).catch((e: unknown) => {
+          log.error({ err: e, url: r.url }, "upload: could not remove a deleted file's stored object");
+        }),
+      ),
+    );
   } else {
     log.warn({ id, provider: file['provider'] }, 'upload: file stored by another provider; its objects were left in place');
   }

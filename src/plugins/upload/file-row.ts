@@ -61,7 +61,12 @@ export async function insertFile(s: Store, type: ContentType, file: NewFile, now
   const values = scalarColumns(s.dialect, type, new Map(Object.entries(file)));
   const at = s.dialect.toDatetime(now);
   return insertRow(s, type.table, {
-    ...values, document_id: newDocumentId(), created_at: at, updated_at: at, published_at: at, locale: null,
+    ...values,
+    document_id: newDocumentId(),
+    created_at: at,
+    updated_at: at,
+    published_at: at,
+    locale: null,
   });
 }
 
@@ -69,8 +74,11 @@ export async function insertFile(s: Store, type: ContentType, file: NewFile, now
 export async function readFiles(database: Database, type: ContentType, ids: readonly number[]): Promise<FileObject[]> {
   if (ids.length === 0) return [];
   const shape = rowShape(type, null);
-  const rows = await database.db.selectFrom(type.table).select(['id', 'document_id', ...shape.columns])
-    .where('id', 'in', [...ids]).execute() as Record<string, unknown>[];
+  const rows = (await database.db
+    .selectFrom(type.table)
+    .select(['id', 'document_id', ...shape.columns])
+    .where('id', 'in', [...ids])
+    .execute()) as Record<string, unknown>[];
   const byId = new Map(rows.map((r) => [Number(r['id']), shape.build(r)]));
   return ids.flatMap((id): FileObject[] => {
     const f = byId.get(id);

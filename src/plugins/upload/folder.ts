@@ -15,23 +15,31 @@ export interface Folder {
 }
 
 async function find(database: Database): Promise<Folder | null> {
-  const row = await database.db.selectFrom('upload_folders').select(['id', 'path'])
-    .where('name', '=', API_UPLOAD_FOLDER).orderBy('id').limit(1).executeTakeFirst();
+  const row = await database.db.selectFrom('upload_folders').select(['id', 'path']).where('name', '=', API_UPLOAD_FOLDER).orderBy('id').limit(1).executeTakeFirst();
   return row ? { id: Number(row.id), path: String(row.path) } : null;
 }
 
 /** Creates the folder unless the snapshot shows one; a lost race throws (unique path). */
 async function tryCreate(database: Database): Promise<void> {
   const { db, dialect } = database;
-  const seen = await db.selectFrom('upload_folders')
+  const seen = await db
+    .selectFrom('upload_folders')
     .select([sql<number>`coalesce(max(path_id), 0)`.as('m'), sql<number>`count(case when name = ${API_UPLOAD_FOLDER} then 1 end)`.as('n')])
     .executeTakeFirst();
   if (Number(seen?.n ?? 0) > 0) return;
   const pathId = Number(seen?.m ?? 0) + 1;
   const now = dialect.toDatetime(new Date());
-  await db.insertInto('upload_folders').values({
-    document_id: newDocumentId(), name: API_UPLOAD_FOLDER, path_id: pathId, path: `/${pathId}`, created_at: now, updated_at: now,
-  }).execute();
+  await db
+    .insertInto('upload_folders')
+    .values({
+      document_id: newDocumentId(),
+      name: API_UPLOAD_FOLDER,
+      path_id: pathId,
+      path: `/${pathId}`,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }
 
 /** The API Uploads folder, created if missing. Safe to call concurrently. */
@@ -61,7 +69,9 @@ export class ApiUploadFolder {
 
   async get(): Promise<Folder> {
     if (this.known) return this.known;
-    this.pending ??= ensureApiUploadFolder(this.database).finally(() => { this.pending = null; });
+    this.pending ??= ensureApiUploadFolder(this.database).finally(() => {
+      this.pending = null;
+    });
     this.known = await this.pending;
     return this.known;
   }

@@ -9,7 +9,11 @@ const THUMBNAIL = { key: 'thumbnail', width: 245, height: 156 } as const;
 
 /** Types sharp resizes (the output keeps the input's format). */
 const RESIZABLE: Readonly<Record<string, ResizeFormat>> = {
-  'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/tiff': 'tiff', 'image/gif': 'gif',
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/tiff': 'tiff',
+  'image/gif': 'gif',
 };
 
 /** Types whose dimensions are read (and which must decode) but that are stored as they are. */
@@ -56,7 +60,16 @@ export function plannedFormats(size: Dimensions, breakpoints: readonly Breakpoin
 }
 
 /** Writes each format into `dir`, one at a time (bounded memory and CPU per request). */
-export async function generateFormats(images: ImageProcessor, src: string, mime: string, size: Dimensions, breakpoints: readonly Breakpoint[], dir: string, stem: string, maxPixels: number): Promise<FormatFile[]> {
+export async function generateFormats(
+  images: ImageProcessor,
+  src: string,
+  mime: string,
+  size: Dimensions,
+  breakpoints: readonly Breakpoint[],
+  dir: string,
+  stem: string,
+  maxPixels: number,
+): Promise<FormatFile[]> {
   const format = RESIZABLE[mime];
   if (!format) return [];
   const out: FormatFile[] = [];

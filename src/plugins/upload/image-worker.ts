@@ -24,11 +24,16 @@ async function run(sharp: Sharp, job: ImageJob): Promise<ImageResult> {
   return { width: info.width, height: info.height, size: info.size };
 }
 
-const send = (reply: ImageReply): void => { process.send?.(reply); };
+const send = (reply: ImageReply): void => {
+  process.send?.(reply);
+};
 
 // a media library rarely reads one image twice: libvips' cache would only hold memory
 const loading: Promise<Sharp | Error> = import('sharp').then(
-  (m) => { m.default.cache(false); return m.default; },
+  (m) => {
+    m.default.cache(false);
+    return m.default;
+  },
   (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
 );
 

@@ -79,10 +79,19 @@ export async function linkFiles(s: Store, target: LinkTarget, rowIds: readonly n
     if (!target.attribute.multiple) {
       await s.tx.deleteFrom(LINK_TABLE).where('related_id', '=', rowId).where('related_type', '=', uid).where('field', '=', field).execute();
     } else {
-      const last = await s.tx.selectFrom(LINK_TABLE).select((eb) => eb.fn.max('ord').as('m'))
-        .where('related_id', '=', rowId).where('related_type', '=', uid).where('field', '=', field).executeTakeFirst();
+      const last = await s.tx
+        .selectFrom(LINK_TABLE)
+        .select((eb) => eb.fn.max('ord').as('m'))
+        .where('related_id', '=', rowId)
+        .where('related_type', '=', uid)
+        .where('field', '=', field)
+        .executeTakeFirst();
       next = Number(last?.m ?? 0) + 1;
     }
-    await insertMany(s, LINK_TABLE, fileIds.map((file_id, i) => ({ file_id, related_id: rowId, related_type: uid, field, ord: next + i })));
+    await insertMany(
+      s,
+      LINK_TABLE,
+      fileIds.map((file_id, i) => ({ file_id, related_id: rowId, related_type: uid, field, ord: next + i })),
+    );
   }
 }

@@ -65,12 +65,17 @@ interface MultipartError extends Error {
 function translate(e: unknown, limits: ReceiveLimits): unknown {
   if (e instanceof FolioError || !(e instanceof Error)) return e;
   switch ((e as MultipartError).code) {
-    case 'FST_FILES_LIMIT': return new PayloadTooLargeError(`Too many files: at most ${limits.maxFiles} per request`);
+    case 'FST_FILES_LIMIT':
+      return new PayloadTooLargeError(`Too many files: at most ${limits.maxFiles} per request`);
     case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT': return new PayloadTooLargeError('Too many form fields');
-    case 'FST_PROTO_VIOLATION': return new ValidationError('Invalid form field name');
-    case 'FST_INVALID_JSON_FIELD_ERROR': return new ValidationError('A form field declared as JSON is not valid JSON');
-    case 'FST_MP_PREMATURE_CLOSE': return new ValidationError('The request was closed before the upload was complete');
+    case 'FST_FIELDS_LIMIT':
+      return new PayloadTooLargeError('Too many form fields');
+    case 'FST_PROTO_VIOLATION':
+      return new ValidationError('Invalid form field name');
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new ValidationError('A form field declared as JSON is not valid JSON');
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new ValidationError('The request was closed before the upload was complete');
     default:
       // a file-system failure (disk full…) is the server's, not the request's
       if ('syscall' in e) return e;

@@ -16,8 +16,13 @@ export function checkedName(name: string): string {
 
 /** `My Photo (1).PNG` → `My_Photo_1`: letters and digits of the base name, underscores between. */
 export function slug(base: string): string {
-  const s = base.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64).replace(/_+$/, '');
+  const s = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64)
+    .replace(/_+$/, '');
   return s || 'file';
 }
 

@@ -6,7 +6,7 @@ import { rowId } from '../../documents/input/refs.js';
 
 /** A numeric file id, or null (a documentId or anything else finds no file). */
 export function numericId(raw: unknown): number | null {
-  return typeof raw === 'string' ? rowId(raw) ?? null : null;
+  return typeof raw === 'string' ? (rowId(raw) ?? null) : null;
 }
 
 /** `?id=` of POST /api/upload: absent → undefined; anything but one value → 400. */

@@ -84,12 +84,16 @@ export async function findFiles(ctx: ReadContext, type: ContentType, q: FileQuer
   for (const term of orderTerms(w, type, 'r', q.sort)) sel = sel.orderBy(term);
   if (limit !== null) sel = sel.limit(limit);
   if (start > 0) sel = limit === null ? sel.limit(Number.MAX_SAFE_INTEGER).offset(start) : sel.offset(start);
-  const rows = await sel.execute() as Record<string, unknown>[];
+  const rows = (await sel.execute()) as Record<string, unknown>[];
   return rows.map((r) => shape.build(r));
 }
 
 export async function countFiles(ctx: ReadContext, type: ContentType, q: FileQuery): Promise<number> {
   const { cond } = base(ctx, type, q);
-  const row = await ctx.database.db.selectFrom(`${type.table} as r`).select(sql<number>`count(*)`.as('c')).where(cond).executeTakeFirst();
+  const row = await ctx.database.db
+    .selectFrom(`${type.table} as r`)
+    .select(sql<number>`count(*)`.as('c'))
+    .where(cond)
+    .executeTakeFirst();
   return Number((row as { c: unknown } | undefined)?.c ?? 0);
 }

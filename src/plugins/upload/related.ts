@@ -60,8 +60,9 @@ function schemaOf(model: Model, uid: string): ContentType | Component | undefine
 
 /** The schemas whose rows can hold a component of `uid`: through a component attribute or a dynamic zone. */
 function containersOf(model: Model, uid: string): (ContentType | Component)[] {
-  return [...model.contentTypes.values(), ...model.components.values()].filter((s) => [...s.attributes.values()].some((a) =>
-    (a.kind === 'component' && a.component === uid) || (a.kind === 'dynamiczone' && a.components.includes(uid))));
+  return [...model.contentTypes.values(), ...model.components.values()].filter((s) =>
+    [...s.attributes.values()].some((a) => (a.kind === 'component' && a.component === uid) || (a.kind === 'dynamiczone' && a.components.includes(uid))),
+  );
 }
 
 /** Who is reading and through which connection: what decides which related rows are visible. */
@@ -93,13 +94,18 @@ async function visibleComponentIds(r: Reader, uid: string, ids: readonly number[
   if (ids.length === 0 || path.has(uid)) return out;
   const within = new Set([...path, uid]);
   for (const container of containersOf(r.model, uid)) {
-    const links = await r.database.db.selectFrom(container.componentTable).select(['entity_id', 'cmp_id'])
-      .where('component_type', '=', uid).where('cmp_id', 'in', [...new Set(ids)]).execute();
+    const links = await r.database.db
+      .selectFrom(container.componentTable)
+      .select(['entity_id', 'cmp_id'])
+      .where('component_type', '=', uid)
+      .where('cmp_id', 'in', [...new Set(ids)])
+      .execute();
     if (links.length === 0) continue;
     const owners = links.map((l) => Number(l.entity_id));
-    const visible = container.modelType === 'contentType'
-      ? new Set((await visibleEntries(r, container, owners)?.select('id').execute() ?? []).map((row) => Number(row.id)))
-      : await visibleComponentIds(r, container.uid, owners, within);
+    const visible =
+      container.modelType === 'contentType'
+        ? new Set(((await visibleEntries(r, container, owners)?.select('id').execute()) ?? []).map((row) => Number(row.id)))
+        : await visibleComponentIds(r, container.uid, owners, within);
     for (const l of links) if (visible.has(Number(l.entity_id))) out.add(Number(l.cmp_id));
   }
   return out;
@@ -113,9 +119,9 @@ export async function addRelated(database: Database, model: Model, ability: Abil
   if (files.length === 0) return;
   const reader: Reader = { database, model, ability };
   const fileIds = files.map((f) => Number(f['id']));
-  const links: Link[] = (await database.db.selectFrom(LINK_TABLE).select(['file_id', 'related_id', 'related_type'])
-    .where('file_id', 'in', fileIds).orderBy('id').execute())
-    .map((r) => ({ fileId: Number(r.file_id), relatedId: Number(r.related_id), type: String(r.related_type) }));
+  const links: Link[] = (await database.db.selectFrom(LINK_TABLE).select(['file_id', 'related_id', 'related_type']).where('file_id', 'in', fileIds).orderBy('id').execute()).map(
+    (r) => ({ fileId: Number(r.file_id), relatedId: Number(r.related_id), type: String(r.related_type) }),
+  );
   const idsByType = new Map<string, number[]>();
   for (const l of links) {
     if (!schemaOf(model, l.type)) continue;
@@ -131,10 +137,15 @@ export async function addRelated(database: Database, model: Model, ability: Abil
     const columns = [...new Set([...base, ...shape.columns])];
     let found: Record<string, unknown>[] = [];
     if (schema.modelType === 'contentType') {
-      found = await visibleEntries(reader, schema, linked)?.select(columns).execute() as Record<string, unknown>[] ?? [];
+      found = ((await visibleEntries(reader, schema, linked)?.select(columns).execute()) as Record<string, unknown>[]) ?? [];
     } else {
       const ids = await visibleComponentIds(reader, type, linked);
-      if (ids.size > 0) found = await database.db.selectFrom(schema.table).select(columns).where('id', 'in', [...ids]).execute() as Record<string, unknown>[];
+      if (ids.size > 0)
+        found = (await database.db
+          .selectFrom(schema.table)
+          .select(columns)
+          .where('id', 'in', [...ids])
+          .execute()) as Record<string, unknown>[];
     }
     for (const r of found) rows.set(`${type}#${Number(r['id'])}`, { ...shape.build(r), __type: type });
   }

@@ -55,7 +55,7 @@ function queryOf(req: FastifyRequest): Record<string, unknown> {
 
 export async function registerUpload(app: FastifyInstance, services: Services, options: UploadOptions = {}): Promise<void> {
   const config = options.config ?? resolveUploadConfig(process.env, services.config.dir);
-  const provider = options.provider ?? await createProvider(config);
+  const provider = options.provider ?? (await createProvider(config));
   const type = fileType(services.model);
   const folder = new ApiUploadFolder(services.database);
   const read = services.readContext;
@@ -64,10 +64,12 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     presentMediaWith(services.database, { present: (files) => signFileUrls(provider, files) });
     // a stored body must not outlive its signatures: keep bodies at most half a signature's lifetime,
     // so a URL served from the cache still has at least that half to run
-    services.responseCache?.limitAge((provider.signedUrlSeconds ?? DEFAULT_SIGNED_URL_SECONDS) * 1000 / 2);
+    services.responseCache?.limitAge(((provider.signedUrlSeconds ?? DEFAULT_SIGNED_URL_SECONDS) * 1000) / 2);
   }
   const images = new ImageProcessor();
-  app.addHook('onClose', async () => { await Promise.all([provider.close(), images.close()]); });
+  app.addHook('onClose', async () => {
+    await Promise.all([provider.close(), images.close()]);
+  });
 
   const authorize = async (req: FastifyRequest, action: string): Promise<Caller> => {
     const caller = await services.authenticator.authenticate(req.headers.authorization);
@@ -75,8 +77,11 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     return caller;
   };
   const parseContext = (caller: Caller): ParseContext => ({
-    model: services.model, rest: services.config.rest, ability: caller.ability,
-    defaultLocale: services.locales.defaultCode(), locales: services.locales.codes(),
+    model: services.model,
+    rest: services.config.rest,
+    ability: caller.ability,
+    defaultLocale: services.locales.defaultCode(),
+    locales: services.locales.codes(),
   });
   const deps = (req: FastifyRequest): UploadDeps => ({ config, provider, images, database: services.database, fileType: type, log: req.log });
   const present = (files: FileObject[]): Promise<FileObject[]> => presentFiles(provider, files);
@@ -98,10 +103,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const ctx = parseContext(caller);
     const q = parseFileQuery(ctx, type, query);
     const p = parseFilePage(ctx, query);
-    const [data, total] = await Promise.all([
-      findFiles(read, type, q, p.start, p.limit),
-      p.withCount ? countFiles(read, type, q) : Promise.resolve(null),
-    ]);
+    const [data, total] = await Promise.all([findFiles(read, type, q, p.start, p.limit), p.withCount ? countFiles(read, type, q) : Promise.resolve(null)]);
     if (q.related) await addRelated(services.database, services.model, caller.ability, data);
     return reply.send({ data: await present(data), meta: { pagination: paginationMeta(p, total) } });
   };

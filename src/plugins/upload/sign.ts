@@ -23,17 +23,23 @@ export async function signFile(provider: UploadProvider, file: FileObject): Prom
   file['url'] = await provider.signedUrl(main);
   const formats = file['formats'];
   if (isObject(formats)) {
-    await Promise.all(Object.values(formats).map(async (f) => {
-      const r = isObject(f) ? ref(f) : null;
-      if (r && isObject(f)) f['url'] = await provider.signedUrl(r);
-    }));
+    await Promise.all(
+      Object.values(formats).map(async (f) => {
+        const r = isObject(f) ? ref(f) : null;
+        if (r && isObject(f)) f['url'] = await provider.signedUrl(r);
+      }),
+    );
   }
   return true;
 }
 
 /** For upload-plugin responses: signs, and always says whether it did (`isUrlSigned`). */
 export async function presentFiles(provider: UploadProvider, files: FileObject[]): Promise<FileObject[]> {
-  await Promise.all(files.map(async (f) => { f['isUrlSigned'] = await signFile(provider, f); }));
+  await Promise.all(
+    files.map(async (f) => {
+      f['isUrlSigned'] = await signFile(provider, f);
+    }),
+  );
   return files;
 }
 
@@ -45,7 +51,9 @@ export async function presentFiles(provider: UploadProvider, files: FileObject[]
  */
 export async function signFileUrls(provider: UploadProvider, files: readonly FileObject[]): Promise<void> {
   if (!provider.isPrivate) return;
-  await Promise.all(files.map(async (f) => {
-    if (await signFile(provider, f)) f['isUrlSigned'] = true;
-  }));
+  await Promise.all(
+    files.map(async (f) => {
+      if (await signFile(provider, f)) f['isUrlSigned'] = true;
+    }),
+  );
 }

@@ -61,7 +61,15 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
     formats = await generateFormats(deps.images, source.path, detected.mime, dimensions, deps.config.breakpoints, dir, `f${n}`, deps.config.maxImagePixels);
   }
   return {
-    source, info, name, hash: fileHash(name), ext, mime: detected.mime, inline: isInlineType(detected.mime), dimensions, formats,
+    source,
+    info,
+    name,
+    hash: fileHash(name),
+    ext,
+    mime: detected.mime,
+    inline: isInlineType(detected.mime),
+    dimensions,
+    formats,
   };
 }
 
@@ -73,16 +81,23 @@ interface Stored {
 /** Undoes stores when a later step fails; removal errors are logged, never hide the first error. */
 class StoredObjects {
   private readonly refs: StoredRef[] = [];
-  constructor(private readonly provider: UploadProvider, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly provider: UploadProvider,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   add(ref: StoredRef): void {
     this.refs.push(ref);
   }
 
   async removeAll(): Promise<void> {
-    await Promise.all(this.refs.map((r) => this.provider.remove(r).catch((e: unknown) => {
-      this.log.error({ err: e, url: r.url }, 'upload: could not remove a stored object after a failed upload');
-    })));
+    await Promise.all(
+      this.refs.map((r) =>
+        this.provider.remove(r).catch((e: unknown) => {
+          this.log.error({ err: e, url: r.url }, 'upload: could not remove a stored object after a failed upload');
+        }),
+      ),
+    );
   }
 }
 
@@ -98,8 +113,16 @@ async function storeOne(deps: UploadDeps, f: PreparedFile, path: string | null, 
     const fmtUrl = await provider.put({ name: `${hash}${f.ext}`, path, file: fmt.path, size: fmt.size, mime: f.mime, inline: f.inline });
     stored.add({ hash, ext: f.ext, url: fmtUrl, path });
     formats[fmt.key] = {
-      name: `${fmt.key}_${f.name}`, hash, ext: f.ext, mime: f.mime, path, width: fmt.width, height: fmt.height,
-      size: kilobytes(fmt.size), sizeInBytes: fmt.size, url: fmtUrl,
+      name: `${fmt.key}_${f.name}`,
+      hash,
+      ext: f.ext,
+      mime: f.mime,
+      path,
+      width: fmt.width,
+      height: fmt.height,
+      size: kilobytes(fmt.size),
+      sizeInBytes: fmt.size,
+      url: fmtUrl,
     };
   }
   return { url, formats };

@@ -18,7 +18,9 @@ import type { UserRow } from './users.js';
 const ACCOUNT_FIELDS = new Set(['role', 'confirmed', 'blocked', 'provider', 'resetPasswordToken', 'confirmationToken']);
 
 async function taken(tx: Tx, email: string, username: string, uniqueEmail: boolean): Promise<boolean> {
-  let q = tx.selectFrom('up_users').select('id')
+  let q = tx
+    .selectFrom('up_users')
+    .select('id')
     .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', email), eb('username', '=', username), eb('email', '=', username)]));
   if (!uniqueEmail) q = q.where('provider', '=', 'local');
   return (await q.limit(1).executeTakeFirst()) !== undefined;
@@ -70,13 +72,17 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     check.done();
     const roleId = await users.roleIdOfType(adv.default_role);
     if (roleId === undefined) throw new ApplicationError('Impossible to find the default role');
-    const refuse = (): never => { throw new ApplicationError('Email or Username are already taken'); };
+    const refuse = (): never => {
+      throw new ApplicationError('Email or Username are already taken');
+    };
     // a username the model refuses (U+0000) can't be anyone's: the model check below answers it
-    if (storable(username!) && await taken(services.database.db, email!, username!, adv.unique_email)) refuse();
+    if (storable(username!) && (await taken(services.database.db, email!, username!, adv.unique_email))) refuse();
     const values: Body = { ...body, username, email, password, provider: 'local', confirmed: !adv.email_confirmation, role: roleId };
     users.validatePlain(values, true);
     if (adv.email_confirmation) up.mailer.ensureCanSend();
-    const id = await users.write(values, null, async (tx) => { if (await taken(tx, email!, username!, adv.unique_email)) refuse(); });
+    const id = await users.write(values, null, async (tx) => {
+      if (await taken(tx, email!, username!, adv.unique_email)) refuse();
+    });
     if (!adv.email_confirmation) return sendJson(reply, await session(id));
     const row = (await users.rowWhere({ column: 'id', value: id }))!;
     const code = newConfirmationToken();
@@ -113,7 +119,9 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const confirmation = check.string('passwordConfirmation', { password: true });
     check.same(password, confirmation);
     check.done();
-    const wrong = (): never => { throw new ValidationError('Incorrect code provided'); };
+    const wrong = (): never => {
+      throw new ValidationError('Incorrect code provided');
+    };
     const found = storable(code!) ? await users.rowWhere({ column: 'reset_password_token', value: code! }) : undefined;
     // compared again here: MySQL's PAD SPACE collations take 'code ' for 'code'
     const row = found?.resetPasswordToken === code! ? found : wrong();
@@ -153,9 +161,12 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     // cleared only if still there: of two uses racing, one confirms
     const row = await users.rowWhere({ column: 'confirmation_token', value: code });
     if (row?.confirmationToken !== code) throw new ValidationError('Invalid token');
-    const r = await services.database.db.updateTable('up_users')
+    const r = await services.database.db
+      .updateTable('up_users')
       .set({ confirmed: services.database.dialect.toBoolean(true), confirmation_token: null, updated_at: services.database.dialect.toDatetime(new Date()) })
-      .where('id', '=', row.id).where('confirmation_token', '=', code).executeTakeFirst();
+      .where('id', '=', row.id)
+      .where('confirmation_token', '=', code)
+      .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw new ValidationError('Invalid token');
     return reply.redirect(adv.email_confirmation_redirection ?? '/', 302);
   });

@@ -109,13 +109,21 @@ function override(base: EmailTemplate, v: unknown, name: TemplateName): EmailTem
   if (!isObj(v)) throw new ConfigError(`${key} must be an object such as { options: { object, message } }`);
   const wrapped = 'options' in v;
   const stray = Object.keys(v).filter((k) => !(wrapped ? ENTRY_KEYS : OPTION_KEYS).includes(k));
-  if (stray.length > 0) throw new ConfigError(`${key} has unknown key ${stray[0]}: expected ${wrapped ? '{ options: { from, response_email, object, message } }' : 'from, response_email, object, message'}`);
+  if (stray.length > 0)
+    throw new ConfigError(
+      `${key} has unknown key ${stray[0]}: expected ${wrapped ? '{ options: { from, response_email, object, message } }' : 'from, response_email, object, message'}`,
+    );
   const opts = wrapped ? v['options'] : v;
   const okey = wrapped ? `${key}.options` : key;
   if (!isObj(opts)) throw new ConfigError(`${okey} must be an object such as { object, message }`);
   for (const k of Object.keys(opts)) {
     if (OPTION_KEYS.includes(k)) continue;
-    const hint = k === 'subject' ? ' (the subject is called object, as in Strapi)' : k === 'replyTo' || k === 'reply_to' ? ' (the reply-to address is called response_email, as in Strapi)' : '';
+    const hint =
+      k === 'subject'
+        ? ' (the subject is called object, as in Strapi)'
+        : k === 'replyTo' || k === 'reply_to'
+          ? ' (the reply-to address is called response_email, as in Strapi)'
+          : '';
     throw new ConfigError(`${okey} has unknown key ${k}${hint}: expected from, response_email, object, message`);
   }
   const t: EmailTemplate = { ...base };
@@ -163,7 +171,9 @@ function parse(src: string, vars: Record<string, unknown>): TemplatePart[] {
  * them to the email settings.
  */
 export function renderMail(t: EmailTemplate, vars: Record<string, unknown>): { subject: string; html: string; text: string; from?: string; replyTo?: string } {
-  const subject = fillTemplate(parse(t.subject, vars), vars).replace(/[\r\n]+/g, ' ').trim();
+  const subject = fillTemplate(parse(t.subject, vars), vars)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const html = fillTemplate(parse(t.message, vars), vars, escapeHtml);
   const mail: { subject: string; html: string; text: string; from?: string; replyTo?: string } = { subject, html, text: htmlToText(html) };
   if (t.from) mail.from = formatFrom(t.from);

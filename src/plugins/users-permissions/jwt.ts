@@ -9,7 +9,10 @@ const MAX_ROW_ID = 2 ** 31 - 1;
 export class UserTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string, private readonly jwt: UsersPermissionsConfig['jwt']) {
+  constructor(
+    secret: string,
+    private readonly jwt: UsersPermissionsConfig['jwt'],
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 

@@ -12,7 +12,24 @@ export interface ActionLeaf {
 export type PermissionTree = Record<string, { controllers: Record<string, Record<string, ActionLeaf>> }>;
 
 const PLUGIN_ACTIONS: readonly (readonly [string, string, readonly string[]])[] = [
-  [UP, 'auth', ['callback', 'changePassword', 'resetPassword', 'connect', 'forgotPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation', 'refresh', 'logout', 'getSessions', 'revokeSession']],
+  [
+    UP,
+    'auth',
+    [
+      'callback',
+      'changePassword',
+      'resetPassword',
+      'connect',
+      'forgotPassword',
+      'register',
+      'emailConfirmation',
+      'sendEmailConfirmation',
+      'refresh',
+      'logout',
+      'getSessions',
+      'revokeSession',
+    ],
+  ],
   [UP, 'user', ['count', 'destroy', 'create', 'find', 'findOne', 'me', 'update']],
   [UP, 'role', ['createRole', 'findOne', 'find', 'updateRole', 'deleteRole']],
   [UP, 'permissions', ['getPermissions']],
@@ -65,7 +82,8 @@ export function enabledActions(model: Model, tree: unknown): string[] {
     const controllers = isObj(group) ? group['controllers'] : undefined;
     if (!isObj(controllers)) throw new ValidationError(`permissions.${key} must be { controllers: { … } }`, { path: ['permissions', key] });
     for (const [controller, actions] of Object.entries(controllers)) {
-      if (!isObj(actions)) throw new ValidationError(`permissions.${key}.controllers.${controller} must be an object of actions`, { path: ['permissions', key, 'controllers', controller] });
+      if (!isObj(actions))
+        throw new ValidationError(`permissions.${key}.controllers.${controller} must be an object of actions`, { path: ['permissions', key, 'controllers', controller] });
       for (const [name, leaf] of Object.entries(actions)) {
         if (!isObj(leaf) || leaf['enabled'] !== true) continue;
         const action = `${key}.${controller}.${name}`;

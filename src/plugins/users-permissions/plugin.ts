@@ -13,7 +13,10 @@ import { registerRoleRoutes } from './roles-routes.js';
 export function registerUsersPermissions(app: FastifyInstance, services: Services, tokens: UserTokens, mailer: Mailer): UpContext {
   const config = services.config.usersPermissions;
   const up: UpContext = {
-    services, config, tokens, mailer,
+    services,
+    config,
+    tokens,
+    mailer,
     users: new Users(services),
     templates: emailTemplates(config.raw),
     apiUrl: `${services.config.publicUrl}${services.config.rest.prefix}`,

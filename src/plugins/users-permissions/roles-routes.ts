@@ -23,7 +23,13 @@ const NAME_MAX = 255;
 
 /** `Editors Team` → `editors_team` (Strapi's default type for a new role) */
 export function roleType(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 function text(body: Body, field: string, required: boolean): string | undefined {
@@ -50,8 +56,11 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
   const userRole = model.contentTypes.get(USER_UID)!.attributes.get('role') as RelationAttribute;
 
   const roles = async (where?: number): Promise<DocumentObject[]> => {
-    const q = parseFindQuery({ model, rest: services.config.rest, ability: ALLOW_ALL, defaultLocale: services.locales.defaultCode(), locales: services.locales.codes() },
-      roleType_, { sort: ['name:asc', 'id:asc'], ...(where === undefined ? {} : { filters: { id: { $eq: String(where) } } }) });
+    const q = parseFindQuery(
+      { model, rest: services.config.rest, ability: ALLOW_ALL, defaultLocale: services.locales.defaultCode(), locales: services.locales.codes() },
+      roleType_,
+      { sort: ['name:asc', 'id:asc'], ...(where === undefined ? {} : { filters: { id: { $eq: String(where) } } }) },
+    );
     return (await readDocuments(services.readContext, roleType_, { ...q, pagination: { mode: 'offset', start: 0, limit: 2 ** 31 - 1, withCount: false } })).data;
   };
 
@@ -72,7 +81,11 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     await tx.deleteFrom('up_permissions').where('role_id', '=', roleId).execute();
     const now = database.dialect.toDatetime(new Date());
     const unique = [...new Set(actions)];
-    if (unique.length) await tx.insertInto('up_permissions').values(unique.map((action) => ({ action, role_id: roleId, created_at: now, updated_at: now }))).execute();
+    if (unique.length)
+      await tx
+        .insertInto('up_permissions')
+        .values(unique.map((action) => ({ action, role_id: roleId, created_at: now, updated_at: now })))
+        .execute();
   };
 
   const typeTaken = async (tx: Tx, type: string): Promise<void> => {
@@ -84,7 +97,12 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
   app.get(`${prefix}/roles`, async (req, reply) => {
     await authorize(services, req, `${UP}.role.find`);
     const list = await roles();
-    const counts = await database.db.selectFrom(userRole.linkTable).select(['target_document_id']).select((eb) => eb.fn.countAll().as('n')).groupBy('target_document_id').execute();
+    const counts = await database.db
+      .selectFrom(userRole.linkTable)
+      .select(['target_document_id'])
+      .select((eb) => eb.fn.countAll().as('n'))
+      .groupBy('target_document_id')
+      .execute();
     const byDoc = new Map(counts.map((c) => [String(c.target_document_id), Number(c.n)]));
     return sendJson(reply, { roles: list.map((r) => ({ ...r, nb_users: byDoc.get(String(r['documentId'])) ?? 0 })) });
   });
@@ -149,7 +167,12 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     await database.db.transaction().execute(async (tx) => {
       const pub = await tx.selectFrom('up_roles').select('document_id').where('type', '=', PUBLIC_ROLE).executeTakeFirst();
       // the contract: users of a deleted role move to the Public role
-      if (pub) await tx.updateTable(userRole.linkTable).set({ target_document_id: String(pub.document_id) }).where('target_document_id', '=', String(role['documentId'])).execute();
+      if (pub)
+        await tx
+          .updateTable(userRole.linkTable)
+          .set({ target_document_id: String(pub.document_id) })
+          .where('target_document_id', '=', String(role['documentId']))
+          .execute();
       else await tx.deleteFrom(userRole.linkTable).where('target_document_id', '=', String(role['documentId'])).execute();
       await tx.deleteFrom('up_permissions').where('role_id', '=', id).execute();
       await tx.deleteFrom('up_roles').where('id', '=', id).execute();

@@ -22,7 +22,10 @@ export class UserStates {
   private kept = new Map<number, UserState | null>();
   private keptMark = '';
 
-  constructor(private readonly database: Database, private readonly model: Model) {}
+  constructor(
+    private readonly database: Database,
+    private readonly model: Model,
+  ) {}
 
   /** `mark`: the request's change mark (src/auth/fresh.ts); null reads the state again */
   async get(id: number, mark: string | null): Promise<UserState | null> {
@@ -44,7 +47,7 @@ export class UserStates {
     if (role?.kind === 'relation') {
       q = q.leftJoin(`${role.linkTable} as l`, 'l.source_id', 'u.id').leftJoin('up_roles as r', 'r.document_id', 'l.target_document_id').select('r.id as role_id');
     }
-    const row = await q.executeTakeFirst() as Record<string, unknown> | undefined;
+    const row = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!row) return null;
     const roleId = row['role_id'];
     return { id, blocked: truthy(row['blocked']), confirmed: truthy(row['confirmed']), roleId: roleId === null || roleId === undefined ? null : Number(roleId) };

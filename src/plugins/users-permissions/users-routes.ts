@@ -29,7 +29,8 @@ function listPagination(query: Record<string, unknown>, parsed: Pagination): Pag
   const n = (v: unknown, name: string, dflt: number): number => {
     if (v === undefined) return dflt;
     const i = rowId(v);
-    if (i === undefined && v !== '0' && v !== 0) throw new ValidationError(`Invalid value ${JSON.stringify(v)} for ${name}: expected a whole number`, { source: 'query', param: name });
+    if (i === undefined && v !== '0' && v !== 0)
+      throw new ValidationError(`Invalid value ${JSON.stringify(v)} for ${name}: expected a whole number`, { source: 'query', param: name });
     return i ?? 0;
   };
   return { mode: 'offset', start: n(query['start'], 'start', 0), limit: n(query['limit'], 'limit', ALL) || ALL, withCount: false };
@@ -63,7 +64,8 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     for (const [k, v] of Object.entries(body)) {
       if (k === 'role') {
         const id = roleRef(v);
-        if (id === undefined) throw new ValidationError('role must be a role id', { errors: [{ path: ['role'], message: 'role must be a role id', name: 'ValidationError', value: v }] });
+        if (id === undefined)
+          throw new ValidationError('role must be a role id', { errors: [{ path: ['role'], message: 'role must be a role id', name: 'ValidationError', value: v }] });
         out[k] = id;
       } else if (k === 'resetPasswordToken' || k === 'confirmationToken') {
         throw ValidationError.invalidKey(k, k, 'body');
@@ -72,14 +74,16 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     return out;
   };
 
-  const uniqueness = (values: Body, except: number | null) => async (tx: Tx): Promise<void> => {
-    if (typeof values['username'] === 'string' && await takenBy(tx, 'username', values['username'], except)) {
-      throw new ApplicationError(except === null ? 'This attribute must be unique' : 'Username already taken');
-    }
-    if (adv.unique_email && typeof values['email'] === 'string' && await takenBy(tx, 'email', values['email'].toLowerCase(), except)) {
-      throw new ApplicationError('Email already taken');
-    }
-  };
+  const uniqueness =
+    (values: Body, except: number | null) =>
+    async (tx: Tx): Promise<void> => {
+      if (typeof values['username'] === 'string' && (await takenBy(tx, 'username', values['username'], except))) {
+        throw new ApplicationError(except === null ? 'This attribute must be unique' : 'Username already taken');
+      }
+      if (adv.unique_email && typeof values['email'] === 'string' && (await takenBy(tx, 'email', values['email'].toLowerCase(), except))) {
+        throw new ApplicationError('Email already taken');
+      }
+    };
 
   app.get(`${prefix}/users`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.find`);

@@ -37,9 +37,16 @@ function toRow(r: Record<string, unknown>): UserRow {
   const b = (v: unknown): boolean => v === true || v === 1 || v === '1';
   const s = (v: unknown): string | null => (typeof v === 'string' ? v : null);
   return {
-    id: Number(r['id']), documentId: String(r['document_id']), username: String(r['username']), email: String(r['email']),
-    provider: s(r['provider']), password: s(r['password']), confirmed: b(r['confirmed']), blocked: b(r['blocked']),
-    resetPasswordToken: s(r['reset_password_token']), confirmationToken: s(r['confirmation_token']),
+    id: Number(r['id']),
+    documentId: String(r['document_id']),
+    username: String(r['username']),
+    email: String(r['email']),
+    provider: s(r['provider']),
+    password: s(r['password']),
+    confirmed: b(r['confirmed']),
+    blocked: b(r['blocked']),
+    resetPasswordToken: s(r['reset_password_token']),
+    confirmationToken: s(r['confirmation_token']),
   };
 }
 
@@ -63,9 +70,14 @@ export class Users {
 
   /** The local account an identifier names: its email (any case) or its username (exactly). */
   async rowByLogin(identifier: string): Promise<UserRow | undefined> {
-    const r = await this.db.selectFrom('up_users').selectAll().where('provider', '=', 'local')
+    const r = await this.db
+      .selectFrom('up_users')
+      .selectAll()
+      .where('provider', '=', 'local')
       .where((eb) => eb.or([eb('email', '=', identifier.toLowerCase()), eb('username', '=', identifier)]))
-      .orderBy('id').limit(1).executeTakeFirst();
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     return r ? toRow(r as Record<string, unknown>) : undefined;
   }
 
@@ -138,10 +150,17 @@ export class Users {
   /** Parses a users query as the content routes parse theirs: the caller's ability decides what it may populate and filter. */
   parse(ability: Ability, query: Record<string, unknown>): FindQuery {
     const { services } = this;
-    return parseFindQuery({
-      model: services.model, rest: services.config.rest, ability,
-      defaultLocale: services.locales.defaultCode(), locales: services.locales.codes(),
-    }, this.type, query);
+    return parseFindQuery(
+      {
+        model: services.model,
+        rest: services.config.rest,
+        ability,
+        defaultLocale: services.locales.defaultCode(),
+        locales: services.locales.codes(),
+      },
+      this.type,
+      query,
+    );
   }
 
   /** The user as a client sees it (public attributes; populated only what the query asks and the caller may see). */

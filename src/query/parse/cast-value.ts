@@ -34,7 +34,8 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
   if (typeof v === 'object') throw bad(v, name, 'a single value');
   const s = String(v);
   switch (field.valueType) {
-    case 'string': return s;
+    case 'string':
+      return s;
     case 'integer':
       if (!/^-?\d+$/.test(s.trim())) throw bad(v, name, 'an integer');
       if (!inRange(s.trim(), INTEGER_RANGE)) throw bad(v, name, `an integer from ${INTEGER_RANGE[0]} to ${INTEGER_RANGE[1]}`);
@@ -48,7 +49,8 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
       if (s.trim() === '' || !Number.isFinite(n)) throw bad(v, name, 'a number');
       return n;
     }
-    case 'boolean': return castBoolean(v, name);
+    case 'boolean':
+      return castBoolean(v, name);
     case 'date': {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || !validDate(s)) throw bad(v, name, 'a date (yyyy-MM-dd)');
       return s;
@@ -63,6 +65,7 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
       if (Number.isNaN(d.getTime()) || !storableYear(d.getUTCFullYear())) throw bad(v, name, 'an ISO date or a timestamp between the years 1 and 9999');
       return d.toISOString();
     }
-    case 'json': throw bad(v, name, 'a filterable field');
+    case 'json':
+      throw bad(v, name, 'a filterable field');
   }
 }

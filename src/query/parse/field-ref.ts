@@ -7,18 +7,27 @@ type Schema = ContentType | Component;
 
 export function valueTypeOf(a: ScalarAttribute): FieldRef['valueType'] | null {
   switch (a.type) {
-    case 'integer': return 'integer';
+    case 'integer':
+      return 'integer';
     case 'float':
-    case 'decimal': return 'number';
-    case 'biginteger': return 'biginteger';
-    case 'boolean': return 'boolean';
-    case 'date': return 'date';
-    case 'time': return 'time';
+    case 'decimal':
+      return 'number';
+    case 'biginteger':
+      return 'biginteger';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'time':
+      return 'time';
     case 'datetime':
-    case 'timestamp': return 'datetime';
+    case 'timestamp':
+      return 'datetime';
     case 'json':
-    case 'blocks': return null;
-    default: return 'string';
+    case 'blocks':
+      return null;
+    default:
+      return 'string';
   }
 }
 

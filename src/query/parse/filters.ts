@@ -106,7 +106,8 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
     if (!a) throw invalid(key, joinPath(path));
     const here = [...path, key];
     if (a.private || a.kind === 'scalar' || a.kind === 'dynamiczone') throw invalid(key, here.join('.'));
-    if (!isObj(v)) throw new ValidationError(`Filters on ${here.join('.')} need a field, e.g. filters[${key}][id][$eq]=1`, { key, path: here.join('.'), source: 'query', param: 'filters' });
+    if (!isObj(v))
+      throw new ValidationError(`Filters on ${here.join('.')} need a field, e.g. filters[${key}][id][$eq]=1`, { key, path: here.join('.'), source: 'query', param: 'filters' });
     if (a.kind === 'relation') {
       if (!ctx.ability.can(findAction(a.target))) throw invalid(key, here.join('.'));
       const w = parseObject(ctx, ctx.model.contentTypes.get(a.target)!, v, here);

@@ -12,13 +12,32 @@ import { parseSort } from './sort.js';
 
 export type { ParseContext } from './context.js';
 
-const ALLOWED = new Set(['filters', 'sort', 'fields', 'populate', 'status', 'locale', 'page', 'pageSize', 'start', 'limit',
-  '_q', 'publicationFilter', 'hasPublishedVersion', 'pagination', 'count', 'ordering']);
+const ALLOWED = new Set([
+  'filters',
+  'sort',
+  'fields',
+  'populate',
+  'status',
+  'locale',
+  'page',
+  'pageSize',
+  'start',
+  'limit',
+  '_q',
+  'publicationFilter',
+  'hasPublishedVersion',
+  'pagination',
+  'count',
+  'ordering',
+]);
 
 function status(raw: unknown): Status {
   if (raw === undefined) return 'published';
   if (raw === 'published' || raw === 'draft') return raw;
-  throw new ValidationError(`Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${typeof raw === 'string' ? raw : JSON.stringify(raw)}`, { source: 'query', param: 'status' });
+  throw new ValidationError(`Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${typeof raw === 'string' ? raw : JSON.stringify(raw)}`, {
+    source: 'query',
+    param: 'status',
+  });
 }
 
 function publicationFilter(type: ContentType, query: Record<string, unknown>): PublicationFilter | null {
@@ -64,7 +83,11 @@ export function parseFindQuery(ctx: ParseContext, type: ContentType, query: Reco
   const pagination = parsePagination(ctx.rest, query);
   const q = query['_q'];
   return {
-    where, sort, fields, populate, pagination,
+    where,
+    sort,
+    fields,
+    populate,
+    pagination,
     status: status(query['status']),
     locale: parseLocale(ctx, type, query['locale']),
     publicationFilter: pf,

@@ -15,7 +15,10 @@ function int(v: unknown, key: string): number {
 
 // beyond this an offset loses precision in JavaScript and overflows the databases' 64-bit offsets
 function tooLarge(v: unknown, key: string): ValidationError {
-  return new ValidationError(`Invalid value ${JSON.stringify(v)} for pagination[${key}]: expected an integer between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`, { source: 'query', param: 'pagination' });
+  return new ValidationError(`Invalid value ${JSON.stringify(v)} for pagination[${key}]: expected an integer between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`, {
+    source: 'query',
+    param: 'pagination',
+  });
 }
 
 function withCount(v: unknown, dflt: boolean): boolean {

@@ -122,7 +122,9 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
   const unexpected = keys.filter((k) => k !== 'on' && k !== 'populate' && k !== 'count');
   if (unexpected.length) {
     const type = schema as ContentType;
-    throw new ValidationError(`Invalid nested populate for ${type.singularName ?? schema.uid}.${a.name} (${schema.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`);
+    throw new ValidationError(
+      `Invalid nested populate for ${type.singularName ?? schema.uid}.${a.name} (${schema.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`,
+    );
   }
   let on: Map<string, PopulateMap> | null = null;
   if (value['populate'] !== undefined) {
@@ -208,7 +210,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       continue;
     }
     if ('on' in value) {
-      const frag = isObj(value['on']) ? Object.keys(value['on'])[0] ?? 'on' : 'on';
+      const frag = isObj(value['on']) ? (Object.keys(value['on'])[0] ?? 'on') : 'on';
       throw invalid(frag, frag === 'on' ? here.join('.') : [...here, 'on', frag].join('.'));
     }
     merge(map, objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here));

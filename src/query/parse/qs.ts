@@ -24,7 +24,10 @@ function restore(v: unknown, stand: string): unknown {
 function parseKeepingNames(raw: string, strictNullHandling: boolean): Record<string, unknown> {
   let stand: string | null = null;
   const parsed = qs.parse(raw, {
-    strictNullHandling, arrayLimit: 100, depth: 20, plainObjects: true,
+    strictNullHandling,
+    arrayLimit: 100,
+    depth: 20,
+    plainObjects: true,
     decoder(str, decode, charset, type) {
       const s: unknown = decode(str, decode, charset);
       if (type !== 'key' || typeof s !== 'string' || !s.includes(PROTO)) return s;

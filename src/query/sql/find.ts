@@ -23,7 +23,7 @@ export type Row = Record<string, unknown>;
 
 export function scopeOf(ctx: ReadContext, type: ContentType, q: Pick<FindQuery, 'status' | 'locale' | 'publicationFilter'>): ReadScope {
   const single = typeof q.locale === 'string' && q.locale !== '*';
-  return { status: q.status, locale: single ? q.locale as string : ctx.defaultLocale, fixedLocale: single && type.localized, publicationFilter: q.publicationFilter };
+  return { status: q.status, locale: single ? (q.locale as string) : ctx.defaultLocale, fixedLocale: single && type.localized, publicationFilter: q.publicationFilter };
 }
 
 function searchCondition(type: ContentType, alias: string, q: string, w: WhereContext): Expression<SqlBool> {
@@ -139,10 +139,11 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
   const conds = rootConditions(ctx, type, 'r', q, w, documentId);
   const db = ctx.database.db;
   const count = async (): Promise<number> => {
-    const c = await db.selectFrom(`${type.table} as r`)
+    const c = (await db
+      .selectFrom(`${type.table} as r`)
       .select(sql<number>`count(*)`.as('c'))
       .where(and(rootConditions(ctx, type, 'r', q, whereContext(ctx, scope))))
-      .executeTakeFirst() as { c: unknown } | undefined;
+      .executeTakeFirst()) as { c: unknown } | undefined;
     return Number(c?.c ?? 0);
   };
   if (counted && (q.where !== null || q.search !== null) && !ctx.database.dialect.parallelReads && q.pagination.limit <= ONE_PASS_MAX_PAGE) {
@@ -169,22 +170,36 @@ function unfilteredKey(type: ContentType, q: FindQuery, scope: ReadScope, cols: 
  * only in their limit, offset and document id, so they are compiled once per shape
  * (statement-template.ts). Building them through Kysely was a tenth of an uncached list's CPU.
  */
-async function unfilteredPage(ctx: ReadContext, type: ContentType, q: FindQuery, scope: ReadScope, cols: readonly string[], documentId: string | undefined, counted: boolean): Promise<Page> {
+async function unfilteredPage(
+  ctx: ReadContext,
+  type: ContentType,
+  q: FindQuery,
+  scope: ReadScope,
+  cols: readonly string[],
+  documentId: string | undefined,
+  counted: boolean,
+): Promise<Page> {
   const db = ctx.database.db;
   const key = unfilteredKey(type, q, scope, cols, documentId);
   const conditions = (w: WhereContext, id: string | undefined) => and(rootConditions(ctx, type, 'r', q, w, id));
-  const page = runTemplate(ctx.model, ctx.database, `page\u0000${key}`, [q.pagination.limit, q.pagination.start, documentId ?? null] as const,
-    (limit, offset, id) => {
-      const w = whereContext(ctx, scope);
-      let b = db.selectFrom(`${type.table} as r`).select([...cols]).where(conditions(w, documentId === undefined ? undefined : id as string));
-      // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
-      // would tempt the planner away from the document-id index)
-      if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
-      return b.limit(limit).offset(offset);
-    });
-  if (!counted) return { rows: await page as Row[], total: null };
-  const count = runTemplate(ctx.model, ctx.database, `count\u0000${key}`, [] as const,
-    () => db.selectFrom(`${type.table} as r`).select(sql<number>`count(*)`.as('c')).where(conditions(whereContext(ctx, scope), undefined)));
+  const page = runTemplate(ctx.model, ctx.database, `page\u0000${key}`, [q.pagination.limit, q.pagination.start, documentId ?? null] as const, (limit, offset, id) => {
+    const w = whereContext(ctx, scope);
+    let b = db
+      .selectFrom(`${type.table} as r`)
+      .select([...cols])
+      .where(conditions(w, documentId === undefined ? undefined : (id as string)));
+    // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
+    // would tempt the planner away from the document-id index)
+    if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
+    return b.limit(limit).offset(offset);
+  });
+  if (!counted) return { rows: (await page) as Row[], total: null };
+  const count = runTemplate(ctx.model, ctx.database, `count\u0000${key}`, [] as const, () =>
+    db
+      .selectFrom(`${type.table} as r`)
+      .select(sql<number>`count(*)`.as('c'))
+      .where(conditions(whereContext(ctx, scope), undefined)),
+  );
   const [rows, counts] = await Promise.all([page, count]);
   return { rows: rows as Row[], total: Number((counts[0] as { c: unknown } | undefined)?.c ?? 0) };
 }
@@ -196,15 +211,30 @@ async function unfilteredPage(ctx: ReadContext, type: ContentType, q: FindQuery,
  * 141 ms apart, 150 ms together). Unfiltered lists keep two statements: their count reads an index
  * alone and their page stops early, which a window would prevent.
  */
-async function countedInOnePass(ctx: ReadContext, type: ContentType, q: FindQuery, w: WhereContext, conds: Expression<SqlBool>[], cols: string[], count: () => Promise<number>): Promise<Page> {
+async function countedInOnePass(
+  ctx: ReadContext,
+  type: ContentType,
+  q: FindQuery,
+  w: WhereContext,
+  conds: Expression<SqlBool>[],
+  cols: string[],
+  count: () => Promise<number>,
+): Promise<Page> {
   const db = ctx.database.db;
-  let head = db.selectFrom(`${type.table} as r`).select(['r.id', sql<number>`count(*) over ()`.as('__total')]).where(and(conds));
+  let head = db
+    .selectFrom(`${type.table} as r`)
+    .select(['r.id', sql<number>`count(*) over ()`.as('__total')])
+    .where(and(conds));
   for (const term of orderTerms(w, type, 'r', q.sort)) head = head.orderBy(term);
-  const matches = await head.limit(q.pagination.limit).offset(q.pagination.start).execute() as Row[];
+  const matches = (await head.limit(q.pagination.limit).offset(q.pagination.start).execute()) as Row[];
   // past the last page the window has no row to carry the total on
   if (matches.length === 0) return { rows: [], total: q.pagination.start === 0 ? 0 : await count() };
   const ids = matches.map((m) => Number(m['id']));
-  const rows = await db.selectFrom(`${type.table} as r`).select(cols).where(sql<SqlBool>`${ref('r', 'id')} in (${sql.join(ids)})`).execute() as Row[];
+  const rows = (await db
+    .selectFrom(`${type.table} as r`)
+    .select(cols)
+    .where(sql<SqlBool>`${ref('r', 'id')} in (${sql.join(ids)})`)
+    .execute()) as Row[];
   const byId = new Map(rows.map((r) => [Number(r['id']), r]));
   // a row deleted between the two statements is left out, as it would be from a later read
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined), total: Number(matches[0]!['__total']) };

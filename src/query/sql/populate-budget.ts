@@ -9,10 +9,10 @@ export const MAX_POPULATED_ROWS = 25_000;
 export const MAX_POPULATED_ENTRIES = 100_000;
 
 function tooLarge(what: string, max: number): ValidationError {
-  return new ValidationError(
-    `This populate would ${what} more than ${max} related entries in one request: narrow it with pagination, fields, filters or fewer populated levels`,
-    { source: 'query', param: 'populate' },
-  );
+  return new ValidationError(`This populate would ${what} more than ${max} related entries in one request: narrow it with pagination, fields, filters or fewer populated levels`, {
+    source: 'query',
+    param: 'populate',
+  });
 }
 
 export class PopulateBudget {
@@ -21,7 +21,10 @@ export class PopulateBudget {
   private readonly weights = new WeakMap<object, number>();
   private entries = 0;
 
-  constructor(private readonly max: number = MAX_POPULATED_ROWS, private readonly maxEntries: number = MAX_POPULATED_ENTRIES) {
+  constructor(
+    private readonly max: number = MAX_POPULATED_ROWS,
+    private readonly maxEntries: number = MAX_POPULATED_ENTRIES,
+  ) {
     this.left = max;
   }
 
@@ -42,7 +45,7 @@ export class PopulateBudget {
   }
 
   private weightOf(v: unknown): number {
-    return typeof v === 'object' && v !== null ? this.weights.get(v) ?? 1 : 0;
+    return typeof v === 'object' && v !== null ? (this.weights.get(v) ?? 1) : 0;
   }
 
   /** Records that `parent` now holds `value` (an entry, a list of them, or null). */

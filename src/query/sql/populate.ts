@@ -59,8 +59,8 @@ interface Runnable {
 
 /** Runs a populate statement within the request's budget of populated rows. */
 async function within(ctx: ReadContext, q: Runnable): Promise<Row[]> {
-  if (!ctx.budget) return await q.execute() as Row[];
-  const rows = await q.limit(sql.lit(ctx.budget.limit())).execute() as Row[];
+  if (!ctx.budget) return (await q.execute()) as Row[];
+  const rows = (await q.limit(sql.lit(ctx.budget.limit())).execute()) as Row[];
   ctx.budget.take(rows.length);
   return rows;
 }
@@ -71,14 +71,22 @@ async function within(ctx: ReadContext, q: Runnable): Promise<Row[]> {
  */
 async function withinTemplate<V extends readonly unknown[]>(ctx: ReadContext, key: string, values: V, build: (...values: V) => Runnable & Compilable<unknown>): Promise<Row[]> {
   const limit = ctx.budget?.limit();
-  const rows = await runTemplate(ctx.model, ctx.database, `${key}\u0000${limit ?? ''}`, values,
-    (...v: V) => (limit === undefined ? build(...v) : build(...v).limit(sql.lit(limit)) as unknown as Compilable<unknown>)) as Row[];
+  const rows = (await runTemplate(ctx.model, ctx.database, `${key}\u0000${limit ?? ''}`, values, (...v: V) =>
+    limit === undefined ? build(...v) : (build(...v).limit(sql.lit(limit)) as unknown as Compilable<unknown>),
+  )) as Row[];
   ctx.budget?.take(rows.length);
   return rows;
 }
 
 /** Builds child objects from rows, populates them further, and returns them by parent id. */
-async function children(ctx: PopulateContext, schema: Schema, rows: Row[], node: PopulateNode, nested: PopulateMap, scope: ReadScope): Promise<Map<number, Record<string, unknown>[]>> {
+async function children(
+  ctx: PopulateContext,
+  schema: Schema,
+  rows: Row[],
+  node: PopulateNode,
+  nested: PopulateMap,
+  scope: ReadScope,
+): Promise<Map<number, Record<string, unknown>[]>> {
   const shape = rowShape(schema, node.fields);
   const built: Parent[] = rows.map((row) => ({ row, out: shape.build(row) }));
   if (nested.size > 0) await populate(ctx, schema, built, nested, scope);
@@ -111,7 +119,8 @@ async function loadRelation(ctx: PopulateContext, schema: Schema, attr: Relation
       conds.push(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`);
     } else {
       const version = ownerVersion(schema, 's', target, 't', 'l', scope);
-      q = db.selectFrom(`${attr.linkTable} as l`)
+      q = db
+        .selectFrom(`${attr.linkTable} as l`)
         .innerJoin(`${schema.table} as s`, 's.document_id', 'l.target_document_id')
         .innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'id')} = ${ref('l', 'source_id')}`, ...version])));
       conds.push(sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`);
@@ -122,7 +131,11 @@ async function loadRelation(ctx: PopulateContext, schema: Schema, attr: Relation
   };
   if (node.count) {
     const { q, where } = linked(ids(parents));
-    const rows = await q.select([sql`${src}`.as('__src'), sql<number>`count(*)`.as('c')]).where(where).groupBy(sql`${src}` as never).execute() as Row[];
+    const rows = (await q
+      .select([sql`${src}`.as('__src'), sql<number>`count(*)`.as('c')])
+      .where(where)
+      .groupBy(sql`${src}` as never)
+      .execute()) as Row[];
     return { name: attr.name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['c']) }])), empty: () => ({ count: 0 }) };
   }
   if (!node.where && !node.sort?.length && attr.owner && oneVersionPerTarget(schema, target, scope)) {
@@ -137,9 +150,10 @@ async function loadRelation(ctx: PopulateContext, schema: Schema, attr: Relation
     return sel;
   };
   // a where or sort of the populate binds its own values: those statements are built each time
-  const rows = node.where || node.sort?.length
-    ? await within(ctx, select(ids(parents)))
-    : await withinTemplate(ctx, `relation\u0000${schema.uid}\u0000${attr.name}\u0000${columns.join(',')}\u0000${JSON.stringify(scope)}`, [ids(parents)] as const, select);
+  const rows =
+    node.where || node.sort?.length
+      ? await within(ctx, select(ids(parents)))
+      : await withinTemplate(ctx, `relation\u0000${schema.uid}\u0000${attr.name}\u0000${columns.join(',')}\u0000${JSON.stringify(scope)}`, [ids(parents)] as const, select);
   return pick(attr.name, await children(ctx, target, rows, node, node.populate, scope), attr.toMany, true);
 }
 
@@ -160,25 +174,53 @@ function oneVersionPerTarget(schema: Schema, target: ContentType, scope: ReadSco
  * categories behind 66 links on the bench's page): the join built each target once per link. A
  * target under several parents is one object.
  */
-async function loadLinkedTargets(ctx: PopulateContext, schema: Schema, attr: RelationAttribute, target: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadLinkedTargets(
+  ctx: PopulateContext,
+  schema: Schema,
+  attr: RelationAttribute,
+  target: ContentType,
+  parents: readonly Parent[],
+  node: PopulateNode,
+  scope: ReadScope,
+): Promise<Loaded> {
   const db = ctx.database.db;
   const columns = selectColumns(target, 't', node);
-  const links = await withinTemplate(ctx, `relation links\u0000${attr.linkTable}`, [ids(parents)] as const,
-    (parentIds) => db.selectFrom(`${attr.linkTable} as l`).select(['l.source_id as __src', 'l.target_document_id as __doc'])
-      .where(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`).orderBy('l.ord').orderBy('l.id'));
+  const links = await withinTemplate(ctx, `relation links\u0000${attr.linkTable}`, [ids(parents)] as const, (parentIds) =>
+    db
+      .selectFrom(`${attr.linkTable} as l`)
+      .select(['l.source_id as __src', 'l.target_document_id as __doc'])
+      .where(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`)
+      .orderBy('l.ord')
+      .orderBy('l.id'),
+  );
   const documentIds = [...new Set(links.map((l) => String(l['__doc'])))];
-  const rows = documentIds.length === 0 ? [] : await runTemplate(ctx.model, ctx.database,
-    `relation targets\u0000${schema.uid}\u0000${attr.name}\u0000${columns.join(',')}\u0000${JSON.stringify(scope)}`, [documentIds] as const,
-    (docs) => {
-      const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('t', 'document_id')} in (${sql.join(docs)})`, ...targetVersion(schema, 's', target, 't', 'l', scope)];
-      if (scope.publicationFilter && target.draftAndPublish) conds.push(publicationCondition(target, 't', scope.publicationFilter, scope.status));
-      return db.selectFrom(`${target.table} as t`).select([...columns]).where(and(conds));
-    }) as Row[];
+  const rows =
+    documentIds.length === 0
+      ? []
+      : ((await runTemplate(
+          ctx.model,
+          ctx.database,
+          `relation targets\u0000${schema.uid}\u0000${attr.name}\u0000${columns.join(',')}\u0000${JSON.stringify(scope)}`,
+          [documentIds] as const,
+          (docs) => {
+            const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('t', 'document_id')} in (${sql.join(docs)})`, ...targetVersion(schema, 's', target, 't', 'l', scope)];
+            if (scope.publicationFilter && target.draftAndPublish) conds.push(publicationCondition(target, 't', scope.publicationFilter, scope.status));
+            return db
+              .selectFrom(`${target.table} as t`)
+              .select([...columns])
+              .where(and(conds));
+          },
+        )) as Row[]);
   const shape = rowShape(target, node.fields);
   const byDocument = new Map<string, Parent>(rows.map((row) => [String(row['document_id']), { row, out: shape.build(row) }]));
   if (node.populate.size > 0) await populate(ctx, target, [...byDocument.values()], node.populate, scope);
   // a link to a document without the version this read shows is not followed
-  return pick(attr.name, linkedObjects(links, (l) => String(l['__doc']), byDocument), attr.toMany, true);
+  return pick(
+    attr.name,
+    linkedObjects(links, (l) => String(l['__doc']), byDocument),
+    attr.toMany,
+    true,
+  );
 }
 
 function pick(name: string, byParent: Map<number, Record<string, unknown>[]>, many: boolean, last = false): Loaded {
@@ -191,17 +233,19 @@ function pick(name: string, byParent: Map<number, Record<string, unknown>[]>, ma
 async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, multiple: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const file = ctx.model.contentTypes.get(FILE_UID)!;
   const columns = selectColumns(file, 't', node);
-  const linkedTo = (parentIds: readonly number[]) => and([
-    sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(parentIds)})`,
-    sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
-    sql<SqlBool>`${ref('m', 'field')} = ${name}`,
-  ]);
+  const linkedTo = (parentIds: readonly number[]) =>
+    and([
+      sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(parentIds)})`,
+      sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
+      sql<SqlBool>`${ref('m', 'field')} = ${name}`,
+    ]);
   if (!node.where && !node.sort?.length) return await loadLinkedFiles(ctx, file, columns, schema, name, multiple, parents, node, scope, linkedTo);
   const w = whereContext(ctx, scope);
   const select = (parentIds: readonly number[]) => {
     const conds: Expression<SqlBool>[] = [linkedTo(parentIds)];
     if (node.where) conds.push(compileWhere(w, file, 't', node.where));
-    let sel = ctx.database.db.selectFrom('files_related_mph as m')
+    let sel = ctx.database.db
+      .selectFrom('files_related_mph as m')
       .innerJoin(`${file.table} as t`, 't.id', 'm.file_id')
       .select([...columns, 'm.related_id as __src'])
       .where(and(conds));
@@ -234,33 +278,65 @@ function linkedObjects<K>(links: readonly Row[], key: (link: Row) => K, objects:
  * images): joining them to every link read and built each file's ~20 columns once per link, 2–3
  * times the cost of the two small statements. A file under several parents is one object.
  */
-async function loadLinkedFiles(ctx: PopulateContext, file: ContentType, columns: readonly string[], schema: Schema, name: string, multiple: boolean,
-  parents: readonly Parent[], node: PopulateNode, scope: ReadScope, linkedTo: (parentIds: readonly number[]) => Expression<SqlBool>): Promise<Loaded> {
+async function loadLinkedFiles(
+  ctx: PopulateContext,
+  file: ContentType,
+  columns: readonly string[],
+  schema: Schema,
+  name: string,
+  multiple: boolean,
+  parents: readonly Parent[],
+  node: PopulateNode,
+  scope: ReadScope,
+  linkedTo: (parentIds: readonly number[]) => Expression<SqlBool>,
+): Promise<Loaded> {
   const db = ctx.database.db;
-  const links = await withinTemplate(ctx, `media links\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const,
-    (parentIds) => db.selectFrom('files_related_mph as m').select(['m.related_id as __src', 'm.file_id as __file'])
-      .where(linkedTo(parentIds)).orderBy('m.ord').orderBy('m.id'));
+  const links = await withinTemplate(ctx, `media links\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const, (parentIds) =>
+    db.selectFrom('files_related_mph as m').select(['m.related_id as __src', 'm.file_id as __file']).where(linkedTo(parentIds)).orderBy('m.ord').orderBy('m.id'),
+  );
   const fileIds = [...new Set(links.map((l) => Number(l['__file'])))];
-  const rows = fileIds.length === 0 ? [] : await runTemplate(ctx.model, ctx.database, `media files\u0000${columns.join(',')}`, [fileIds] as const,
-    (idList) => db.selectFrom(`${file.table} as t`).select([...columns]).where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(idList)})`)) as Row[];
+  const rows =
+    fileIds.length === 0
+      ? []
+      : ((await runTemplate(ctx.model, ctx.database, `media files\u0000${columns.join(',')}`, [fileIds] as const, (idList) =>
+          db
+            .selectFrom(`${file.table} as t`)
+            .select([...columns])
+            .where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(idList)})`),
+        )) as Row[]);
   const shape = rowShape(file, node.fields);
   const files = new Map<number, Parent>(rows.map((row) => [Number(row['id']), { row, out: shape.build(row) }]));
   if (node.populate.size > 0) await populate(ctx, file, [...files.values()], node.populate, scope);
   // a file deleted between the two statements is left out, as a later read would
   const byParent = linkedObjects(links, (l) => Number(l['__file']), files);
-  collectFiles(ctx, [...files.values()].map((f) => f.out));
+  collectFiles(
+    ctx,
+    [...files.values()].map((f) => f.out),
+  );
   return pick(name, byParent, multiple);
 }
 
-async function loadComponent(ctx: PopulateContext, schema: Schema, name: string, uid: string, repeatable: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadComponent(
+  ctx: PopulateContext,
+  schema: Schema,
+  name: string,
+  uid: string,
+  repeatable: boolean,
+  parents: readonly Parent[],
+  node: PopulateNode,
+  scope: ReadScope,
+): Promise<Loaded> {
   const comp = ctx.model.components.get(uid)!;
   const columns = selectColumns(comp, 't', node);
-  const rows = await withinTemplate(ctx, `component\u0000${schema.uid}\u0000${name}\u0000${uid}\u0000${columns.join(',')}`, [ids(parents)] as const,
-    (parentIds) => ctx.database.db.selectFrom(`${schema.componentTable} as c`)
+  const rows = await withinTemplate(ctx, `component\u0000${schema.uid}\u0000${name}\u0000${uid}\u0000${columns.join(',')}`, [ids(parents)] as const, (parentIds) =>
+    ctx.database.db
+      .selectFrom(`${schema.componentTable} as c`)
       .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
       .select([...columns, 'c.entity_id as __src'])
       .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(parentIds)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-      .orderBy('c.ord').orderBy('c.id'));
+      .orderBy('c.ord')
+      .orderBy('c.id'),
+  );
   return pick(name, await children(ctx, comp, rows, node, node.populate, scope), repeatable);
 }
 
@@ -272,13 +348,25 @@ const ZONE_IDS_PER_STATEMENT = 10_000;
  * kind's table was tried: PostgreSQL planned its seven joins for 2.5 ms and hashed whole component
  * tables to run them, 11 ms per 25 documents, where primary-key reads take a fraction of a millisecond.)
  */
-async function loadZone(ctx: PopulateContext, schema: Schema, name: string, components: readonly string[], parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadZone(
+  ctx: PopulateContext,
+  schema: Schema,
+  name: string,
+  components: readonly string[],
+  parents: readonly Parent[],
+  node: PopulateNode,
+  scope: ReadScope,
+): Promise<Loaded> {
   const db = ctx.database.db;
-  const links = await withinTemplate(ctx, `zone\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const,
-    (parentIds) => db.selectFrom(`${schema.componentTable} as c`)
+  const links = await withinTemplate(ctx, `zone\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const, (parentIds) =>
+    db
+      .selectFrom(`${schema.componentTable} as c`)
       .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type'])
       .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(parentIds)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-      .orderBy('c.entity_id').orderBy('c.ord').orderBy('c.id'));
+      .orderBy('c.entity_id')
+      .orderBy('c.ord')
+      .orderBy('c.id'),
+  );
   const allowed = new Set(components);
   const idsByKind = new Map<string, Set<number>>();
   for (const l of links) {
@@ -288,19 +376,29 @@ async function loadZone(ctx: PopulateContext, schema: Schema, name: string, comp
     if (!set) idsByKind.set(uid, (set = new Set()));
     set.add(Number(l['__cmp']));
   }
-  const kinds = new Map(await Promise.all([...idsByKind].map(async ([uid, cmpIds]) => {
-    const comp = ctx.model.components.get(uid)!;
-    const shape = rowShape(comp, null);
-    const all = [...cmpIds];
-    const rows: Row[] = [];
-    // a zone may hold thousands of entries per document: keep each IN list within bound-parameter limits
-    for (let i = 0; i < all.length; i += ZONE_IDS_PER_STATEMENT) {
-      rows.push(...await runTemplate(ctx.model, ctx.database, `zone kind\u0000${uid}`, [all.slice(i, i + ZONE_IDS_PER_STATEMENT)] as const,
-        (kindIds) => db.selectFrom(comp.table).select(['id', ...shape.columns]).where('id', 'in', kindIds)) as Row[]);
-    }
-    const kind = { uid, comp, shape, rows: new Map(rows.map((r) => [Number(r['id']), r])), built: [] as Parent[] };
-    return [uid, kind] as const;
-  })));
+  const kinds = new Map(
+    await Promise.all(
+      [...idsByKind].map(async ([uid, cmpIds]) => {
+        const comp = ctx.model.components.get(uid)!;
+        const shape = rowShape(comp, null);
+        const all = [...cmpIds];
+        const rows: Row[] = [];
+        // a zone may hold thousands of entries per document: keep each IN list within bound-parameter limits
+        for (let i = 0; i < all.length; i += ZONE_IDS_PER_STATEMENT) {
+          rows.push(
+            ...((await runTemplate(ctx.model, ctx.database, `zone kind\u0000${uid}`, [all.slice(i, i + ZONE_IDS_PER_STATEMENT)] as const, (kindIds) =>
+              db
+                .selectFrom(comp.table)
+                .select(['id', ...shape.columns])
+                .where('id', 'in', kindIds),
+            )) as Row[]),
+          );
+        }
+        const kind = { uid, comp, shape, rows: new Map(rows.map((r) => [Number(r['id']), r])), built: [] as Parent[] };
+        return [uid, kind] as const;
+      }),
+    ),
+  );
   const entries = new Map<number, Record<string, unknown>[]>();
   for (const l of links) {
     const kind = kinds.get(String(l['__type']));
@@ -313,10 +411,12 @@ async function loadZone(ctx: PopulateContext, schema: Schema, name: string, comp
     if (!list) entries.set(k, (list = []));
     list.push(out);
   }
-  await Promise.all([...kinds.values()].map(async (k) => {
-    const nested = node.on?.get(k.uid);
-    if (nested && nested.size > 0 && k.built.length) await populate(ctx, k.comp, k.built, nested, scope);
-  }));
+  await Promise.all(
+    [...kinds.values()].map(async (k) => {
+      const nested = node.on?.get(k.uid);
+      if (nested && nested.size > 0 && k.built.length) await populate(ctx, k.comp, k.built, nested, scope);
+    }),
+  );
   // __component comes last, after any populated keys
   for (const k of kinds.values()) for (const b of k.built) b.out['__component'] = k.uid;
   return { name, byParent: entries, empty: () => [] };
@@ -328,9 +428,11 @@ async function loadLocalizations(ctx: PopulateContext, type: ContentType, parent
     const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`];
     const st = statusCondition(type, 't', scope.status);
     if (st) conds.push(st);
-    return ctx.database.db.selectFrom(`${type.table} as s`)
-      .innerJoin(`${type.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('s', 'document_id')}`,
-        sql<SqlBool>`${ref('t', 'locale')} <> ${ref('s', 'locale')}`])))
+    return ctx.database.db
+      .selectFrom(`${type.table} as s`)
+      .innerJoin(`${type.table} as t`, (j) =>
+        j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('s', 'document_id')}`, sql<SqlBool>`${ref('t', 'locale')} <> ${ref('s', 'locale')}`])),
+      )
       .select([...columns, 's.id as __src'])
       .where(and(conds))
       .orderBy('t.id');

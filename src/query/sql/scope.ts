@@ -38,19 +38,23 @@ export function statusCondition(type: ContentType, alias: string, status: Status
  * - target with draft & publish: the link's explicit status, else the reader's status.
  */
 export function targetVersion(
-  source: ContentType | Component, sourceAlias: string, target: ContentType, targetAlias: string,
-  linkAlias: string, scope: ReadScope,
+  source: ContentType | Component,
+  sourceAlias: string,
+  target: ContentType,
+  targetAlias: string,
+  linkAlias: string,
+  scope: ReadScope,
 ): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (target.localized) {
     if (isContentType(source) && source.localized) {
       out.push(scope.fixedLocale ? sql<SqlBool>`${ref(targetAlias, 'locale')} = ${scope.locale}` : sql<SqlBool>`${ref(targetAlias, 'locale')} = ${ref(sourceAlias, 'locale')}`);
-    }
-    else out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = coalesce(${ref(linkAlias, 'target_locale')}, ${scope.locale})`);
+    } else out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = coalesce(${ref(linkAlias, 'target_locale')}, ${scope.locale})`);
   }
   if (target.draftAndPublish) {
     const explicit = isContentType(source) && source.draftAndPublish;
-    const st = explicit ? statusCondition(target, targetAlias, scope.status)
+    const st = explicit
+      ? statusCondition(target, targetAlias, scope.status)
       : statusCondition(target, targetAlias, sql`coalesce(${ref(linkAlias, 'target_status')}, ${scope.status})`);
     if (st) out.push(st);
   }
@@ -58,9 +62,7 @@ export function targetVersion(
 }
 
 /** The version condition for owner rows `t` read from the inverse side (rows of `self` at `selfAlias`). */
-export function ownerVersion(
-  self: ContentType | Component, selfAlias: string, owner: ContentType, ownerAlias: string, linkAlias: string, scope: ReadScope,
-): Expression<SqlBool>[] {
+export function ownerVersion(self: ContentType | Component, selfAlias: string, owner: ContentType, ownerAlias: string, linkAlias: string, scope: ReadScope): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (owner.localized) {
     if (isContentType(self) && self.localized) out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${ref(selfAlias, 'locale')}`);

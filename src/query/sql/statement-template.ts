@@ -10,7 +10,10 @@ import type { Model } from '../../schema/types.js';
 
 /** Where one value (or one item of a list value) goes among a compiled statement's parameters. */
 class Placeholder {
-  constructor(readonly value: number, readonly item: number) {}
+  constructor(
+    readonly value: number,
+    readonly item: number,
+  ) {}
 }
 
 interface Template {
@@ -47,8 +50,7 @@ function shapeKey(database: Database, key: string, values: Values): string {
  * Runs the statement `build` makes from `values`, compiling it only the first time its shape (`key`
  * plus the length of each list value) is seen. `build` must use the values only as bound parameters.
  */
-export async function runTemplate<R, V extends Values>(model: Model, database: Database, key: string, values: V,
-  build: (...values: V) => Compilable<R>): Promise<R[]> {
+export async function runTemplate<R, V extends Values>(model: Model, database: Database, key: string, values: V, build: (...values: V) => Compilable<R>): Promise<R[]> {
   let byKey = templates.get(model);
   if (!byKey) templates.set(model, (byKey = new Map()));
   const k = shapeKey(database, key, values);

@@ -46,14 +46,22 @@ function compare(ctx: WhereContext, alias: string, field: FieldRef, op: CompareO
   const list = (v: SqlValue | readonly SqlValue[]): unknown[] => (Array.isArray(v) ? v : [v]).map((x: SqlValue) => bindValue(d, field, x));
   const str = (v: SqlValue | readonly SqlValue[]): string => String(Array.isArray(v) ? v[0] : v);
   switch (op) {
-    case '$eq': return value === null ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} = ${one(value)}`;
-    case '$ne': return value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${col} <> ${one(value)}`;
-    case '$eqi': return value === null ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${d.lower(col)} = ${str(value).toLowerCase()}`;
-    case '$nei': return value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${d.lower(col)} <> ${str(value).toLowerCase()}`;
-    case '$lt': return sql<SqlBool>`${col} < ${one(value)}`;
-    case '$lte': return sql<SqlBool>`${col} <= ${one(value)}`;
-    case '$gt': return sql<SqlBool>`${col} > ${one(value)}`;
-    case '$gte': return sql<SqlBool>`${col} >= ${one(value)}`;
+    case '$eq':
+      return value === null ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} = ${one(value)}`;
+    case '$ne':
+      return value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${col} <> ${one(value)}`;
+    case '$eqi':
+      return value === null ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${d.lower(col)} = ${str(value).toLowerCase()}`;
+    case '$nei':
+      return value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${d.lower(col)} <> ${str(value).toLowerCase()}`;
+    case '$lt':
+      return sql<SqlBool>`${col} < ${one(value)}`;
+    case '$lte':
+      return sql<SqlBool>`${col} <= ${one(value)}`;
+    case '$gt':
+      return sql<SqlBool>`${col} > ${one(value)}`;
+    case '$gte':
+      return sql<SqlBool>`${col} >= ${one(value)}`;
     case '$in': {
       const vs = list(value);
       return vs.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${col} in (${sql.join(vs)})`;
@@ -66,30 +74,49 @@ function compare(ctx: WhereContext, alias: string, field: FieldRef, op: CompareO
       const [a, b] = list(value);
       return sql<SqlBool>`${col} between ${a} and ${b}`;
     }
-    case '$null': return value === true ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`;
-    case '$notNull': return value === true ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${col} is null`;
-    case '$contains': return like(d, col, `%${escapeLike(str(value))}%`, false, false);
-    case '$notContains': return like(d, col, `%${escapeLike(str(value))}%`, false, true);
-    case '$containsi': return like(d, col, `%${escapeLike(str(value))}%`, true, false);
-    case '$notContainsi': return like(d, col, `%${escapeLike(str(value))}%`, true, true);
-    case '$startsWith': return like(d, col, `${escapeLike(str(value))}%`, false, false);
-    case '$startsWithi': return like(d, col, `${escapeLike(str(value))}%`, true, false);
-    case '$endsWith': return like(d, col, `%${escapeLike(str(value))}`, false, false);
-    case '$endsWithi': return like(d, col, `%${escapeLike(str(value))}`, true, false);
+    case '$null':
+      return value === true ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`;
+    case '$notNull':
+      return value === true ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${col} is null`;
+    case '$contains':
+      return like(d, col, `%${escapeLike(str(value))}%`, false, false);
+    case '$notContains':
+      return like(d, col, `%${escapeLike(str(value))}%`, false, true);
+    case '$containsi':
+      return like(d, col, `%${escapeLike(str(value))}%`, true, false);
+    case '$notContainsi':
+      return like(d, col, `%${escapeLike(str(value))}%`, true, true);
+    case '$startsWith':
+      return like(d, col, `${escapeLike(str(value))}%`, false, false);
+    case '$startsWithi':
+      return like(d, col, `${escapeLike(str(value))}%`, true, false);
+    case '$endsWith':
+      return like(d, col, `%${escapeLike(str(value))}`, false, false);
+    case '$endsWithi':
+      return like(d, col, `%${escapeLike(str(value))}`, true, false);
   }
 }
 
 export function compileWhere(ctx: WhereContext, schema: ContentType | Component, alias: string, w: Where): Expression<SqlBool> {
   switch (w.kind) {
-    case 'and': return and(w.items.map((i) => compileWhere(ctx, schema, alias, i)));
+    case 'and':
+      return and(w.items.map((i) => compileWhere(ctx, schema, alias, i)));
     case 'or':
       if (w.items.length === 0) return sql<SqlBool>`1 = 1`;
-      return sql<SqlBool>`(${sql.join(w.items.map((i) => compileWhere(ctx, schema, alias, i)), sql` or `)})`;
-    case 'not': return sql<SqlBool>`not (${compileWhere(ctx, schema, alias, w.item)})`;
-    case 'compare': return compare(ctx, alias, w.field, w.op, w.value);
-    case 'relation': return relationExists(ctx, schema, alias, w.attribute, w.where);
-    case 'component': return componentExists(ctx, schema, alias, w.attribute, w.where);
-    case 'media': return mediaExists(ctx, schema, alias, w.attribute, w.where);
+      return sql<SqlBool>`(${sql.join(
+        w.items.map((i) => compileWhere(ctx, schema, alias, i)),
+        sql` or `,
+      )})`;
+    case 'not':
+      return sql<SqlBool>`not (${compileWhere(ctx, schema, alias, w.item)})`;
+    case 'compare':
+      return compare(ctx, alias, w.field, w.op, w.value);
+    case 'relation':
+      return relationExists(ctx, schema, alias, w.attribute, w.where);
+    case 'component':
+      return componentExists(ctx, schema, alias, w.attribute, w.where);
+    case 'media':
+      return mediaExists(ctx, schema, alias, w.attribute, w.where);
   }
 }
 
@@ -112,12 +139,14 @@ function relationExists(ctx: WhereContext, schema: ContentType | Component, alia
     return sql<SqlBool>`${ref(alias, 'id')} in (select ${ref(l, 'source_id')} from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'document_id')} = ${ref(l, 'target_document_id')} where ${and(conds)})`;
   }
   if (attr.owner) {
-    const conds = [sql<SqlBool>`${ref(l, 'source_id')} = ${ref(alias, 'id')}`,
-      ...targetVersion(schema, alias, target, t, l, ctx.scope), compileWhere(ctx, target, t, where)];
+    const conds = [sql<SqlBool>`${ref(l, 'source_id')} = ${ref(alias, 'id')}`, ...targetVersion(schema, alias, target, t, l, ctx.scope), compileWhere(ctx, target, t, where)];
     return sql<SqlBool>`exists (select 1 from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'document_id')} = ${ref(l, 'target_document_id')} where ${and(conds)})`;
   }
-  const conds = [sql<SqlBool>`${ref(l, 'target_document_id')} = ${ref(alias, 'document_id')}`,
-    ...ownerVersion(schema, alias, target, t, l, ctx.scope), compileWhere(ctx, target, t, where)];
+  const conds = [
+    sql<SqlBool>`${ref(l, 'target_document_id')} = ${ref(alias, 'document_id')}`,
+    ...ownerVersion(schema, alias, target, t, l, ctx.scope),
+    compileWhere(ctx, target, t, where),
+  ];
   return sql<SqlBool>`exists (select 1 from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'source_id')} where ${and(conds)})`;
 }
 
@@ -132,8 +161,7 @@ function componentExists(ctx: WhereContext, schema: ContentType | Component, ali
   const comp = ctx.model.components.get(attr.component)!;
   const c = ctx.next();
   const t = ctx.next();
-  const conds = [sql<SqlBool>`${ref(c, 'entity_id')} = ${ref(alias, 'id')}`, sql<SqlBool>`${ref(c, 'field')} = ${attribute}`,
-    compileWhere(ctx, comp, t, where)];
+  const conds = [sql<SqlBool>`${ref(c, 'entity_id')} = ${ref(alias, 'id')}`, sql<SqlBool>`${ref(c, 'field')} = ${attribute}`, compileWhere(ctx, comp, t, where)];
   return sql<SqlBool>`exists (select 1 from ${sql.table(schema.componentTable)} as ${sql.id(c)} join ${sql.table(comp.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(c, 'cmp_id')} where ${and(conds)})`;
 }
 
@@ -141,8 +169,12 @@ function mediaExists(ctx: WhereContext, schema: ContentType | Component, alias: 
   const file = ctx.model.contentTypes.get(FILE_UID)!;
   const m = ctx.next();
   const t = ctx.next();
-  const conds = [sql<SqlBool>`${ref(m, 'related_id')} = ${ref(alias, 'id')}`, sql<SqlBool>`${ref(m, 'related_type')} = ${schema.uid}`,
-    sql<SqlBool>`${ref(m, 'field')} = ${attribute}`, compileWhere(ctx, file, t, where)];
+  const conds = [
+    sql<SqlBool>`${ref(m, 'related_id')} = ${ref(alias, 'id')}`,
+    sql<SqlBool>`${ref(m, 'related_type')} = ${schema.uid}`,
+    sql<SqlBool>`${ref(m, 'field')} = ${attribute}`,
+    compileWhere(ctx, file, t, where),
+  ];
   return sql<SqlBool>`exists (select 1 from files_related_mph as ${sql.id(m)} join ${sql.table(file.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(m, 'file_id')} where ${and(conds)})`;
 }
 

@@ -35,27 +35,49 @@ describe('single components', () => {
   });
 
   it('a non-object is a type error', () => {
-    expect(errorsOf({ seo: 'x' }).errors).toEqual([{ path: ['seo'], message: 'seo must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' }]);
-    expect(errorsOf({ seo: [{ metaTitle: 'm' }] }).errors).toMatchObject([{ path: ['seo'], message: 'seo must be a `object` type, but the final value was: `[\n  {\n    "metaTitle": "\\"m\\""\n  }\n]`.' }]);
+    expect(errorsOf({ seo: 'x' }).errors).toEqual([
+      { path: ['seo'], message: 'seo must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' },
+    ]);
+    expect(errorsOf({ seo: [{ metaTitle: 'm' }] }).errors).toMatchObject([
+      { path: ['seo'], message: 'seo must be a `object` type, but the final value was: `[\n  {\n    "metaTitle": "\\"m\\""\n  }\n]`.' },
+    ]);
   });
 
   it('a bad id is an integer error at <path>.id', () => {
-    expect(errorsOf({ seo: { id: 'abc', metaTitle: 'm' } }).errors).toEqual([{
-      path: ['seo', 'id'], message: 'seo.id must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).', name: 'ValidationError', value: null,
-    }]);
+    expect(errorsOf({ seo: { id: 'abc', metaTitle: 'm' } }).errors).toEqual([
+      {
+        path: ['seo', 'id'],
+        message: 'seo.id must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).',
+        name: 'ValidationError',
+        value: null,
+      },
+    ]);
     expect(errorsOf({ seo: { id: 1.5, metaTitle: 'm' } }).errors).toMatchObject([{ path: ['seo', 'id'], message: 'seo.id must be an integer' }]);
   });
 
   it('sub-field errors carry the nested path', () => {
-    expect(errorsOf({ seo: { metaTitle: 'm', openGraph: { ogTitle: 5 } } }).errors).toEqual([{
-      path: ['seo', 'openGraph', 'ogTitle'], message: 'seo.openGraph.ogTitle must be a `string` type, but the final value was: `5`.', name: 'ValidationError', value: 5,
-    }]);
+    expect(errorsOf({ seo: { metaTitle: 'm', openGraph: { ogTitle: 5 } } }).errors).toEqual([
+      {
+        path: ['seo', 'openGraph', 'ogTitle'],
+        message: 'seo.openGraph.ogTitle must be a `string` type, but the final value was: `5`.',
+        name: 'ValidationError',
+        value: 5,
+      },
+    ]);
   });
 });
 
 describe('repeatable components', () => {
   it('an array becomes a list of component inputs, ids kept', () => {
-    const links = check({ links: [{ label: 'a', url: 'u', newTab: 'true' }, { id: 4, label: 'b', url: 'v' }] }, author).components.get('links');
+    const links = check(
+      {
+        links: [
+          { label: 'a', url: 'u', newTab: 'true' },
+          { id: 4, label: 'b', url: 'v' },
+        ],
+      },
+      author,
+    ).components.get('links');
     expect(Array.isArray(links) && links.map((l) => ({ id: l.id, scalars: Object.fromEntries(l.data.scalars) }))).toEqual([
       { id: undefined, scalars: { label: 'a', url: 'u', newTab: true } },
       { id: 4, scalars: { label: 'b', url: 'v' } },
@@ -68,25 +90,51 @@ describe('repeatable components', () => {
   });
 
   it('a non-array, and a non-object item, are type errors with index paths', () => {
-    expect(errorsOf({ links: { label: 'a' } }, author).errors).toMatchObject([{ path: ['links'], message: 'links must be a `array` type, but the final value was: `{\n  "label": "\\"a\\""\n}`.' }]);
-    expect(errorsOf({ links: [{ label: 'a', url: 'u' }, 'x'] }, author).errors).toEqual([{ path: ['links', '1'], message: 'links[1] must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' }]);
+    expect(errorsOf({ links: { label: 'a' } }, author).errors).toMatchObject([
+      { path: ['links'], message: 'links must be a `array` type, but the final value was: `{\n  "label": "\\"a\\""\n}`.' },
+    ]);
+    expect(errorsOf({ links: [{ label: 'a', url: 'u' }, 'x'] }, author).errors).toEqual([
+      { path: ['links', '1'], message: 'links[1] must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' },
+    ]);
   });
 
   it('sub-field errors use string indices in paths and brackets in messages', () => {
-    expect(errorsOf({ links: [{ label: 'a', url: 'u' }, { label: 'b', url: 7 }] }, author).errors).toEqual([{
-      path: ['links', '1', 'url'], message: 'links[1].url must be a `string` type, but the final value was: `7`.', name: 'ValidationError', value: 7,
-    }]);
+    expect(
+      errorsOf(
+        {
+          links: [
+            { label: 'a', url: 'u' },
+            { label: 'b', url: 7 },
+          ],
+        },
+        author,
+      ).errors,
+    ).toEqual([
+      {
+        path: ['links', '1', 'url'],
+        message: 'links[1].url must be a `string` type, but the final value was: `7`.',
+        name: 'ValidationError',
+        value: 7,
+      },
+    ]);
   });
 
   it('nested components inside repeatable items', () => {
     const r = errorsOf({ parts: [{ label: 'a', inner: { note: 'n', count: 'x' } }] }, gadget);
-    expect(r.errors).toMatchObject([{ path: ['parts', '0', 'inner', 'count'], message: 'parts[0].inner.count must be a `number` type, but the final value was: `NaN` (cast from the value `"x"`).' }]);
+    expect(r.errors).toMatchObject([
+      { path: ['parts', '0', 'inner', 'count'], message: 'parts[0].inner.count must be a `number` type, but the final value was: `NaN` (cast from the value `"x"`).' },
+    ]);
   });
 });
 
 describe('dynamic zones', () => {
   it('entries are normalised with their component uid and id', () => {
-    const zone = check({ blocks: [{ __component: 'shared.rich-text', body: 'b' }, { __component: 'shared.quote', id: 5, title: 'q', person: 'p' }] }).zones.get('blocks');
+    const zone = check({
+      blocks: [
+        { __component: 'shared.rich-text', body: 'b' },
+        { __component: 'shared.quote', id: 5, title: 'q', person: 'p' },
+      ],
+    }).zones.get('blocks');
     expect(zone?.map((e) => ({ component: e.component, id: e.id, scalars: Object.fromEntries(e.data.scalars) }))).toEqual([
       { component: 'shared.rich-text', id: undefined, scalars: { body: 'b' } },
       { component: 'shared.quote', id: 5, scalars: { title: 'q' } },
@@ -109,27 +157,43 @@ describe('dynamic zones', () => {
   it('an unknown __component is a 400 listing the components the zone accepts', () => {
     // Strapi accepts any registered component in any zone (src/schema/zone.ts), so the list is all of them
     const all = [...blog.components.keys()].join(', ');
-    const r = errorsOf({ blocks: [{ __component: 'shared.rich-text', body: 'ok' }, { __component: 'shared.nope', body: 'x' }] });
-    expect(r.errors).toEqual([{ path: ['blocks', '1', '__component'], message: `blocks[1].__component must be one of the following values: ${all}`, name: 'ValidationError', value: 'shared.nope' }]);
+    const r = errorsOf({
+      blocks: [
+        { __component: 'shared.rich-text', body: 'ok' },
+        { __component: 'shared.nope', body: 'x' },
+      ],
+    });
+    expect(r.errors).toEqual([
+      { path: ['blocks', '1', '__component'], message: `blocks[1].__component must be one of the following values: ${all}`, name: 'ValidationError', value: 'shared.nope' },
+    ]);
     expect(errorsOf({ blocks: [{ __component: 7 }] }).errors).toMatchObject([{ message: `blocks[0].__component must be one of the following values: ${all}`, value: 7 }]);
   });
 
-  it('a registered component outside the zone\'s own list is accepted, as Strapi does (the shared seed relies on it)', () => {
+  it("a registered component outside the zone's own list is accepted, as Strapi does (the shared seed relies on it)", () => {
     expect(check({ hero: [{ __component: 'shared.slider', files: [1] }] }, homepage).zones.get('hero')?.[0]?.component).toBe('shared.slider');
   });
 
   it('a non-array zone and a non-object entry are type errors', () => {
-    expect(errorsOf({ blocks: { __component: 'shared.quote' } }).errors).toMatchObject([{ path: ['blocks'], message: 'blocks must be a `array` type, but the final value was: `{\n  "__component": "\\"shared.quote\\""\n}`.' }]);
-    expect(errorsOf({ blocks: ['x'] }).errors).toEqual([{ path: ['blocks', '0'], message: 'blocks[0] must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' }]);
+    expect(errorsOf({ blocks: { __component: 'shared.quote' } }).errors).toMatchObject([
+      { path: ['blocks'], message: 'blocks must be a `array` type, but the final value was: `{\n  "__component": "\\"shared.quote\\""\n}`.' },
+    ]);
+    expect(errorsOf({ blocks: ['x'] }).errors).toEqual([
+      { path: ['blocks', '0'], message: 'blocks[0] must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' },
+    ]);
   });
 
   it('entry sub-field errors carry the entry path', () => {
-    expect(errorsOf({ blocks: [{ __component: 'shared.quote', title: 'x'.repeat(256) }] }).errors).toMatchObject([{ path: ['blocks', '0', 'title'], message: 'blocks[0].title must be at most 255 characters' }]);
+    expect(errorsOf({ blocks: [{ __component: 'shared.quote', title: 'x'.repeat(256) }] }).errors).toMatchObject([
+      { path: ['blocks', '0', 'title'], message: 'blocks[0].title must be at most 255 characters' },
+    ]);
   });
 
   it('several bad entries are reported together', () => {
     const r = errorsOf({ blocks: [{ body: 'a' }, { __component: 'x.y' }] });
     expect(r.message).toBe('2 errors occurred');
-    expect(r.errors.map((e) => (e as { path: string[] }).path)).toEqual([['blocks', '0', '__component'], ['blocks', '1', '__component']]);
+    expect(r.errors.map((e) => (e as { path: string[] }).path)).toEqual([
+      ['blocks', '0', '__component'],
+      ['blocks', '1', '__component'],
+    ]);
   });
 });

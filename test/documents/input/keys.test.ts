@@ -37,10 +37,12 @@ describe('non-writable keys', () => {
   });
 
   it('an attribute with writable:false is rejected inside components, with the attribute path (no indices)', () => {
-    expect(rejection({ parts: [{ label: 'a' }, { label: 'b', stamp: 'x' }] }, gadget))
-      .toEqual(invalidKey('Invalid key stamp at parts.stamp', { key: 'stamp', path: 'parts.stamp', source: 'body' }));
-    expect(rejection({ panels: [{ __component: 'lab.part', label: 'a', stamp: 'x' }] }, gadget))
-      .toEqual(invalidKey('Invalid key stamp at panels.stamp', { key: 'stamp', path: 'panels.stamp', source: 'body' }));
+    expect(rejection({ parts: [{ label: 'a' }, { label: 'b', stamp: 'x' }] }, gadget)).toEqual(
+      invalidKey('Invalid key stamp at parts.stamp', { key: 'stamp', path: 'parts.stamp', source: 'body' }),
+    );
+    expect(rejection({ panels: [{ __component: 'lab.part', label: 'a', stamp: 'x' }] }, gadget)).toEqual(
+      invalidKey('Invalid key stamp at panels.stamp', { key: 'stamp', path: 'panels.stamp', source: 'body' }),
+    );
   });
 
   it('non-writable keys anywhere are reported before an unknown key that comes first', () => {
@@ -62,8 +64,18 @@ describe('unknown keys', () => {
   });
 
   it('an unknown key in a repeatable component item names the attribute, not the index', () => {
-    expect(rejection({ name: 'n', links: [{ label: 'l', url: 'u' }, { label: 'l', url: 'u', target: '_blank' }] }, author))
-      .toEqual(invalidKey('Invalid key target at links', { key: 'target', path: 'links', source: 'body' }));
+    expect(
+      rejection(
+        {
+          name: 'n',
+          links: [
+            { label: 'l', url: 'u' },
+            { label: 'l', url: 'u', target: '_blank' },
+          ],
+        },
+        author,
+      ),
+    ).toEqual(invalidKey('Invalid key target at links', { key: 'target', path: 'links', source: 'body' }));
   });
 
   it('an unknown key in a dynamic-zone entry is reported at the zone', () => {
@@ -71,7 +83,9 @@ describe('unknown keys', () => {
   });
 
   it('createdAt inside a component is an unknown key of the component (components have no timestamps)', () => {
-    expect(rejection({ title: 't', seo: { metaTitle: 'm', createdAt: 'x' } })).toEqual(invalidKey('Invalid key createdAt at seo', { key: 'createdAt', path: 'seo', source: 'body' }));
+    expect(rejection({ title: 't', seo: { metaTitle: 'm', createdAt: 'x' } })).toEqual(
+      invalidKey('Invalid key createdAt at seo', { key: 'createdAt', path: 'seo', source: 'body' }),
+    );
   });
 
   it('publishedAt and locale are accepted at the root and dropped', () => {
@@ -96,7 +110,16 @@ describe('component ids and dynamic-zone keys are accepted at any depth (Strapi 
     expect(seo).toMatchObject({ id: 4 });
     expect(seo && !Array.isArray(seo) ? seo.data.components.get('openGraph') : undefined).toMatchObject({ id: 9 });
     expect(d.zones.get('blocks')).toEqual([{ component: 'shared.quote', id: 12, data: expect.anything() }]);
-    const links = check({ name: 'n', links: [{ id: 1, label: 'l', url: 'u' }, { label: 'k', url: 'v' }] }, author).components.get('links');
+    const links = check(
+      {
+        name: 'n',
+        links: [
+          { id: 1, label: 'l', url: 'u' },
+          { label: 'k', url: 'v' },
+        ],
+      },
+      author,
+    ).components.get('links');
     expect(links).toEqual([{ id: 1, data: expect.anything() }, { data: expect.anything() }]);
   });
 

@@ -13,7 +13,13 @@ const messages = (schema: ContentType | Component, values: Record<string, unknow
 
 /** Gadget values that pass every rule, to vary one at a time. */
 const goodGadget = (): Record<string, unknown> => ({
-  name: 'gizmo', settings: {}, releasedOn: '2025-01-01', active: true, main: { label: 'm' }, parts: [{ label: 'p' }], panels: [{ __component: 'lab.part', label: 'x' }],
+  name: 'gizmo',
+  settings: {},
+  releasedOn: '2025-01-01',
+  active: true,
+  main: { label: 'm' },
+  parts: [{ label: 'p' }],
+  panels: [{ __component: 'lab.part', label: 'x' }],
 });
 
 describe('required', () => {
@@ -68,8 +74,15 @@ describe('components', () => {
   });
 
   it('a null required sub-field: cannot be null', () => {
-    expect(errors(author, { name: 'n', links: [{ label: 'a', url: 'u' }, { label: 'b', url: null }] }))
-      .toEqual([{ path: ['links', '1', 'url'], message: 'links[1].url cannot be null.', name: 'ValidationError', value: null }]);
+    expect(
+      errors(author, {
+        name: 'n',
+        links: [
+          { label: 'a', url: 'u' },
+          { label: 'b', url: null },
+        ],
+      }),
+    ).toEqual([{ path: ['links', '1', 'url'], message: 'links[1].url cannot be null.', name: 'ValidationError', value: null }]);
   });
 
   it('sub-fields are "must be defined." even on updates and in D&P types', () => {
@@ -92,7 +105,9 @@ describe('components', () => {
   it('repeatable component item counts: min and max', () => {
     expect(errors(gadget, { ...goodGadget(), parts: [] })).toEqual([{ path: ['parts'], message: 'parts field must have at least 1 items', name: 'ValidationError', value: [] }]);
     const three = [{ label: 'a' }, { label: 'b' }, { label: 'c' }];
-    expect(errors(gadget, { ...goodGadget(), parts: three })).toEqual([{ path: ['parts'], message: 'parts field must have less than or equal to 2 items', name: 'ValidationError', value: three }]);
+    expect(errors(gadget, { ...goodGadget(), parts: three })).toEqual([
+      { path: ['parts'], message: 'parts field must have less than or equal to 2 items', name: 'ValidationError', value: three },
+    ]);
   });
 
   it('dynamic-zone entry counts: min and max', () => {
@@ -105,11 +120,15 @@ describe('components', () => {
 describe('formats and minima', () => {
   it('minLength: username must be at least 3 characters', () => {
     const user = contentType(blog, 'plugin::users-permissions.user');
-    expect(errors(user, { username: 'ab', email: 'ab@cd.ef' })).toEqual([{ path: ['username'], message: 'username must be at least 3 characters', name: 'ValidationError', value: 'ab' }]);
+    expect(errors(user, { username: 'ab', email: 'ab@cd.ef' })).toEqual([
+      { path: ['username'], message: 'username must be at least 3 characters', name: 'ValidationError', value: 'ab' },
+    ]);
   });
 
   it('min: views must be greater than or equal to 0', () => {
-    expect(errors(article, { title: 't', views: -1 }, dpPublish)).toEqual([{ path: ['views'], message: 'views must be greater than or equal to 0', name: 'ValidationError', value: -1 }]);
+    expect(errors(article, { title: 't', views: -1 }, dpPublish)).toEqual([
+      { path: ['views'], message: 'views must be greater than or equal to 0', name: 'ValidationError', value: -1 },
+    ]);
     expect(messages(article, { title: 't', views: 0 }, dpPublish)).toEqual([]);
   });
 
@@ -119,13 +138,17 @@ describe('formats and minima', () => {
   });
 
   it('regex: color must match the following: "/^#[0-9a-fA-F]{6}$/"; "" passes on a field that is not required', () => {
-    expect(errors(tag, { label: 'l', color: 'red' }, dpPublish)).toEqual([{ path: ['color'], message: 'color must match the following: "/^#[0-9a-fA-F]{6}$/"', name: 'ValidationError', value: 'red' }]);
+    expect(errors(tag, { label: 'l', color: 'red' }, dpPublish)).toEqual([
+      { path: ['color'], message: 'color must match the following: "/^#[0-9a-fA-F]{6}$/"', name: 'ValidationError', value: 'red' },
+    ]);
     expect(messages(tag, { label: 'l', color: '#A0b1C2' }, dpPublish)).toEqual([]);
     expect(messages(tag, { label: 'l', color: '' }, dpPublish)).toEqual([]);
   });
 
   it('uid default format: slug must match the following: "/^[A-Za-z0-9-_.~]*$/"', () => {
-    expect(errors(article, { title: 't', slug: 'has space' }, dpPublish)).toEqual([{ path: ['slug'], message: 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"', name: 'ValidationError', value: 'has space' }]);
+    expect(errors(article, { title: 't', slug: 'has space' }, dpPublish)).toEqual([
+      { path: ['slug'], message: 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"', name: 'ValidationError', value: 'has space' },
+    ]);
     expect(messages(article, { title: 't', slug: 'ok-slug_1.2~' }, dpPublish)).toEqual([]);
   });
 
@@ -135,7 +158,9 @@ describe('formats and minima', () => {
   });
 
   it('email: contactEmail must be a valid email; "" passes', () => {
-    expect(errors(article, { title: 't', contactEmail: 'nope' }, dpPublish)).toEqual([{ path: ['contactEmail'], message: 'contactEmail must be a valid email', name: 'ValidationError', value: 'nope' }]);
+    expect(errors(article, { title: 't', contactEmail: 'nope' }, dpPublish)).toEqual([
+      { path: ['contactEmail'], message: 'contactEmail must be a valid email', name: 'ValidationError', value: 'nope' },
+    ]);
     expect(messages(article, { title: 't', contactEmail: 'desk+1@example.test' }, dpPublish)).toEqual([]);
     expect(messages(article, { title: 't', contactEmail: '' }, dpPublish)).toEqual([]);
   });

@@ -61,13 +61,25 @@ describe('relation value forms', () => {
   });
 
   it('longhand items keep locale, status and position', () => {
-    expect(relation('tags', { connect: [{ documentId: 'a', locale: 'fr', status: 'published', position: { before: 'b' } }, { documentId: 'c', position: { start: true } }, { documentId: 'd', position: { after: 'c' } }, { documentId: 'e', position: { end: true } }] }))
-      .toEqual({ kind: 'change', disconnect: [], connect: [
+    expect(
+      relation('tags', {
+        connect: [
+          { documentId: 'a', locale: 'fr', status: 'published', position: { before: 'b' } },
+          { documentId: 'c', position: { start: true } },
+          { documentId: 'd', position: { after: 'c' } },
+          { documentId: 'e', position: { end: true } },
+        ],
+      }),
+    ).toEqual({
+      kind: 'change',
+      disconnect: [],
+      connect: [
         { documentId: 'a', locale: 'fr', status: 'published', position: { before: 'b' } },
         { documentId: 'c', position: { start: true } },
         { documentId: 'd', position: { after: 'c' } },
         { documentId: 'e', position: { end: true } },
-      ] });
+      ],
+    });
   });
 
   it('options {strict} is kept with the change; without it strictness is left to the write', () => {
@@ -111,7 +123,9 @@ describe('relation errors', () => {
 
   it('connecting the same target twice, exact duplicates included (rule 3)', () => {
     expect(refused({ tags: { connect: ['a', 'a'] } })).toBe('The relation with id a is already connected. You cannot connect the same relation twice.');
-    expect(refused({ tags: { connect: ['a', { documentId: 'a', position: { start: true } }] } })).toBe('The relation with id a is already connected. You cannot connect the same relation twice.');
+    expect(refused({ tags: { connect: ['a', { documentId: 'a', position: { start: true } }] } })).toBe(
+      'The relation with id a is already connected. You cannot connect the same relation twice.',
+    );
     expect(refused({ tags: { connect: [5, { id: 5 }] } })).toBe('The relation with id 5 is already connected. You cannot connect the same relation twice.');
   });
 
@@ -132,9 +146,25 @@ describe('relation errors', () => {
 
   it('before/after chains that loop inside one connect array', () => {
     const circular = 'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it';
-    expect(refused({ tags: { connect: [{ documentId: 'a', position: { before: 'b' } }, { documentId: 'b', position: { after: 'a' } }] } })).toBe(circular);
+    expect(
+      refused({
+        tags: {
+          connect: [
+            { documentId: 'a', position: { before: 'b' } },
+            { documentId: 'b', position: { after: 'a' } },
+          ],
+        },
+      }),
+    ).toBe(circular);
     expect(refused({ tags: { connect: [{ documentId: 'a', position: { before: 'a' } }] } })).toBe(circular);
-    expect(relation('tags', { connect: [{ documentId: 'a', position: { before: 'b' } }, { documentId: 'b', position: { before: 'c' } }] })).toMatchObject({ kind: 'change' });
+    expect(
+      relation('tags', {
+        connect: [
+          { documentId: 'a', position: { before: 'b' } },
+          { documentId: 'b', position: { before: 'c' } },
+        ],
+      }),
+    ).toMatchObject({ kind: 'change' });
   });
 
   it('a status other than draft or published', () => {
@@ -163,8 +193,14 @@ describe('relation errors', () => {
   });
 
   it('errors inside components name the field with its yup path', () => {
-    expect(refused({ blocks: [{ __component: 'shared.rich-text', body: 'x' }, { __component: 'shared.quote', person: { set: ['a'], connect: ['b'] } }] }))
-      .toBe('Invalid relation value in blocks[1].person: set cannot be combined with connect or disconnect');
+    expect(
+      refused({
+        blocks: [
+          { __component: 'shared.rich-text', body: 'x' },
+          { __component: 'shared.quote', person: { set: ['a'], connect: ['b'] } },
+        ],
+      }),
+    ).toBe('Invalid relation value in blocks[1].person: set cannot be combined with connect or disconnect');
   });
 
   it('relation errors are reported before field errors (Strapi resolves relations before validating)', () => {
@@ -209,7 +245,12 @@ describe('media values', () => {
   });
 
   it('media inside components and dynamic-zone entries', () => {
-    const d = check({ blocks: [{ __component: 'shared.slider', files: [2, 1] }, { __component: 'shared.media', file: 4 }] });
+    const d = check({
+      blocks: [
+        { __component: 'shared.slider', files: [2, 1] },
+        { __component: 'shared.media', file: 4 },
+      ],
+    });
     const [slider, single] = d.zones.get('blocks') ?? [];
     expect(slider?.data.media.get('files')).toEqual([{ id: 2 }, { id: 1 }]);
     expect(single?.data.media.get('file')).toEqual([{ id: 4 }]);

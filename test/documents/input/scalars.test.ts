@@ -24,11 +24,18 @@ function plain(data: Record<string, unknown>, schema: ContentType = article) {
 
 describe('string types', () => {
   it('a number for a text field is a type error showing the value', () => {
-    expect(onlyFieldError({ summary: 123 })).toEqual({ path: ['summary'], message: 'summary must be a `string` type, but the final value was: `123`.', name: 'ValidationError', value: 123 });
+    expect(onlyFieldError({ summary: 123 })).toEqual({
+      path: ['summary'],
+      message: 'summary must be a `string` type, but the final value was: `123`.',
+      name: 'ValidationError',
+      value: 123,
+    });
   });
 
   it('objects and arrays are printed as yup prints them', () => {
-    expect(onlyFieldError({ summary: { a: 1, b: 'x' } })).toMatchObject({ message: 'summary must be a `string` type, but the final value was: `{\n  "a": "1",\n  "b": "\\"x\\""\n}`.' });
+    expect(onlyFieldError({ summary: { a: 1, b: 'x' } })).toMatchObject({
+      message: 'summary must be a `string` type, but the final value was: `{\n  "a": "1",\n  "b": "\\"x\\""\n}`.',
+    });
     expect(onlyFieldError({ summary: true })).toMatchObject({ message: 'summary must be a `string` type, but the final value was: `true`.' });
   });
 
@@ -40,7 +47,12 @@ describe('string types', () => {
   });
 
   it('maxLength from the schema: title must be at most 200 characters', () => {
-    expect(onlyFieldError({ title: 'x'.repeat(201) })).toEqual({ path: ['title'], message: 'title must be at most 200 characters', name: 'ValidationError', value: 'x'.repeat(201) });
+    expect(onlyFieldError({ title: 'x'.repeat(201) })).toEqual({
+      path: ['title'],
+      message: 'title must be at most 200 characters',
+      name: 'ValidationError',
+      value: 'x'.repeat(201),
+    });
     expect(scalarOf({ title: 'x'.repeat(200) }, 'title')).toHaveLength(200);
   });
 
@@ -60,7 +72,12 @@ describe('string types', () => {
 
 describe('enumeration', () => {
   it('a value outside the enum lists the values with a trailing ", " (null is in the list)', () => {
-    expect(onlyFieldError({ kind: 'rant' })).toEqual({ path: ['kind'], message: 'kind must be one of the following values: news, tutorial, opinion, ', name: 'ValidationError', value: 'rant' });
+    expect(onlyFieldError({ kind: 'rant' })).toEqual({
+      path: ['kind'],
+      message: 'kind must be one of the following values: news, tutorial, opinion, ',
+      name: 'ValidationError',
+      value: 'rant',
+    });
   });
 
   it('a listed value and null pass', () => {
@@ -87,7 +104,10 @@ describe('integer', () => {
 
   it('a non-numeric string is the NaN type error with value null', () => {
     expect(onlyFieldError({ views: 'abc' })).toEqual({
-      path: ['views'], message: 'views must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).', name: 'ValidationError', value: null,
+      path: ['views'],
+      message: 'views must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).',
+      name: 'ValidationError',
+      value: null,
     });
   });
 
@@ -127,7 +147,10 @@ describe('float and decimal', () => {
   });
 
   it('non-numeric is the NaN type error', () => {
-    expect(onlyFieldError({ rating: 'high' })).toMatchObject({ message: 'rating must be a `number` type, but the final value was: `NaN` (cast from the value `"high"`).', value: null });
+    expect(onlyFieldError({ rating: 'high' })).toMatchObject({
+      message: 'rating must be a `number` type, but the final value was: `NaN` (cast from the value `"high"`).',
+      value: null,
+    });
   });
 });
 
@@ -158,7 +181,12 @@ describe('boolean', () => {
   });
 
   it('"yes" is a type error showing the quoted string', () => {
-    expect(onlyFieldError({ isFeatured: 'yes' })).toEqual({ path: ['isFeatured'], message: 'isFeatured must be a `boolean` type, but the final value was: `"yes"`.', name: 'ValidationError', value: 'yes' });
+    expect(onlyFieldError({ isFeatured: 'yes' })).toEqual({
+      path: ['isFeatured'],
+      message: 'isFeatured must be a `boolean` type, but the final value was: `"yes"`.',
+      name: 'ValidationError',
+      value: 'yes',
+    });
     expect(onlyFieldError({ isFeatured: 2 })).toMatchObject({ message: 'isFeatured must be a `boolean` type, but the final value was: `2`.' });
   });
 });

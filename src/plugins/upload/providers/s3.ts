@@ -34,7 +34,11 @@ export class S3Provider implements UploadProvider {
   private readonly client: S3Client;
   private readonly prefix: string;
 
-  constructor(private readonly settings: S3Settings, private readonly sdk: S3Sdk, private readonly presigner: Presigner) {
+  constructor(
+    private readonly settings: S3Settings,
+    private readonly sdk: S3Sdk,
+    private readonly presigner: Presigner,
+  ) {
     this.isPrivate = settings.private;
     this.signedUrlSeconds = settings.signedUrlExpires;
     this.prefix = objectUrlPrefix(settings);
@@ -42,9 +46,7 @@ export class S3Provider implements UploadProvider {
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       forcePathStyle: settings.forcePathStyle,
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
       // S3-compatible servers often reject the SDK's default streaming checksums (aws-chunked trailers)
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -59,14 +61,16 @@ export class S3Provider implements UploadProvider {
 
   async put(object: PutObject): Promise<string> {
     const key = `${object.path ? `${object.path}/` : ''}${object.name}`;
-    await this.client.send(new this.sdk.PutObjectCommand({
-      Bucket: this.settings.bucket,
-      Key: key,
-      Body: createReadStream(object.file),
-      ContentLength: object.size,
-      ContentType: object.mime,
-      ...(object.inline ? {} : { ContentDisposition: 'attachment' }),
-    }));
+    await this.client.send(
+      new this.sdk.PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: createReadStream(object.file),
+        ContentLength: object.size,
+        ContentType: object.mime,
+        ...(object.inline ? {} : { ContentDisposition: 'attachment' }),
+      }),
+    );
     return `${this.prefix}/${key}`;
   }
 
