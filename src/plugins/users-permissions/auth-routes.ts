@@ -12,6 +12,7 @@ import { newConfirmationToken, newResetCode, sendConfirmationMail, sendResetMail
 import { BodyCheck, bodyOf, type Body } from './body.js';
 import { UP, type UpContext } from './context.js';
 import { checkPassword } from './passwords.js';
+import { authResponse } from './auth-response.js';
 import type { UserRow } from './users.js';
 
 /** account fields a registering client never sets, whatever register.allowedFields lists */
@@ -38,9 +39,6 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   const prefix = services.config.rest.prefix;
   const adv = up.config.advanced;
 
-  /** `{jwt, user}`: the user as login shows it (public fields, no role) */
-  const session = async (id: number): Promise<Record<string, unknown>> => ({ jwt: await up.tokens.issue(id), user: await users.view(id, ALLOW_ALL) });
-
   app.post(`${prefix}/auth/local`, async (req: FastifyRequest, reply: FastifyReply) => {
     await authorize(services, req, `${UP}.auth.callback`);
     const check = new BodyCheck(bodyOf(req.body));
@@ -55,7 +53,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     if (!row || !ok) throw new ValidationError('Invalid identifier or password');
     if (adv.email_confirmation && !row.confirmed) throw new ApplicationError('Your account email is not confirmed');
     if (row.blocked) throw new ApplicationError('Your account has been blocked by an administrator');
-    return sendJson(reply, await session(row.id));
+    return sendJson(reply, await authResponse(up, row.id, req, reply));
   });
 
   app.post(`${prefix}/auth/local/register`, async (req, reply) => {
@@ -83,7 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const id = await users.write(values, null, async (tx) => {
       if (await taken(tx, email!, username!, adv.unique_email)) refuse();
     });
-    if (!adv.email_confirmation) return sendJson(reply, await session(id));
+    if (!adv.email_confirmation) return sendJson(reply, await authResponse(up, id, req, reply));
     const row = (await users.rowWhere({ column: 'id', value: id }))!;
     const code = newConfirmationToken();
     await users.setColumns(id, { confirmation_token: code });
@@ -131,7 +129,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
       const r = await tx.updateTable('up_users').set({ reset_password_token: null }).where('id', '=', row.id).where('reset_password_token', '=', code!).executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) wrong();
     });
-    return sendJson(reply, await session(row.id));
+    return sendJson(reply, await authResponse(up, row.id, req, reply));
   });
 
   app.post(`${prefix}/auth/change-password`, async (req, reply) => {
@@ -148,7 +146,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     if (current === password) throw new ValidationError('Your new password must be different than your current password');
     users.validatePlain({ password }, false);
     await users.write({ password }, row, async () => undefined);
-    return sendJson(reply, await session(row.id));
+    return sendJson(reply, await authResponse(up, row.id, req, reply));
   });
 
   app.get(`${prefix}/auth/email-confirmation`, async (req, reply) => {
