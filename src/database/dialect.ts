@@ -28,6 +28,12 @@ export interface Dialect {
   readonly returning: boolean;
   /** how an INSERT skips a row whose unique key exists: ON CONFLICT DO NOTHING, or MySQL's INSERT IGNORE */
   readonly insertIgnore: 'on-conflict' | 'ignore';
+  /**
+   * true when an upsert can return the row it wrote in the same statement (INSERT … ON CONFLICT DO
+   * UPDATE … RETURNING: SQLite, PostgreSQL); else MySQL's INSERT … ON DUPLICATE KEY UPDATE, read
+   * back inside the same transaction (the upsert's row lock keeps other writers out until the commit)
+   */
+  readonly upsertReturning: boolean;
   /** true when statements of one request can run concurrently on a pool */
   readonly parallelReads: boolean;
   /** true when independent writes can travel as one statement (PostgreSQL's data-modifying WITH) */

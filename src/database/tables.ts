@@ -86,6 +86,21 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
     indexes: [{ name: 'folio_locks_name_uq', columns: ['name'], unique: true }],
   },
   {
+    // users-permissions rate-limit counters (plugins/users-permissions/rate-limit-store.ts): one row
+    // per key, its hits in the window ending at reset_at (epoch ms). No id column: an upsert that
+    // finds its row would still use up a sequence value on every request.
+    name: 'folio_rate_limits',
+    columns: [
+      { name: 'rl_key', type: 'short', notNull: true },
+      { name: 'hits', type: 'integer', notNull: true },
+      { name: 'reset_at', type: 'biginteger', notNull: true },
+    ],
+    indexes: [
+      { name: 'folio_rate_limits_key_uq', columns: ['rl_key'], unique: true },
+      { name: 'folio_rate_limits_reset_idx', columns: ['reset_at'] },
+    ],
+  },
+  {
     name: 'upload_folders',
     columns: [
       idCol,

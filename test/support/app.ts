@@ -38,7 +38,7 @@ export interface TestApp {
 }
 
 export function testConfig(database: FolioConfig['database'], over: Partial<FolioConfig> = {}): FolioConfig {
-  return {
+  const config: FolioConfig = {
     dir: EXAMPLE_DIR,
     env: 'test',
     host: '127.0.0.1',
@@ -61,6 +61,11 @@ export function testConfig(database: FolioConfig['database'], over: Partial<Foli
     logger: false,
     ...over,
   };
+  // The suite logs in and registers from 127.0.0.1 far more often than the production default
+  // allows (5 per 5 minutes per key): the rate limit is off unless a test's config sets `ratelimit`.
+  const up = config.usersPermissions;
+  if (up.raw['ratelimit'] === undefined) return { ...config, usersPermissions: { ...up, ratelimit: { ...up.ratelimit, enabled: false } } };
+  return config;
 }
 
 export async function startTestApp(over: Partial<FolioConfig> = {}, options: AppOptions = {}): Promise<TestApp> {

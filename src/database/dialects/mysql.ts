@@ -37,6 +37,7 @@ export const mysqlDialect: Dialect = {
   newId: 'default',
   returning: false,
   insertIgnore: 'ignore',
+  upsertReturning: false,
   parallelReads: true,
   writesInOneStatement: false,
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite

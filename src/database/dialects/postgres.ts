@@ -37,6 +37,7 @@ export const postgresDialect: Dialect = {
   newId: 'default',
   returning: true,
   insertIgnore: 'on-conflict',
+  upsertReturning: true,
   parallelReads: true,
   writesInOneStatement: true,
   tableSuffix: '',

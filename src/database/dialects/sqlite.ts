@@ -40,6 +40,7 @@ export const sqliteDialect: Dialect = {
   newId: 'null',
   returning: true,
   insertIgnore: 'on-conflict',
+  upsertReturning: true,
   parallelReads: false,
   writesInOneStatement: false,
   tableSuffix: '',

@@ -4,6 +4,7 @@ import { ConfigError } from '../../errors.js';
 import { isObj, type Obj } from '../../config/config-files.js';
 import { fileBool, fileString } from '../../config/values.js';
 import { durationSeconds } from './duration.js';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.js';
 
 export interface AdvancedSettings {
   readonly unique_email: boolean;
@@ -22,6 +23,8 @@ export interface UsersPermissionsConfig {
   readonly register: { readonly allowedFields: readonly string[] };
   readonly jwtManagement: 'legacy-support' | 'refresh';
   readonly advanced: AdvancedSettings;
+  /** `ratelimit` of the auth routes (rate-limit.ts) */
+  readonly ratelimit: RateLimitSettings;
   /** the raw plugin config, for the parts read elsewhere (email templates, sessions, rate limits) */
   readonly raw: Obj;
 }
@@ -52,6 +55,32 @@ function advanced(raw: Obj): AdvancedSettings {
   };
 }
 
+/** koa2-ratelimit's time units, which Strapi's `ratelimit.interval` accepts besides a number of ms */
+const TIME_UNITS: Readonly<Record<string, number>> = { ms: 1, sec: 1000, min: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+function ratelimit(raw: Obj): RateLimitSettings {
+  const r = section(raw, 'ratelimit', `${KEY}.ratelimit`);
+  const k = (name: string): string => `${KEY}.ratelimit.${name}`;
+  const unknown = Object.keys(r).find((name) => !['enabled', 'interval', 'max'].includes(name));
+  if (unknown !== undefined) throw new ConfigError(`${k(unknown)} is not a setting; known: enabled, interval, max`);
+  const enabled = fileBool(r['enabled'], k('enabled'), true);
+  let interval = DEFAULT_RATE_LIMIT.interval;
+  const i = r['interval'];
+  if (typeof i === 'number') interval = i;
+  else if (isObj(i)) {
+    interval = 0;
+    for (const [unit, n] of Object.entries(i)) {
+      if (TIME_UNITS[unit] === undefined || typeof n !== 'number')
+        throw new ConfigError(`${k('interval')} must be a number of ms or an object of ${Object.keys(TIME_UNITS).join(', ')} (numbers), got ${JSON.stringify(i)}`);
+      interval += n * TIME_UNITS[unit];
+    }
+  } else if (i !== undefined) throw new ConfigError(`${k('interval')} must be a number of ms or an object such as {min: 5}, got ${JSON.stringify(i)}`);
+  if (!Number.isFinite(interval) || interval < 1) throw new ConfigError(`${k('interval')} must be at least 1 ms, got ${interval}`);
+  const max = r['max'] ?? DEFAULT_RATE_LIMIT.max;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) throw new ConfigError(`${k('max')} must be a whole number of requests, at least 1, got ${JSON.stringify(max)}`);
+  return { enabled, interval: Math.round(interval), max };
+}
+
 export function usersPermissionsConfig(plugins: Obj): UsersPermissionsConfig {
   const raw = section(section(plugins, 'users-permissions', 'plugins.users-permissions'), 'config', KEY);
   const jwt = section(raw, 'jwt', `${KEY}.jwt`);
@@ -68,6 +97,7 @@ export function usersPermissionsConfig(plugins: Obj): UsersPermissionsConfig {
     register: { allowedFields: fields as string[] },
     jwtManagement: mode,
     advanced: advanced(raw),
+    ratelimit: ratelimit(raw),
     raw,
   };
 }

@@ -9,6 +9,7 @@ import type { UpContext } from './context.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerUserRoutes } from './users-routes.js';
 import { registerRoleRoutes } from './roles-routes.js';
+import { registerRateLimit } from './rate-limit.js';
 
 export function registerUsersPermissions(app: FastifyInstance, services: Services, tokens: UserTokens, mailer: Mailer): UpContext {
   const config = services.config.usersPermissions;
@@ -22,6 +23,8 @@ export function registerUsersPermissions(app: FastifyInstance, services: Service
     apiUrl: `${services.config.publicUrl}${services.config.rest.prefix}`,
     logError: (message) => app.log.error(message),
   };
+  // before the routes: it limits those §10.1 marks as they are registered
+  registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit);
   registerAuthRoutes(app, up);
   registerUserRoutes(app, up);
   registerRoleRoutes(app, up);
