@@ -43,7 +43,8 @@ export async function runStart(dir: string, values: Flags): Promise<number> {
   if (cluster.isPrimary) {
     console.log(`Folio listening on ${url(app, config)}`);
     console.log(describeMailer(config.email, config.env));
-    for (const line of await firstSteps(app)) console.log(line);
+    // advice only: a stop (SIGTERM) that closes the database while it reads must not turn into exit 1
+    for (const line of await firstSteps(app).catch(() => [])) console.log(line);
   }
   return forever();
 }

@@ -2,6 +2,7 @@
 // exactly which documents (and how many) come back for every value, per locale and across locales.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { statementCosts } from '../support/statements.js';
 
 let t: TestApp;
 
@@ -185,14 +186,7 @@ describe('statement count with status, locale and publicationFilter', () => {
   it('a populated list costs the same number of statements for 1 or many documents', async () => {
     const q =
       'status=draft&locale=fr&publicationFilter=has-published-version-document&populate[tags]=true&populate[categories]=true&populate[seo]=true&populate[blocks]=true&populate[author][populate][profile]=true';
-    const cost = async (filter: string): Promise<number> => {
-      const before = t.statements();
-      const r = await t.get(`/api/articles?${q}&${filter}`);
-      expect(r.status).toBe(200);
-      return t.statements() - before;
-    };
-    const one = await cost(`filters[documentId][$eq]=${doc['enOnly']}`);
-    const many = await cost('filters[title][$startsWith]=pc');
+    const [one, many] = await statementCosts(t, [`/api/articles?${q}&filters[documentId][$eq]=${doc['enOnly']}`, `/api/articles?${q}&filters[title][$startsWith]=pc`]);
     expect(many).toBe(one);
   });
 });

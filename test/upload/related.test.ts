@@ -1,6 +1,7 @@
 // `populate=related` on the media library lists what each file is linked to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, filePart, png, startUploadApp, type UploadApp } from './helpers.js';
+import { statementCosts } from '../support/statements.js';
 
 let u: UploadApp;
 let fileId: number;
@@ -73,13 +74,10 @@ describe('files populate=related', () => {
   });
 
   it('reads the links of a whole list in a fixed number of statements', async () => {
-    const count = async (path: string): Promise<number> => {
-      const before = u.t.statements();
-      expect((await u.t.get(path)).status).toBe(200);
-      return u.t.statements() - before;
-    };
-    const one = await count(`/api/upload/files?populate=related&filters[id][$eq]=${fileId}`);
-    const two = await count(`/api/upload/files?populate=related&filters[id][$in][0]=${fileId}&filters[id][$in][1]=${secondId}`);
+    const [one, two] = await statementCosts(u.t, [
+      `/api/upload/files?populate=related&filters[id][$eq]=${fileId}`,
+      `/api/upload/files?populate=related&filters[id][$in][0]=${fileId}&filters[id][$in][1]=${secondId}`,
+    ]);
     expect(two).toBe(one);
   });
 
