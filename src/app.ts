@@ -14,6 +14,7 @@ import { Authenticator } from './auth/authenticate.js';
 import { UserTokens } from './plugins/users-permissions/jwt.js';
 import { UserStates } from './plugins/users-permissions/user-state.js';
 import { userCredentials } from './plugins/users-permissions/credentials.js';
+import { Sessions } from './plugins/users-permissions/sessions.js';
 import { registerUsersPermissions } from './plugins/users-permissions/plugin.js';
 import type { UpContext } from './plugins/users-permissions/context.js';
 import { createMailer, type Mailer } from './email/mailer.js';
@@ -72,6 +73,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     const view = localeView(locales);
     const tokens = new ApiTokenService(database, config.secrets.apiTokenSalt);
     const userTokens = new UserTokens(config.secrets.jwtSecret, config.usersPermissions.jwt);
+    const sessions = config.usersPermissions.jwtManagement === 'refresh' ? new Sessions(database, config.secrets.jwtSecret, config.usersPermissions) : null;
     mailer = options.mailer ?? createMailer(config.email, { env: config.env, log: (line) => console.log(line) });
     const readContext = {
       model,
@@ -102,7 +104,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
         database,
         tokens,
         roles,
-        userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation),
+        userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation, sessions),
       ),
     };
     const fastify = Fastify({
@@ -122,7 +124,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     registerNotFound(fastify, model, config.rest.prefix);
     registerContentRoutes(fastify, services);
     registerLocaleRoutes(fastify, services, locales);
-    const usersPermissions = registerUsersPermissions(fastify, services, userTokens, mailer);
+    const usersPermissions = await registerUsersPermissions(fastify, services, userTokens, mailer, sessions);
     await registerUpload(fastify, services);
     await fastify.ready();
     return {

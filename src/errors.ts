@@ -43,6 +43,12 @@ export class PaginationError extends ApplicationError {
   override readonly name = 'PaginationError';
 }
 
+/** a request missing something it must carry (Strapi's BadRequestError, e.g. "Missing refresh token") */
+export class BadRequestError extends FolioError {
+  readonly status = 400;
+  override readonly name = 'BadRequestError';
+}
+
 export class UnauthorizedError extends FolioError {
   readonly status = 401;
   override readonly name = 'UnauthorizedError';

@@ -12,6 +12,8 @@ import { requestMark } from './fresh.js';
 export interface CallerUser {
   readonly id: number;
   readonly roleId: number | null;
+  /** the refresh-mode session its access token belongs to */
+  readonly sessionId?: string;
 }
 
 export interface Caller {

@@ -14,6 +14,7 @@ import type { FolioConfig, LocaleSeed, RestConfig } from './types.js';
 import { envBool, envInt, fileBool, fileBytes, fileInt, fileString } from './values.js';
 import { middlewaresConfig } from './middlewares-config.js';
 import { emailConfig } from './email-config.js';
+import { sessionConfig } from '../plugins/users-permissions/sessions.js';
 import { usersPermissionsConfig } from '../plugins/users-permissions/config.js';
 
 export interface LoadedConfig {
@@ -131,10 +132,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     // Strapi logs every request (strapi::logger) in development and production alike
     logger: envBool(env, 'FOLIO_LOG', nodeEnv !== 'test'),
   };
-  if (config.usersPermissions.jwtManagement === 'refresh') {
-    warnings.push(
-      'plugins.users-permissions.config.jwtManagement "refresh" is not supported yet: users get access tokens as in "legacy-support" mode (jwt.expiresIn), and /api/auth/refresh and /api/auth/logout answer 404',
-    );
-  }
+  // refresh mode's sessions settings, checked at start-up like every other setting
+  if (config.usersPermissions.jwtManagement === 'refresh') sessionConfig(config.usersPermissions.raw);
   return { config, generated, warnings };
 }

@@ -86,6 +86,30 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
     indexes: [{ name: 'folio_locks_name_uq', columns: ['name'], unique: true }],
   },
   {
+    // refresh-mode sessions (users-permissions): one row per refresh token issued; rotation marks the
+    // row rotated and adds the next one in the same family; times are epoch milliseconds
+    name: 'folio_sessions',
+    columns: [
+      idCol,
+      { name: 'session_id', type: 'short', notNull: true },
+      { name: 'user_id', type: 'ref', notNull: true },
+      { name: 'device_id', type: 'string' },
+      { name: 'family_id', type: 'short', notNull: true },
+      { name: 'origin', type: 'short', notNull: true },
+      { name: 'status', type: 'short', notNull: true },
+      { name: 'login_at', type: 'biginteger', notNull: true },
+      { name: 'created_at', type: 'biginteger', notNull: true },
+      { name: 'last_active_at', type: 'biginteger', notNull: true },
+      { name: 'expires_at', type: 'biginteger', notNull: true },
+      { name: 'absolute_expires_at', type: 'biginteger', notNull: true },
+    ],
+    indexes: [
+      { name: 'folio_sessions_session_uq', columns: ['session_id'], unique: true },
+      { name: 'folio_sessions_user_idx', columns: ['user_id', 'status'] },
+      { name: 'folio_sessions_family_idx', columns: ['family_id'] },
+    ],
+  },
+  {
     // users-permissions rate-limit counters (plugins/users-permissions/rate-limit-store.ts): one row
     // per key, its hits in the window ending at reset_at (epoch ms). No id column: an upsert that
     // finds its row would still use up a sequence value on every request.

@@ -376,9 +376,14 @@ describe('users-permissions and email settings', () => {
     expect(config.email).toMatchObject({ provider: 'nodemailer', providerOptions: { host: 'smtp.test', port: 2525 }, defaultFrom: 'cms@example.test' });
   });
 
-  it('refresh mode, not built yet, is said at start-up rather than ignored silently', async () => {
-    const { warnings } = await load(project({ 'config/plugins.js': `module.exports = { 'users-permissions': { config: { jwtManagement: 'refresh' } } };` }));
-    expect(warnings).toEqual([expect.stringContaining('jwtManagement "refresh" is not supported yet')]);
+  it('refresh mode loads without a warning, its sessions settings read', async () => {
+    const { config, warnings } = await load(
+      project({
+        'config/plugins.js': `module.exports = { 'users-permissions': { config: { jwtManagement: 'refresh', sessions: { accessTokenLifespan: 60, httpOnly: true } } } };`,
+      }),
+    );
+    expect(warnings).toEqual([]);
+    expect(config.usersPermissions.jwtManagement).toBe('refresh');
   });
 
   it.each([
@@ -386,6 +391,14 @@ describe('users-permissions and email settings', () => {
     [`{ 'users-permissions': { config: { jwt: { expiresIn: 'soon' } } } }`, 'plugins.users-permissions.config.jwt.expiresIn must be a duration'],
     [`{ 'users-permissions': { config: { jwt: { algorithm: 'RS256' } } } }`, 'plugins.users-permissions.config.jwt.algorithm must be one of HS256, HS384, HS512'],
     [`{ 'users-permissions': { config: { jwtManagement: 'cookies' } } }`, 'plugins.users-permissions.config.jwtManagement must be "legacy-support" or "refresh"'],
+    [
+      `{ 'users-permissions': { config: { jwtManagement: 'refresh', sessions: { idleRefreshTokenLifespan: 'soon' } } } }`,
+      'plugins.users-permissions.config.sessions.idleRefreshTokenLifespan must be a duration',
+    ],
+    [
+      `{ 'users-permissions': { config: { jwtManagement: 'refresh', sessions: { httpOnly: 'yes' } } } }`,
+      'plugins.users-permissions.config.sessions.httpOnly must be true or false',
+    ],
     [`{ 'users-permissions': { config: { advanced: { email_confirmation: 'yes' } } } }`, 'plugins.users-permissions.config.advanced.email_confirmation must be true or false'],
   ])('a bad setting is one line naming its key: %s', async (file, message) => {
     const dir = project({ 'config/plugins.js': `module.exports = ${file};` });

@@ -1,10 +1,67 @@
 // What a successful login, registration, password change or provider callback answers: an access token
-// and the user as login shows it (public fields, no role). The one place refresh mode will add its
-// refresh token (or cookie) to every such answer.
+// and the user as login shows it (public fields, no role). In refresh mode (behaviour.md §10.5) the
+// answer opens a session: `{jwt, refreshToken, user}`, or `{jwt, user}` with the refresh token in a
+// signed HttpOnly cookie when the config or the request asks for the cookie.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOW_ALL } from '../../auth/ability.js';
+import { ValidationError } from '../../errors.js';
+import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
 import type { UpContext } from './context.js';
+import type { Sessions } from './sessions.js';
 
-export async function authResponse(up: UpContext, userId: number, _req: FastifyRequest, _reply: FastifyReply): Promise<Record<string, unknown>> {
-  return { jwt: await up.tokens.issue(userId), user: await up.users.view(userId, ALLOW_ALL) };
+/** the longest device id kept (a string column) */
+const DEVICE_ID_MAX = 255;
+
+/**
+ * The optional `deviceId` of a body that opens a session (refresh mode): a string or nothing, else a
+ * 400 — checked before the route writes anything.
+ */
+export function deviceIdOf(body: unknown): string | null {
+  const v = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['deviceId'] : undefined;
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') throw ValidationError.of([fieldError(['deviceId'], notTypeMessage(['deviceId'], 'string', v), v)]);
+  if (v.length > DEVICE_ID_MAX || v.includes('\u0000')) throw ValidationError.of([fieldError(['deviceId'], `deviceId must be at most ${DEVICE_ID_MAX} characters`, v)]);
+  return v;
+}
+
+/** whether this request gets its refresh token as a cookie */
+export function cookieMode(sessions: Sessions, req: FastifyRequest): boolean {
+  return sessions.config.httpOnly || req.headers['x-strapi-refresh-cookie'] === 'httpOnly';
+}
+
+function cookieOptions(up: UpContext, sessions: Sessions) {
+  const c = sessions.config.cookie;
+  return {
+    httpOnly: true,
+    signed: true,
+    sameSite: c.sameSite,
+    path: c.path,
+    secure: c.secure ?? up.services.config.env === 'production',
+    ...(c.domain === undefined ? {} : { domain: c.domain }),
+  };
+}
+
+/** Sets the refresh cookie (cookie mode), or gives the token to put in the body. */
+export function handOver(up: UpContext, sessions: Sessions, req: FastifyRequest, reply: FastifyReply, refreshToken: string): { refreshToken: string } | Record<string, never> {
+  if (!cookieMode(sessions, req)) return { refreshToken };
+  const maxAge = sessions.config.cookie.maxAge;
+  reply.setCookie(sessions.config.cookie.name, refreshToken, { ...cookieOptions(up, sessions), ...(maxAge === undefined ? {} : { maxAge: Math.floor(maxAge / 1000) }) });
+  return {};
+}
+
+export function clearRefreshCookie(up: UpContext, sessions: Sessions, reply: FastifyReply): void {
+  reply.clearCookie(sessions.config.cookie.name, cookieOptions(up, sessions));
+}
+
+export interface AuthResponseOptions {
+  /** a password change or reset: every session of the user is revoked before the new one opens */
+  readonly revokeSessions?: boolean;
+}
+
+export async function authResponse(up: UpContext, userId: number, req: FastifyRequest, reply: FastifyReply, opts: AuthResponseOptions = {}): Promise<Record<string, unknown>> {
+  const { sessions } = up;
+  if (!sessions) return { jwt: await up.tokens.issue(userId), user: await up.users.view(userId, ALLOW_ALL) };
+  if (opts.revokeSessions) await sessions.revokeUser(userId);
+  const issued = await sessions.create(userId, deviceIdOf(req.body));
+  return { jwt: issued.jwt, ...handOver(up, sessions, req, reply, issued.refreshToken), user: await up.users.view(userId, ALLOW_ALL) };
 }

@@ -12,7 +12,7 @@ import { newConfirmationToken, newResetCode, sendConfirmationMail, sendResetMail
 import { BodyCheck, bodyOf, type Body } from './body.js';
 import { UP, type UpContext } from './context.js';
 import { checkPassword } from './passwords.js';
-import { authResponse } from './auth-response.js';
+import { authResponse, deviceIdOf } from './auth-response.js';
 import type { UserRow } from './users.js';
 
 /** account fields a registering client never sets, whatever register.allowedFields lists */
@@ -34,6 +34,20 @@ async function taken(tx: Tx, email: string, username: string, uniqueEmail: boole
  */
 const storable = (v: string): boolean => !v.includes('\u0000');
 
+/** a register body without the session's `deviceId` (checked here, before any write) */
+function withoutDeviceId(body: Body): Body {
+  deviceIdOf(body);
+  const { deviceId: _, ...rest } = body;
+  return rest;
+}
+
+/** a password body's allowed keys: in refresh mode also the new session's `deviceId` (checked here, before any write) */
+function sessionFields(up: UpContext, body: unknown, fields: string[]): string[] {
+  if (!up.sessions) return fields;
+  deviceIdOf(body);
+  return [...fields, 'deviceId'];
+}
+
 export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   const { services, users } = up;
   const prefix = services.config.rest.prefix;
@@ -41,6 +55,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
 
   app.post(`${prefix}/auth/local`, async (req: FastifyRequest, reply: FastifyReply) => {
     await authorize(services, req, `${UP}.auth.callback`);
+    if (up.sessions) deviceIdOf(req.body);
     const check = new BodyCheck(bodyOf(req.body));
     const identifier = check.string('identifier');
     const password = check.string('password');
@@ -59,7 +74,9 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   app.post(`${prefix}/auth/local/register`, async (req, reply) => {
     await authorize(services, req, `${UP}.auth.register`);
     if (!adv.allow_register) throw new ApplicationError('Register action is currently disabled');
-    const body = bodyOf(req.body);
+    const sent = bodyOf(req.body);
+    // refresh mode: the session's device, not a user attribute
+    const body = up.sessions ? withoutDeviceId(sent) : sent;
     const allowed = new Set(['username', 'email', 'password', ...up.config.register.allowedFields.filter((f) => !ACCOUNT_FIELDS.has(f))]);
     const extra = Object.keys(body).filter((k) => !allowed.has(k));
     if (extra.length) throw new ValidationError(`Invalid parameters: ${extra.join(', ')}`);
@@ -111,7 +128,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
 
   app.post(`${prefix}/auth/reset-password`, async (req, reply) => {
     await authorize(services, req, `${UP}.auth.resetPassword`);
-    const check = new BodyCheck(bodyOf(req.body)).only(['code', 'password', 'passwordConfirmation']);
+    const check = new BodyCheck(bodyOf(req.body)).only(sessionFields(up, req.body, ['code', 'password', 'passwordConfirmation']));
     const code = check.string('code');
     const password = check.string('password', { password: true });
     const confirmation = check.string('passwordConfirmation', { password: true });
@@ -129,13 +146,13 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
       const r = await tx.updateTable('up_users').set({ reset_password_token: null }).where('id', '=', row.id).where('reset_password_token', '=', code!).executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) wrong();
     });
-    return sendJson(reply, await authResponse(up, row.id, req, reply));
+    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true }));
   });
 
   app.post(`${prefix}/auth/change-password`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.auth.changePassword`);
     if (caller.kind !== 'user' || !caller.user) throw new ApplicationError('You must be authenticated to reset your password');
-    const check = new BodyCheck(bodyOf(req.body)).only(['currentPassword', 'password', 'passwordConfirmation']);
+    const check = new BodyCheck(bodyOf(req.body)).only(sessionFields(up, req.body, ['currentPassword', 'password', 'passwordConfirmation']));
     const current = check.string('currentPassword');
     const password = check.string('password', { password: true });
     const confirmation = check.string('passwordConfirmation', { password: true });
@@ -146,7 +163,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     if (current === password) throw new ValidationError('Your new password must be different than your current password');
     users.validatePlain({ password }, false);
     await users.write({ password }, row, async () => undefined);
-    return sendJson(reply, await authResponse(up, row.id, req, reply));
+    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true }));
   });
 
   app.get(`${prefix}/auth/email-confirmation`, async (req, reply) => {

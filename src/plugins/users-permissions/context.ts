@@ -5,6 +5,7 @@ import type { UsersPermissionsConfig } from './config.js';
 import type { EmailTemplate, TemplateName } from './email-templates.js';
 import type { UserTokens } from './jwt.js';
 import type { Users } from './users.js';
+import type { Sessions } from './sessions.js';
 
 export const UP = 'plugin::users-permissions';
 
@@ -13,6 +14,8 @@ export interface UpContext {
   readonly config: UsersPermissionsConfig;
   readonly users: Users;
   readonly tokens: UserTokens;
+  /** refresh mode's sessions; null in legacy mode */
+  readonly sessions: Sessions | null;
   readonly mailer: Mailer;
   readonly templates: Readonly<Record<TemplateName, EmailTemplate>>;
   /** Strapi's `${server.url}${prefix}` */

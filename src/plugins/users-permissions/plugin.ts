@@ -10,19 +10,24 @@ import { registerAuthRoutes } from './auth-routes.js';
 import { registerUserRoutes } from './users-routes.js';
 import { registerRoleRoutes } from './roles-routes.js';
 import { registerRateLimit } from './rate-limit.js';
+import type { Sessions } from './sessions.js';
+import { registerSessionRoutes } from './session-routes.js';
 
-export function registerUsersPermissions(app: FastifyInstance, services: Services, tokens: UserTokens, mailer: Mailer): UpContext {
+export async function registerUsersPermissions(app: FastifyInstance, services: Services, tokens: UserTokens, mailer: Mailer, sessions: Sessions | null = null): Promise<UpContext> {
   const config = services.config.usersPermissions;
   const up: UpContext = {
     services,
     config,
     tokens,
+    sessions,
     mailer,
     users: new Users(services),
     templates: emailTemplates(config.raw),
     apiUrl: `${services.config.publicUrl}${services.config.rest.prefix}`,
     logError: (message) => app.log.error(message),
   };
+  // refresh mode only (with its cookie parser): in legacy mode /auth/refresh, /auth/logout and /auth/sessions stay 404
+  if (sessions) await registerSessionRoutes(app, up, sessions);
   // before the routes: it limits those §10.1 marks as they are registered
   registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit);
   registerAuthRoutes(app, up);

@@ -159,6 +159,8 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     const row = await target(req);
     const user = await shown(row.id, caller.ability);
     await users.remove(row);
+    // refresh mode: its sessions go with it (its access tokens are refused already: the user is gone)
+    await up.sessions?.revokeUser(row.id);
     return sendJson(reply, user);
   });
 }

@@ -1,0 +1,70 @@
+// Refresh mode's routes (behaviour.md §10.5): /auth/refresh, /auth/logout, /auth/sessions. Registered
+// only in refresh mode, with the cookie parser the cookie variant needs (signed with APP_KEYS).
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '../../errors.js';
+import { authorize } from '../../http/authorize.js';
+import { sendJson } from '../../http/send-json.js';
+import { UP, type UpContext } from './context.js';
+import type { Sessions } from './sessions.js';
+import { clearRefreshCookie, cookieMode, handOver } from './auth-response.js';
+import { bodyOf } from './body.js';
+
+/** The presented refresh token: the cookie first, else `body.refreshToken`; 'tampered' for a cookie whose signature fails. */
+function presented(sessions: Sessions, req: FastifyRequest): string | 'tampered' | null {
+  const cookie = req.cookies[sessions.config.cookie.name];
+  if (cookie !== undefined && cookie !== '') {
+    const r = req.unsignCookie(cookie);
+    return r.valid && r.value ? r.value : 'tampered';
+  }
+  const token = bodyOf(req.body)['refreshToken'];
+  return typeof token === 'string' && token !== '' ? token : null;
+}
+
+export async function registerSessionRoutes(app: FastifyInstance, up: UpContext, sessions: Sessions): Promise<void> {
+  const keys = up.services.config.secrets.appKeys;
+  await app.register(fastifyCookie, { secret: keys.length ? [...keys] : up.services.config.secrets.jwtSecret });
+  const { services } = up;
+  const prefix = services.config.rest.prefix;
+  const adv = up.config.advanced;
+  const invalid = (): never => {
+    throw new UnauthorizedError('Invalid refresh token');
+  };
+
+  /** whether a user may still open or keep a session: it exists, isn't blocked, is confirmed where that is required */
+  const userOk = async (userId: number): Promise<boolean> => {
+    const row = await up.users.rowWhere({ column: 'id', value: userId });
+    return !!row && !row.blocked && (!adv.email_confirmation || !!row.confirmed);
+  };
+
+  app.post(`${prefix}/auth/refresh`, async (req, reply) => {
+    await authorize(services, req, `${UP}.auth.refresh`);
+    const token = presented(sessions, req);
+    if (token === null) throw new BadRequestError('Missing refresh token');
+    if (token === 'tampered') invalid();
+    const issued = (await sessions.rotate(token as string, userOk)) ?? invalid();
+    return sendJson(reply, { jwt: issued.jwt, ...handOver(up, sessions, req, reply, issued.refreshToken) });
+  });
+
+  app.post(`${prefix}/auth/logout`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.auth.logout`);
+    // the contract: logout revokes every session of the user (Strapi: only the current one without scope: 'all')
+    if (caller.kind === 'user' && caller.user) await sessions.revokeUser(caller.user.id);
+    if (cookieMode(sessions, req) || req.cookies[sessions.config.cookie.name] !== undefined) clearRefreshCookie(up, sessions, reply);
+    return sendJson(reply, { ok: true });
+  });
+
+  app.get(`${prefix}/auth/sessions`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.auth.getSessions`);
+    if (caller.kind !== 'user' || !caller.user) throw new UnauthorizedError('Missing or invalid credentials');
+    return sendJson(reply, { data: await sessions.list(caller.user.id, caller.user.sessionId) });
+  });
+
+  app.delete(`${prefix}/auth/sessions/:sessionId`, async (req, reply) => {
+    const caller = await authorize(services, req, `${UP}.auth.revokeSession`);
+    if (caller.kind !== 'user' || !caller.user) throw new UnauthorizedError('Missing or invalid credentials');
+    const { sessionId } = req.params as { sessionId: string };
+    if (!(await sessions.revokeOne(caller.user.id, sessionId))) throw new NotFoundError('Session not found');
+    return sendJson(reply, { data: {} });
+  });
+}

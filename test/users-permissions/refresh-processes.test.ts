@@ -1,0 +1,102 @@
+// Refresh mode across processes (issue 20 point 4): two real `folio start` servers on one database
+// behave as one — a session revoked on one is refused on the other at once, and a rotation on one
+// invalidates the old refresh token on both (each process has just served the token, so a state kept
+// in its memory would show).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, ensureBuilt, spawnFolio, type Project, type Server } from '../cli/helpers.js';
+
+let project: Project;
+let servers: Server[] = [];
+let a = '';
+let b = '';
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+  body: any;
+}
+
+async function call(base: string, method: string, path: string, opts: { jwt?: string; body?: unknown } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (opts.jwt) headers['authorization'] = `Bearer ${opts.jwt}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const r = await fetch(base + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const INVALID = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Invalid refresh token', details: {} } };
+const NO_CREDENTIALS = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
+const sessionOf = (jwt: string): string => (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sessionId: string }).sessionId;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  project = await copyProject();
+  const file = join(project.dir, 'config', 'plugins.json');
+  const plugins = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...plugins, 'users-permissions': { config: { jwtManagement: 'refresh', ratelimit: { enabled: false } } } }));
+  servers = [0, 1].map(() => spawnFolio(project, ['start', '--port', '0', '--host', '127.0.0.1'], { FOLIO_LOG: 'false' }));
+  const bases = await Promise.all(servers.map(async (s) => (await s.waitFor(/Folio listening on (http:\/\/127\.0\.0\.1:\d+)\n/, 60_000))[1]!));
+  a = bases[0]!;
+  b = bases[1]!;
+}, 90_000);
+
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  await project?.remove();
+});
+
+async function login(base: string, email: string): Promise<{ jwt: string; refreshToken: string }> {
+  const r = await call(base, 'POST', '/api/auth/local', { body: { identifier: email, password: 'Passw0rd!' } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as { jwt: string; refreshToken: string };
+}
+
+describe('two Folio processes on one database, refresh mode', () => {
+  it('a session revoked on one process is refused on the other at once; logout on one counts on both', async () => {
+    const reg = await call(a, 'POST', '/api/auth/local/register', { body: { username: 'multi1', email: 'multi1@example.com', password: 'Passw0rd!' } });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const s1 = reg.body as { jwt: string; refreshToken: string };
+    const s2 = await login(b, 'multi1@example.com');
+    // both processes have just accepted both sessions
+    for (const base of [a, b]) for (const s of [s1, s2]) expect((await call(base, 'GET', '/api/users/me', { jwt: s.jwt })).status).toBe(200);
+
+    const del = await call(a, 'DELETE', `/api/auth/sessions/${sessionOf(s1.jwt)}`, { jwt: s2.jwt });
+    expect(del).toEqual({ status: 200, body: { data: {} } });
+    expect(await call(b, 'GET', '/api/users/me', { jwt: s1.jwt })).toEqual({ status: 401, body: NO_CREDENTIALS });
+    expect(await call(b, 'POST', '/api/auth/refresh', { body: { refreshToken: s1.refreshToken } })).toEqual({ status: 401, body: INVALID });
+    expect((await call(b, 'GET', '/api/users/me', { jwt: s2.jwt })).status).toBe(200);
+
+    // logout on b revokes every session, also for a
+    const s3 = await login(a, 'multi1@example.com');
+    expect((await call(a, 'GET', '/api/users/me', { jwt: s3.jwt })).status).toBe(200);
+    expect(await call(b, 'POST', '/api/auth/logout', { jwt: s2.jwt, body: {} })).toEqual({ status: 200, body: { ok: true } });
+    for (const s of [s2, s3]) {
+      expect(await call(a, 'GET', '/api/users/me', { jwt: s.jwt })).toEqual({ status: 401, body: NO_CREDENTIALS });
+      expect(await call(a, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })).toEqual({ status: 401, body: INVALID });
+    }
+  });
+
+  it('a rotation on one process invalidates the old refresh token on both; of a race across processes at most one wins', async () => {
+    const reg = await call(b, 'POST', '/api/auth/local/register', { body: { username: 'multi2', email: 'multi2@example.com', password: 'Passw0rd!' } });
+    expect(reg.status).toBe(200);
+    const first = reg.body as { jwt: string; refreshToken: string };
+    const rotated = await call(a, 'POST', '/api/auth/refresh', { body: { refreshToken: first.refreshToken } });
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    expect(Object.keys(rotated.body).sort()).toEqual(['jwt', 'refreshToken']);
+    // the old token on the other process: refused, and (a used token) its family is revoked on both
+    expect(await call(b, 'POST', '/api/auth/refresh', { body: { refreshToken: first.refreshToken } })).toEqual({ status: 401, body: INVALID });
+    expect(await call(a, 'POST', '/api/auth/refresh', { body: { refreshToken: first.refreshToken } })).toEqual({ status: 401, body: INVALID });
+    expect(await call(a, 'POST', '/api/auth/refresh', { body: { refreshToken: rotated.body.refreshToken } })).toEqual({ status: 401, body: INVALID });
+    expect(await call(b, 'GET', '/api/users/me', { jwt: rotated.body.jwt })).toEqual({ status: 401, body: NO_CREDENTIALS });
+
+    // one token sent to both processes at once, several times each
+    const s = await login(a, 'multi2@example.com');
+    const rs = await Promise.all([a, b, a, b, a, b].map((base) => call(base, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })));
+    expect(rs.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    for (const r of rs) if (r.status !== 200) expect(r).toEqual({ status: 401, body: INVALID });
+    for (const srv of servers) expect(srv.stderr()).toBe('');
+  });
+});

@@ -1,0 +1,441 @@
+// Refresh mode (`jwtManagement: 'refresh'`, contract "Session states", behaviour.md §10.5): sessions,
+// rotation (a rotated token presented again revokes its family), idle and absolute expiry, logout
+// revoking every session, the sessions routes, the cookie variant, and every bad token a 4xx.
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  decodeJwt,
+  errorOf,
+  expectError,
+  expectNoSecrets,
+  expectPublicUser,
+  JWT_SECRET,
+  linkIn,
+  post,
+  startAuthApp,
+  validationOf,
+  fieldErr,
+  usersWithEmail,
+  type AuthEnv,
+} from './auth-support.js';
+import { startTestApp, type Response, type TestApp } from '../support/app.js';
+import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
+
+const REFRESH = '/api/auth/refresh';
+const LOGOUT = '/api/auth/logout';
+const SESSIONS = '/api/auth/sessions';
+const MISSING = errorOf(400, 'BadRequestError', 'Missing refresh token');
+const INVALID = errorOf(401, 'UnauthorizedError', 'Invalid refresh token');
+const NO_CREDENTIALS = errorOf(401, 'UnauthorizedError', 'Missing or invalid credentials');
+const SESSION_ID = /^[0-9a-f]{32}$/;
+
+let env: AuthEnv;
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  env = await startAuthApp({ plugin: { jwtManagement: 'refresh' } });
+  t = env.t;
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+interface Tokens {
+  id: number;
+  email: string;
+  jwt: string;
+  refreshToken: string;
+}
+
+async function signUp(app: TestApp = t, extra: Record<string, unknown> = {}): Promise<Tokens> {
+  const name = `rf${++n}`;
+  const r = await post(app, '/api/auth/local/register', { username: name, email: `${name}@example.com`, password: 'secret123', ...extra });
+  expect(r.status, r.text).toBe(200);
+  return { id: r.body.user.id as number, email: `${name}@example.com`, jwt: r.body.jwt as string, refreshToken: r.body.refreshToken as string };
+}
+
+async function signIn(email: string, extra: Record<string, unknown> = {}, app: TestApp = t): Promise<Tokens> {
+  const r = await post(app, '/api/auth/local', { identifier: email, password: 'secret123', ...extra });
+  expect(r.status, r.text).toBe(200);
+  return { id: r.body.user.id as number, email, jwt: r.body.jwt as string, refreshToken: r.body.refreshToken as string };
+}
+
+const refresh = (refreshToken: unknown, app: TestApp = t): Promise<Response> => post(app, REFRESH, { refreshToken });
+const me = (jwt: string, app: TestApp = t): Promise<Response> => app.get('/api/users/me', { token: jwt });
+
+describe('login and registration open a session', () => {
+  it('register and login answer {jwt, refreshToken, user} with the access and refresh payloads of §10.5', async () => {
+    const name = `rf${++n}`;
+    const reg = await post(t, '/api/auth/local/register', { username: name, email: `${name}@example.com`, password: 'secret123' });
+    expect(reg.status, reg.text).toBe(200);
+    expect(Object.keys(reg.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    expectPublicUser(reg.body.user, { username: name });
+    expectNoSecrets(reg);
+    const log = await post(t, '/api/auth/local', { identifier: name, password: 'secret123' });
+    expect(Object.keys(log.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    const now = Math.floor(Date.now() / 1000);
+    for (const body of [reg.body, log.body]) {
+      const access = decodeJwt(body.jwt).payload;
+      expect(Object.keys(access).sort()).toEqual(['exp', 'iat', 'sessionId', 'type', 'userId']);
+      expect(access).toMatchObject({ userId: String(reg.body.user.id), type: 'access' });
+      expect(access['sessionId']).toMatch(SESSION_ID);
+      expect(Number(access['exp']) - Number(access['iat'])).toBe(600);
+      const rt = decodeJwt(body.refreshToken).payload;
+      expect(Object.keys(rt).sort()).toEqual(['exp', 'sessionId', 'type', 'userId']);
+      expect(rt).toMatchObject({ userId: String(reg.body.user.id), type: 'refresh', sessionId: access['sessionId'] });
+      expect(Math.abs(Number(rt['exp']) - (now + 14 * 86400))).toBeLessThan(5);
+    }
+    expect(decodeJwt(reg.body.jwt).payload['sessionId']).not.toBe(decodeJwt(log.body.jwt).payload['sessionId']);
+    expect((await me(log.body.jwt)).status).toBe(200);
+  });
+
+  it('a legacy {id} JWT, a refresh token and a forged access token are not credentials in refresh mode', async () => {
+    const a = await signUp();
+    const key = new TextEncoder().encode(JWT_SECRET);
+    const legacy = await new SignJWT({ id: a.id }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(key);
+    expectError(await me(legacy), NO_CREDENTIALS);
+    expectError(await me(a.refreshToken), NO_CREDENTIALS);
+    const { sessionId } = decodeJwt(a.jwt).payload;
+    const forged = await new SignJWT({ userId: String(a.id), sessionId, type: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('other'));
+    expectError(await me(forged), NO_CREDENTIALS);
+    // a validly signed access token naming no session
+    const ghost = await new SignJWT({ userId: String(a.id), sessionId: 'f'.repeat(32), type: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+    expectError(await me(ghost), NO_CREDENTIALS);
+    expect((await me(a.jwt)).status).toBe(200);
+  });
+
+  it('deviceId tags the session; a deviceId of another type is a 400 before anything is written', async () => {
+    const name = `rf${++n}`;
+    const bad = await post(t, '/api/auth/local/register', { username: name, email: `${name}@example.com`, password: 'secret123', deviceId: 42 });
+    expectError(bad, validationOf(fieldErr(['deviceId'], 'deviceId must be a `string` type, but the final value was: `42`.', 42)));
+    const a = await signUp(t, { deviceId: 'phone' });
+    const list = await t.get(SESSIONS, { token: a.jwt });
+    expect(list.body.data).toEqual([
+      { id: decodeJwt(a.jwt).payload['sessionId'], deviceId: 'phone', current: true, loginAt: expect.any(String), lastActiveAt: expect.any(String) },
+    ]);
+    // nothing was written for the refused registration
+    expect(await usersWithEmail(t, `${name}@example.com`)).toEqual([]);
+    const login = await post(t, '/api/auth/local', { identifier: a.email, password: 'secret123', deviceId: ['x'] });
+    expect(login.status, login.text).toBe(400);
+    expect(login.body.error).toMatchObject({ name: 'ValidationError', details: { errors: [{ path: ['deviceId'], name: 'ValidationError' }] } });
+  });
+});
+
+describe('POST /auth/refresh', () => {
+  it('no token is 400 Missing refresh token; bad, forged and foreign tokens are 401 Invalid refresh token', async () => {
+    expectError(await post(t, REFRESH, {}), MISSING);
+    expectError(await t.request('POST', REFRESH, { token: null }), MISSING);
+    expectError(await refresh(''), MISSING);
+    expectError(await refresh(12), MISSING);
+    const a = await signUp();
+    const b = await signUp();
+    const key = new TextEncoder().encode(JWT_SECRET);
+    const aSession = decodeJwt(a.refreshToken).payload['sessionId'];
+    const sign = (payload: Record<string, unknown>, k = key) => new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(k);
+    for (const bad of [
+      'garbage',
+      'a.b.c',
+      a.jwt, // an access token
+      await sign({ userId: String(a.id), sessionId: aSession, type: 'refresh' }, new TextEncoder().encode('not-the-secret')),
+      await sign({ userId: String(b.id), sessionId: aSession, type: 'refresh' }), // another user's session
+      await sign({ userId: String(a.id), sessionId: 'e'.repeat(32), type: 'refresh' }), // no such session
+      await sign({ userId: String(a.id), sessionId: "' OR 1=1 --", type: 'refresh' }),
+      await new SignJWT({ userId: String(a.id), sessionId: aSession, type: 'refresh' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+        .sign(key),
+      'x'.repeat(10_000),
+    ]) {
+      expectError(await refresh(bad), INVALID);
+    }
+    // none of that touched the real sessions
+    expect((await refresh(a.refreshToken)).status).toBe(200);
+    expect((await refresh(b.refreshToken)).status).toBe(200);
+  });
+
+  it('rotates: {jwt, refreshToken} of a new session; the old refresh token is refused afterwards', async () => {
+    const a = await signUp();
+    const r = await refresh(a.refreshToken);
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(['jwt', 'refreshToken']);
+    const next = decodeJwt(r.body.refreshToken).payload;
+    expect(next['sessionId']).toMatch(SESSION_ID);
+    expect(next['sessionId']).not.toBe(decodeJwt(a.refreshToken).payload['sessionId']);
+    expect(decodeJwt(r.body.jwt).payload['sessionId']).toBe(next['sessionId']);
+    expect((await me(r.body.jwt)).status).toBe(200);
+    const again = await refresh(r.body.refreshToken);
+    expect(again.status, again.text).toBe(200);
+    expect((await me(again.body.jwt)).body.id).toBe(a.id);
+  });
+
+  it('an already-rotated token presented again is refused and revokes its whole family (theft detection)', async () => {
+    const a = await signUp();
+    const other = await signIn(a.email); // a second session of the same user, another family
+    const r1 = await refresh(a.refreshToken);
+    expect(r1.status).toBe(200);
+    const r2 = await refresh(r1.body.refreshToken);
+    expect(r2.status).toBe(200);
+    // the thief replays the first token
+    expectError(await refresh(a.refreshToken), INVALID);
+    // the family is gone: its latest refresh token and its access tokens are refused
+    expectError(await refresh(r2.body.refreshToken), INVALID);
+    expectError(await me(r2.body.jwt), NO_CREDENTIALS);
+    expectError(await me(a.jwt), NO_CREDENTIALS);
+    // the user's other session is untouched
+    expect((await me(other.jwt)).status).toBe(200);
+    expect((await refresh(other.refreshToken)).status).toBe(200);
+  });
+
+  it('of many refreshes racing with one token exactly one wins, and the family is revoked (never a 500)', async () => {
+    const a = await signUp();
+    const rs = await Promise.all(Array.from({ length: 8 }, () => refresh(a.refreshToken)));
+    const ok = rs.filter((r) => r.status === 200);
+    expect(ok.length).toBeLessThanOrEqual(1);
+    for (const r of rs) if (r.status !== 200) expectError(r, INVALID);
+    // the losers presented a used token: the winner's session is revoked with the family
+    if (ok[0]) expectError(await refresh(ok[0].body.refreshToken), INVALID);
+  });
+
+  it('a blocked or deleted user can no longer refresh, nor use its access tokens', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const put = await t.request('PUT', `/api/users/${a.id}`, { body: { blocked: true } });
+    expect(put.status, put.text).toBe(200);
+    expectError(await refresh(a.refreshToken), INVALID);
+    expect((await me(a.jwt)).status).toBe(401);
+    const del = await t.request('DELETE', `/api/users/${b.id}`);
+    expect(del.status, del.text).toBe(200);
+    expectError(await refresh(b.refreshToken), INVALID);
+    expect((await me(b.jwt)).status).toBe(401);
+  });
+});
+
+describe('logout and the sessions routes', () => {
+  it('logout revokes every session of the user: refresh and access tokens of all of them are refused', async () => {
+    const a = await signUp();
+    const a2 = await signIn(a.email);
+    const b = await signUp();
+    expectError(await post(t, LOGOUT, {}), errorOf(403, 'ForbiddenError', 'Forbidden'));
+    const out = await post(t, LOGOUT, {}, a.jwt);
+    expect(out.status, out.text).toBe(200);
+    expect(out.body).toEqual({ ok: true });
+    for (const s of [a, a2]) {
+      expectError(await refresh(s.refreshToken), INVALID);
+      expectError(await me(s.jwt), NO_CREDENTIALS);
+    }
+    expect((await me(b.jwt)).status).toBe(200);
+    expect((await refresh(b.refreshToken)).status).toBe(200);
+    // a new login opens a new session
+    expect((await me((await signIn(a.email)).jwt)).status).toBe(200);
+  });
+
+  it('GET /auth/sessions lists the standing sessions; DELETE revokes one; unknown or foreign ids are 404 Session not found', async () => {
+    const a = await signUp(t, { deviceId: 'laptop' });
+    const a2 = await signIn(a.email, { deviceId: 'phone' });
+    const b = await signUp();
+    const list = await t.get(SESSIONS, { token: a2.jwt });
+    expect(list.status, list.text).toBe(200);
+    const id1 = decodeJwt(a.jwt).payload['sessionId'];
+    const id2 = decodeJwt(a2.jwt).payload['sessionId'];
+    expect(list.body).toEqual({
+      data: [
+        { id: id2, deviceId: 'phone', current: true, loginAt: expect.any(String), lastActiveAt: expect.any(String) },
+        { id: id1, deviceId: 'laptop', current: false, loginAt: expect.any(String), lastActiveAt: expect.any(String) },
+      ],
+    });
+    expect(new Date(list.body.data[0].loginAt as string).toISOString()).toBe(list.body.data[0].loginAt);
+    // without a user: the Public role may not list sessions
+    expect((await t.get(SESSIONS, { token: null })).status).toBe(403);
+    const notFound = errorOf(404, 'NotFoundError', 'Session not found');
+    expectError(await t.request('DELETE', `${SESSIONS}/${'0'.repeat(32)}`, { token: a.jwt }), notFound);
+    expectError(await t.request('DELETE', `${SESSIONS}/not-a-session`, { token: a.jwt }), notFound);
+    expectError(await t.request('DELETE', `${SESSIONS}/${decodeJwt(b.jwt).payload['sessionId']}`, { token: a.jwt }), notFound);
+    const del = await t.request('DELETE', `${SESSIONS}/${id1}`, { token: a2.jwt });
+    expect(del.status, del.text).toBe(200);
+    expect(del.body).toEqual({ data: {} });
+    expectError(await t.request('DELETE', `${SESSIONS}/${id1}`, { token: a2.jwt }), notFound);
+    expectError(await refresh(a.refreshToken), INVALID);
+    expectError(await me(a.jwt), NO_CREDENTIALS);
+    expect((await t.get(SESSIONS, { token: a2.jwt })).body.data.map((s: { id: string }) => s.id)).toEqual([id2]);
+    // b's session was not touched
+    expect((await me(b.jwt)).status).toBe(200);
+    // after a rotation, the session listed is the new one, still current for the old access token
+    const r = await refresh(a2.refreshToken);
+    const after = await t.get(SESSIONS, { token: a2.jwt });
+    expect(after.body.data).toEqual([
+      { id: decodeJwt(r.body.jwt).payload['sessionId'], deviceId: 'phone', current: true, loginAt: list.body.data[0].loginAt, lastActiveAt: expect.any(String) },
+    ]);
+  });
+});
+
+describe('password changes revoke every session', () => {
+  it('change-password revokes all sessions and answers a fresh {jwt, refreshToken, user}', async () => {
+    const a = await signUp();
+    const a2 = await signIn(a.email);
+    const r = await post(t, '/api/auth/change-password', { currentPassword: 'secret123', password: 'newpass123', passwordConfirmation: 'newpass123', deviceId: 'tablet' }, a.jwt);
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    for (const s of [a, a2]) {
+      expectError(await refresh(s.refreshToken), INVALID);
+      expectError(await me(s.jwt), NO_CREDENTIALS);
+    }
+    expect((await me(r.body.jwt)).status).toBe(200);
+    expect((await t.get(SESSIONS, { token: r.body.jwt })).body.data).toEqual([expect.objectContaining({ deviceId: 'tablet', current: true })]);
+    expect((await refresh(r.body.refreshToken)).status).toBe(200);
+  });
+
+  it('reset-password revokes all sessions and answers a fresh {jwt, refreshToken, user}', async () => {
+    const a = await signUp();
+    expect((await post(t, '/api/auth/forgot-password', { email: a.email })).status).toBe(200);
+    const code = linkIn(await env.sink.next(), /code=([0-9a-f]+)/);
+    const r = await post(t, '/api/auth/reset-password', { code, password: 'newpass123', passwordConfirmation: 'newpass123' });
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    expectError(await refresh(a.refreshToken), INVALID);
+    expectError(await me(a.jwt), NO_CREDENTIALS);
+    expect((await me(r.body.jwt)).status).toBe(200);
+    expect((await refresh(r.body.refreshToken)).status).toBe(200);
+  });
+});
+
+/** the cookies of a response's Set-Cookie headers: name → {value, attributes} */
+function setCookies(r: Response): Map<string, { value: string; attrs: string[] }> {
+  const out = new Map<string, { value: string; attrs: string[] }>();
+  for (const line of r.headers.getSetCookie()) {
+    const [pair, ...attrs] = line.split(';').map((s) => s.trim());
+    const i = pair!.indexOf('=');
+    out.set(pair!.slice(0, i), { value: pair!.slice(i + 1), attrs });
+  }
+  return out;
+}
+
+describe('cookie variant', () => {
+  const COOKIE = { 'x-strapi-refresh-cookie': 'httpOnly' };
+
+  it('the x-strapi-refresh-cookie header puts the refresh token in a signed HttpOnly cookie; refresh reads it first', async () => {
+    const name = `rf${++n}`;
+    const reg = await t.request('POST', '/api/auth/local/register', {
+      token: null,
+      headers: COOKIE,
+      body: { username: name, email: `${name}@example.com`, password: 'secret123' },
+    });
+    expect(reg.status, reg.text).toBe(200);
+    expect(Object.keys(reg.body).sort()).toEqual(['jwt', 'user']);
+    const c = setCookies(reg).get('strapi_up_refresh')!;
+    expect(c).toBeDefined();
+    expect(c.attrs.sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Lax']);
+    // signed: the token, a dot, the signature
+    const token = decodeURIComponent(c.value);
+    expect(decodeJwt(token.slice(0, token.lastIndexOf('.'))).payload['type']).toBe('refresh');
+
+    const r = await t.request('POST', REFRESH, {
+      token: null,
+      headers: { ...COOKIE, cookie: `strapi_up_refresh=${c.value}` },
+      body: { refreshToken: 'ignored-when-a-cookie-is-there' },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['jwt']);
+    const next = setCookies(r).get('strapi_up_refresh')!;
+    expect(next.value).not.toBe(c.value);
+    expect((await me(r.body.jwt)).status).toBe(200);
+
+    // the old cookie is refused (and, a used token, revokes the family)
+    expectError(await t.request('POST', REFRESH, { token: null, headers: { cookie: `strapi_up_refresh=${c.value}` } }), INVALID);
+    expectError(await t.request('POST', REFRESH, { token: null, headers: { cookie: `strapi_up_refresh=${next.value}` } }), INVALID);
+  });
+
+  it('a tampered or unsigned cookie is 401 Invalid refresh token; logout clears the cookie', async () => {
+    const name = `rf${++n}`;
+    const log = await t.request('POST', '/api/auth/local/register', {
+      token: null,
+      headers: COOKIE,
+      body: { username: name, email: `${name}@example.com`, password: 'secret123' },
+    });
+    const c = setCookies(log).get('strapi_up_refresh')!;
+    const signed = decodeURIComponent(c.value);
+    const dot = signed.lastIndexOf('.');
+    const bare = signed.slice(0, dot);
+    const sig = signed.slice(dot + 1);
+    const flipped = sig.slice(0, -2) + (sig.at(-2) === 'A' ? 'B' : 'A') + sig.at(-1);
+    for (const bad of [bare, `${bare}.${flipped}`, `${bare.slice(0, -3)}abc.${sig}`, 'x']) {
+      expectError(await t.request('POST', REFRESH, { token: null, headers: { cookie: `strapi_up_refresh=${encodeURIComponent(bad)}` } }), INVALID);
+    }
+    // the real one still works: nothing above touched the session
+    const r = await t.request('POST', REFRESH, { token: null, headers: { ...COOKIE, cookie: `strapi_up_refresh=${c.value}` } });
+    expect(r.status, r.text).toBe(200);
+    const out = await t.request('POST', LOGOUT, { token: r.body.jwt, headers: COOKIE, body: {} });
+    expect(out.body).toEqual({ ok: true });
+    const cleared = setCookies(out).get('strapi_up_refresh')!;
+    expect(cleared.value).toBe('');
+    expect(cleared.attrs.some((a) => /^Expires=Thu, 01 Jan 1970/.test(a) || a === 'Max-Age=0')).toBe(true);
+    expectError(await t.request('POST', REFRESH, { token: null, headers: { cookie: `strapi_up_refresh=${setCookies(r).get('strapi_up_refresh')!.value}` } }), INVALID);
+  });
+});
+
+describe('sessions.httpOnly, a cookie name, production, short lifetimes (1 s access, 2 s idle, 3 s cap)', () => {
+  let app: TestApp;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const cookieOf = (r: Response): string => setCookies(r).get('my_refresh')!.value;
+  const refreshWith = (cookie: string): Promise<Response> => app.request('POST', REFRESH, { token: null, headers: { cookie: `my_refresh=${cookie}` } });
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      env: 'production',
+      usersPermissions: usersPermissionsConfig({
+        'users-permissions': {
+          config: {
+            jwtManagement: 'refresh',
+            sessions: { httpOnly: true, cookie: { name: 'my_refresh' }, accessTokenLifespan: 1, idleRefreshTokenLifespan: 2, maxRefreshTokenLifespan: 3 },
+          },
+        },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('every answer puts the refresh token in the named cookie, Secure in production; refresh answers {jwt}', async () => {
+    const r = await post(app, '/api/auth/local/register', { username: 'cookie1', email: 'cookie1@example.com', password: 'secret123' });
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(['jwt', 'user']);
+    const c = setCookies(r).get('my_refresh')!;
+    expect(c.attrs.sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Lax', 'Secure']);
+    expect(setCookies(r).has('strapi_up_refresh')).toBe(false);
+    const rr = await refreshWith(c.value);
+    expect(rr.status, rr.text).toBe(200);
+    expect(Object.keys(rr.body)).toEqual(['jwt']);
+    expect(cookieOf(rr)).not.toBe(c.value);
+    expectError(await app.request('POST', REFRESH, { token: null, body: {} }), MISSING);
+  });
+
+  it('the access token, the idle window and the family cap expire', async () => {
+    const reg = await post(app, '/api/auth/local/register', { username: 'short1', email: 'short1@example.com', password: 'secret123' });
+    const idle = { jwt: reg.body.jwt as string, cookie: cookieOf(reg) };
+    const log = await post(app, '/api/auth/local', { identifier: 'short1', password: 'secret123' });
+    const capped = cookieOf(log);
+    const access = decodeJwt(idle.jwt).payload;
+    expect(access['exp']).toBe(Number(access['iat']) + 1);
+    expect((await me(idle.jwt, app)).status).toBe(200);
+    await sleep(1_500);
+    // the access token is past its 1 s; the capped family keeps refreshing inside its idle window
+    expectError(await me(idle.jwt, app), NO_CREDENTIALS);
+    const r1 = await refreshWith(capped);
+    expect(r1.status, r1.text).toBe(200);
+    await sleep(1_000);
+    // 2.5 s: idle's token was never refreshed within 2 s
+    expectError(await refreshWith(idle.cookie), INVALID);
+    await sleep(700);
+    // 3.2 s: r1's token is only 1.7 s old, but the family's 3 s cap has passed
+    expectError(await refreshWith(cookieOf(r1)), INVALID);
+  });
+});
