@@ -37,6 +37,8 @@ describe('defaults', () => {
         jwt: { expiresInSeconds: 30 * 86_400, algorithm: 'HS256' },
         register: { allowedFields: [] },
         jwtManagement: 'legacy-support',
+        // the contract's login rate limit: 5 requests per 5 minutes
+        ratelimit: { enabled: true, interval: 300_000, max: 5 },
         advanced: {
           unique_email: true,
           allow_register: true,
