@@ -11,6 +11,7 @@ let project: Project;
 let servers: Server[] = [];
 let a = '';
 let b = '';
+let workers = '';
 
 interface Answer {
   status: number;
@@ -38,9 +39,12 @@ beforeAll(async () => {
   const plugins = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...plugins, 'users-permissions': { config: { jwtManagement: 'refresh', ratelimit: { enabled: false } } } }));
   servers = [0, 1].map(() => spawnFolio(project, ['start', '--port', '0', '--host', '127.0.0.1'], { FOLIO_LOG: 'false' }));
-  const bases = await Promise.all(servers.map(async (s) => (await s.waitFor(/Folio listening on (http:\/\/127\.0\.0\.1:\d+)\n/, 60_000))[1]!));
+  // and `folio start --workers 2` on the same database: one port, requests spread over two processes
+  servers.push(spawnFolio(project, ['start', '--workers', '2', '--port', '0', '--host', '127.0.0.1'], { FOLIO_LOG: 'false' }));
+  const bases = await Promise.all(servers.map(async (s) => (await s.waitFor(/Folio listening on (http:\/\/127\.0\.0\.1:\d+)( with 2 workers)?\n/, 60_000))[1]!));
   a = bases[0]!;
   b = bases[1]!;
+  workers = bases[2]!;
 }, 90_000);
 
 afterAll(async () => {
@@ -98,5 +102,20 @@ describe('two Folio processes on one database, refresh mode', () => {
     expect(rs.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
     for (const r of rs) if (r.status !== 200) expect(r).toEqual({ status: 401, body: INVALID });
     for (const srv of servers) expect(srv.stderr()).toBe('');
+  });
+
+  it('folio start --workers 2: a logout through one worker is refused by both at once', async () => {
+    const reg = await call(workers, 'POST', '/api/auth/local/register', { body: { username: 'multi3', email: 'multi3@example.com', password: 'Passw0rd!' } });
+    expect(reg.status).toBe(200);
+    const s = reg.body as { jwt: string; refreshToken: string };
+    const rounds = 16;
+    // requests spread over both workers: each has accepted the session
+    for (const r of await Promise.all(Array.from({ length: rounds }, () => call(workers, 'GET', '/api/users/me', { jwt: s.jwt })))) expect(r.status).toBe(200);
+    expect(await call(workers, 'POST', '/api/auth/logout', { jwt: s.jwt, body: {} })).toEqual({ status: 200, body: { ok: true } });
+    for (const r of await Promise.all(Array.from({ length: rounds }, () => call(workers, 'GET', '/api/users/me', { jwt: s.jwt }))))
+      expect(r).toEqual({ status: 401, body: NO_CREDENTIALS });
+    for (const r of await Promise.all(Array.from({ length: rounds }, () => call(workers, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })))) {
+      expect(r).toEqual({ status: 401, body: INVALID });
+    }
   });
 });
