@@ -369,6 +369,10 @@ describe('cookie variant', () => {
     for (const bad of [bare, `${bare}.${flipped}`, `${bare.slice(0, -3)}abc.${sig}`, 'x']) {
       expectError(await t.request('POST', REFRESH, { token: null, headers: { cookie: `strapi_up_refresh=${encodeURIComponent(bad)}` } }), INVALID);
     }
+    // malformed percent-encoding and an oversized cookie: still a 401, never a 500
+    for (const raw of ['%E0%A4%A', '%', 'x'.repeat(6000)]) {
+      expectError(await t.request('POST', REFRESH, { token: null, headers: { cookie: `strapi_up_refresh=${raw}` } }), INVALID);
+    }
     // the real one still works: nothing above touched the session
     const r = await t.request('POST', REFRESH, { token: null, headers: { ...COOKIE, cookie: `strapi_up_refresh=${c.value}` } });
     expect(r.status, r.text).toBe(200);
