@@ -5,10 +5,10 @@
 //   npm run build && STRAPI_DIR=/path/to/strapi-ref node bench/auth.mjs
 //
 // Env: STRAPI_DIR (a folder prepared with ../shared/reference/setup.sh; without it Folio alone),
-//      BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (10). Strapi runs with its login rate limit
-//      off (UP_RATELIMIT=off): with it, all but 10 requests a minute would be 429s.
+//      BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (10). Both run with their rate limits off
+//      (Strapi: UP_RATELIMIT=off; Folio: ratelimit.enabled false): with them, nearly every request would be a 429.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, cpSync } from 'node:fs';
+import { mkdtempSync, rmSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,10 @@ function stop(child) {
 async function folio(port) {
   const dir = mkdtempSync(join(tmpdir(), 'folio-auth-bench-'));
   cpSync(join(root, 'examples', 'blog'), dir, { recursive: true });
+  // the rate limit off, as Strapi's is for this bench (5 logins per 5 minutes would answer 429s)
+  const plugins = JSON.parse(readFileSync(join(dir, 'config', 'plugins.json'), 'utf8'));
+  plugins['users-permissions'] = { config: { ratelimit: { enabled: false } } };
+  writeFileSync(join(dir, 'config', 'plugins.json'), JSON.stringify(plugins));
   const child = spawn(process.execPath, [join(root, 'dist', 'cli', 'main.js'), 'start', '--dir', dir, '--port', String(port), '--host', '127.0.0.1'], {
     env: { ...process.env, NODE_ENV: 'production', FOLIO_LOG: 'false', API_TOKEN_SALT: 'bench', JWT_SECRET: 'bench-jwt', APP_KEYS: 'a,b', DATABASE_FILENAME: join(dir, 'data.db') },
     stdio: 'ignore',
