@@ -5,6 +5,8 @@ import { createApp } from '../app.js';
 import { loadConfig } from '../config/load-config.js';
 import { ALLOW_ALL } from '../auth/ability.js';
 import { ApplicationError } from '../errors.js';
+import { accountTaken } from '../plugins/users-permissions/users.js';
+import type { Tx } from '../documents/store/store.js';
 import { announce } from './report.js';
 import { checkArgs, checkOptions, flag, UsageError, type Flags } from './usage.js';
 
@@ -33,13 +35,9 @@ export async function runUsers(dir: string, args: readonly string[], values: Fla
       blocked: false,
       role,
     };
-    const taken = async (tx: Parameters<Parameters<typeof users.write>[2]>[0]): Promise<void> => {
-      const hit = await tx
-        .selectFrom('up_users')
-        .select('id')
-        .where((eb) => eb.or([eb('email', '=', values_.email), eb('username', '=', values_.username!)]))
-        .executeTakeFirst();
-      if (hit) throw new ApplicationError('Email or Username are already taken');
+    const taken = async (tx: Tx): Promise<void> => {
+      if (await accountTaken(tx, values_.email, values_.username!, app.config.usersPermissions.advanced.unique_email))
+        throw new ApplicationError('Email or Username are already taken');
     };
     users.validatePlain(values_, true);
     const id = await users.write(values_, null, taken);

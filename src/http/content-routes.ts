@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/types.js';
 import type { FindQuery } from '../query/ast.js';
-import { parseFindQuery, type ParseContext } from '../query/parse/find-query.js';
+import { parseFindQuery } from '../query/parse/find-query.js';
 import { checkWriteData } from '../documents/input/check-write-data.js';
 import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
 import { documentIdOfSingle, type ReadBack } from '../documents/write.js';
@@ -17,6 +17,7 @@ import { paginationMeta } from './pagination-meta.js';
 import { cachedRead } from './cached-read.js';
 import { sendBytes, sendJson } from './send-json.js';
 import { authorize } from './authorize.js';
+import { parseContextOf } from './parse-context.js';
 
 type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -39,18 +40,8 @@ async function begin(services: Services, req: FastifyRequest, type: ContentType,
   return { caller, query: queryOf(req) };
 }
 
-function parseContext(services: Services, call: Call): ParseContext {
-  return {
-    model: services.model,
-    rest: services.config.rest,
-    ability: call.caller.ability,
-    defaultLocale: services.locales.defaultCode(),
-    locales: services.locales.codes(),
-  };
-}
-
 function parse(services: Services, call: Call, type: ContentType): FindQuery {
-  return parseFindQuery(parseContext(services, call), type, call.query);
+  return parseFindQuery(parseContextOf(services, call.caller.ability), type, call.query);
 }
 
 function writeLocale(type: ContentType, q: FindQuery): string | null {

@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../auth/authenticate.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
 import type { Services } from '../../http/services.js';
 import { presentMediaWith } from '../../documents/read.js';
 import type { ParseContext } from '../../query/parse/context.js';
+import { authorize as authorizeCaller } from '../../http/authorize.js';
+import { parseContextOf } from '../../http/parse-context.js';
 import { resolveUploadConfig, type UploadConfig } from './config.js';
 import { deleteFile, updateFileInfo } from './file-changes.js';
 import { parseFileInfoList, parseFileInfoUpdate } from './file-info.js';
@@ -71,18 +73,8 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     await Promise.all([provider.close(), images.close()]);
   });
 
-  const authorize = async (req: FastifyRequest, action: string): Promise<Caller> => {
-    const caller = await services.authenticator.authenticate(req.headers.authorization);
-    if (!caller.ability.can(action)) throw new ForbiddenError('Forbidden');
-    return caller;
-  };
-  const parseContext = (caller: Caller): ParseContext => ({
-    model: services.model,
-    rest: services.config.rest,
-    ability: caller.ability,
-    defaultLocale: services.locales.defaultCode(),
-    locales: services.locales.codes(),
-  });
+  const authorize = (req: FastifyRequest, action: string): Promise<Caller> => authorizeCaller(services, req, action);
+  const parseContext = (caller: Caller): ParseContext => parseContextOf(services, caller.ability);
   const deps = (req: FastifyRequest): UploadDeps => ({ config, provider, images, database: services.database, fileType: type, log: req.log });
   const present = (files: FileObject[]): Promise<FileObject[]> => presentFiles(provider, files);
   const presentOne = async (file: FileObject): Promise<FileObject> => (await present([file]))[0]!;

@@ -7,25 +7,15 @@ import { ApplicationError, ValidationError } from '../../errors.js';
 import { authorize } from '../../http/authorize.js';
 import { fieldError } from '../../documents/input/messages.js';
 import { sendJson } from '../../http/send-json.js';
-import type { Tx } from '../../documents/store/rows.js';
 import { newConfirmationToken, newResetCode, sendConfirmationMail, sendResetMail } from './account-mail.js';
 import { BodyCheck, bodyOf, type Body } from './body.js';
 import { UP, type UpContext } from './context.js';
 import { checkPassword } from './passwords.js';
 import { authResponse, deviceIdOf } from './auth-response.js';
-import type { UserRow } from './users.js';
+import { accountTaken, type UserRow } from './users.js';
 
 /** account fields a registering client never sets, whatever register.allowedFields lists */
 const ACCOUNT_FIELDS = new Set(['role', 'confirmed', 'blocked', 'provider', 'resetPasswordToken', 'confirmationToken']);
-
-async function taken(tx: Tx, email: string, username: string, uniqueEmail: boolean): Promise<boolean> {
-  let q = tx
-    .selectFrom('up_users')
-    .select('id')
-    .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', email), eb('username', '=', username), eb('email', '=', username)]));
-  if (!uniqueEmail) q = q.where('provider', '=', 'local');
-  return (await q.limit(1).executeTakeFirst()) !== undefined;
-}
 
 /**
  * Whether a string from a request can equal a stored one: no stored string holds U+0000 (the model
@@ -91,12 +81,12 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
       throw new ApplicationError('Email or Username are already taken');
     };
     // a username the model refuses (U+0000) can't be anyone's: the model check below answers it
-    if (storable(username!) && (await taken(services.database.db, email!, username!, adv.unique_email))) refuse();
+    if (storable(username!) && (await accountTaken(services.database.db, email!, username!, adv.unique_email))) refuse();
     const values: Body = { ...body, username, email, password, provider: 'local', confirmed: !adv.email_confirmation, role: roleId };
     users.validatePlain(values, true);
     if (adv.email_confirmation) up.mailer.ensureCanSend();
     const id = await users.write(values, null, async (tx) => {
-      if (await taken(tx, email!, username!, adv.unique_email)) refuse();
+      if (await accountTaken(tx, email!, username!, adv.unique_email)) refuse();
     });
     if (!adv.email_confirmation) return sendJson(reply, await authResponse(up, id, req, reply));
     const row = (await users.rowWhere({ column: 'id', value: id }))!;

@@ -10,6 +10,7 @@ import { sendJson } from '../../http/send-json.js';
 import { readDocuments, type DocumentObject } from '../../documents/read.js';
 import { newDocumentId } from '../../documents/document-id.js';
 import { parseFindQuery } from '../../query/parse/find-query.js';
+import { parseContextOf } from '../../http/parse-context.js';
 import { rowId } from '../../documents/input/refs.js';
 import { lockKey } from '../../database/key-lock.js';
 import type { Tx } from '../../documents/store/rows.js';
@@ -56,11 +57,10 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
   const userRole = model.contentTypes.get(USER_UID)!.attributes.get('role') as RelationAttribute;
 
   const roles = async (where?: number): Promise<DocumentObject[]> => {
-    const q = parseFindQuery(
-      { model, rest: services.config.rest, ability: ALLOW_ALL, defaultLocale: services.locales.defaultCode(), locales: services.locales.codes() },
-      roleType_,
-      { sort: ['name:asc', 'id:asc'], ...(where === undefined ? {} : { filters: { id: { $eq: String(where) } } }) },
-    );
+    const q = parseFindQuery(parseContextOf(services, ALLOW_ALL), roleType_, {
+      sort: ['name:asc', 'id:asc'],
+      ...(where === undefined ? {} : { filters: { id: { $eq: String(where) } } }),
+    });
     return (await readDocuments(services.readContext, roleType_, { ...q, pagination: { mode: 'offset', start: 0, limit: 2 ** 31 - 1, withCount: false } })).data;
   };
 

@@ -14,6 +14,8 @@ import { parseFindQuery } from '../../query/parse/find-query.js';
 import type { FindQuery } from '../../query/ast.js';
 import { USER_UID, type ContentType } from '../../schema/types.js';
 import type { Services } from '../../http/services.js';
+import { parseContextOf } from '../../http/parse-context.js';
+import { truthy } from './values.js';
 import { hashPassword, PASSWORD_MAX_BYTES, tooLong } from './passwords.js';
 import { isSecret } from './body.js';
 
@@ -34,7 +36,6 @@ export interface UserRow {
 const USER_LOCK = USER_UID;
 
 function toRow(r: Record<string, unknown>): UserRow {
-  const b = (v: unknown): boolean => v === true || v === 1 || v === '1';
   const s = (v: unknown): string | null => (typeof v === 'string' ? v : null);
   return {
     id: Number(r['id']),
@@ -43,11 +44,25 @@ function toRow(r: Record<string, unknown>): UserRow {
     email: String(r['email']),
     provider: s(r['provider']),
     password: s(r['password']),
-    confirmed: b(r['confirmed']),
-    blocked: b(r['blocked']),
+    confirmed: truthy(r['confirmed']),
+    blocked: truthy(r['blocked']),
     resetPasswordToken: s(r['reset_password_token']),
     confirmationToken: s(r['confirmation_token']),
   };
+}
+
+/**
+ * Register's uniqueness rule (behaviour.md §10.6): an account is taken when any user's email or
+ * username equals the new email, or equals the new username — among local accounts, or among all
+ * when emails are unique across providers. Run inside the write, after the users lock.
+ */
+export async function accountTaken(tx: Tx, email: string, username: string, uniqueEmail: boolean): Promise<boolean> {
+  let q = tx
+    .selectFrom('up_users')
+    .select('id')
+    .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', email), eb('username', '=', username), eb('email', '=', username)]));
+  if (!uniqueEmail) q = q.where('provider', '=', 'local');
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
 export type UserWhere = { readonly column: 'id' | 'email' | 'reset_password_token' | 'confirmation_token'; readonly value: string | number };
@@ -150,17 +165,7 @@ export class Users {
   /** Parses a users query as the content routes parse theirs: the caller's ability decides what it may populate and filter. */
   parse(ability: Ability, query: Record<string, unknown>): FindQuery {
     const { services } = this;
-    return parseFindQuery(
-      {
-        model: services.model,
-        rest: services.config.rest,
-        ability,
-        defaultLocale: services.locales.defaultCode(),
-        locales: services.locales.codes(),
-      },
-      this.type,
-      query,
-    );
+    return parseFindQuery(parseContextOf(services, ability), this.type, query);
   }
 
   /** The user as a client sees it (public attributes; populated only what the query asks and the caller may see). */
