@@ -15,18 +15,3 @@ export async function register(t: TestApp, name = `user${++n}`, password = 'secr
   if (r.status !== 200) throw new Error(`register ${name}: ${r.status} ${r.text}`);
   return { id: r.body.user.id as number, jwt: r.body.jwt as string, username: name, email: `${name}@example.com` };
 }
-
-export const PRIVATE_KEYS = ['password', 'resetPasswordToken', 'confirmationToken'] as const;
-
-/** every key of every object in a JSON value, at any depth */
-export function allKeys(v: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(v)) for (const x of v) allKeys(x, out);
-  else if (typeof v === 'object' && v !== null)
-    for (const [k, x] of Object.entries(v)) {
-      out.add(k);
-      allKeys(x, out);
-    }
-  return out;
-}
-
-export const err = (status: number, name: string, message: string, details: unknown = {}) => ({ data: null, error: { status, name, message, details } });

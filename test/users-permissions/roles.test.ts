@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { err, register } from './helpers.js';
+import { register } from './helpers.js';
+import { errorOf } from './auth-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ describe('roles', () => {
     expect(up.auth.register).toEqual({ enabled: true, policy: '' });
     expect(up.user.me).toEqual({ enabled: false, policy: '' });
     expect(r.body.role.permissions['api::article'].controllers.article.find).toEqual({ enabled: false, policy: '' });
-    expect((await t.get('/api/users-permissions/roles/424242')).body).toEqual(err(404, 'NotFoundError', 'Role not found'));
+    expect((await t.get('/api/users-permissions/roles/424242')).body).toEqual(errorOf(404, 'NotFoundError', 'Role not found'));
   });
 
   it('the permissions tree lists every content-type, upload, i18n and users-permissions action, all off', async () => {
@@ -61,7 +62,7 @@ describe('roles', () => {
   });
 
   it('create: empty body refused; type from the name; permissions from the tree; {ok:true}', async () => {
-    expect((await t.request('POST', '/api/users-permissions/roles', { body: {} })).body).toEqual(err(400, 'ValidationError', 'Request body cannot be empty'));
+    expect((await t.request('POST', '/api/users-permissions/roles', { body: {} })).body).toEqual(errorOf(400, 'ValidationError', 'Request body cannot be empty'));
     const tree = { 'api::tag': { controllers: { tag: { find: { enabled: true }, findOne: { enabled: false } } } } };
     const r = await t.request('POST', '/api/users-permissions/roles', { body: { name: 'Éditeurs Team', description: 'writers', permissions: tree } });
     expect(r.status, r.text).toBe(200);
@@ -100,12 +101,12 @@ describe('roles', () => {
     expect((await byType('authenticated')).description).toBe('changed');
     await t.request('PUT', `/api/users-permissions/roles/${auth.id}`, { body: { permissions: {} } });
     expect((await t.get('/api/categories', { token: u.jwt })).status).toBe(403);
-    expect((await t.request('PUT', '/api/users-permissions/roles/424242', { body: { name: 'xyz' } })).body).toEqual(err(404, 'NotFoundError', 'Role not found'));
+    expect((await t.request('PUT', '/api/users-permissions/roles/424242', { body: { name: 'xyz' } })).body).toEqual(errorOf(404, 'NotFoundError', 'Role not found'));
   });
 
   it('delete: Public refused; users of a deleted role move to Public', async () => {
     const pub = await byType('public');
-    expect((await t.request('DELETE', `/api/users-permissions/roles/${pub.id}`)).body).toEqual(err(400, 'ApplicationError', 'Cannot delete public role'));
+    expect((await t.request('DELETE', `/api/users-permissions/roles/${pub.id}`)).body).toEqual(errorOf(400, 'ApplicationError', 'Cannot delete public role'));
     await t.request('POST', '/api/users-permissions/roles', { body: { name: 'Temporary' } });
     const temp = await byType('temporary');
     const u = await register(t);
@@ -114,7 +115,7 @@ describe('roles', () => {
     expect((await t.request('DELETE', `/api/users-permissions/roles/${temp.id}`)).body).toEqual({ ok: true });
     expect((await roles()).map((r) => r.type)).not.toContain('temporary');
     expect((await t.get(`/api/users/${u.id}?populate=role`)).body.role).toMatchObject({ type: 'public' });
-    expect((await t.request('DELETE', `/api/users-permissions/roles/${temp.id}`)).body).toEqual(err(404, 'NotFoundError', 'Role not found'));
+    expect((await t.request('DELETE', `/api/users-permissions/roles/${temp.id}`)).body).toEqual(errorOf(404, 'NotFoundError', 'Role not found'));
   });
 
   it('every roles route needs its action: a user of the Authenticated role gets 403', async () => {
@@ -124,7 +125,7 @@ describe('roles', () => {
       ['GET', '/api/users-permissions/permissions'],
       ['POST', '/api/users-permissions/roles'],
     ] as const) {
-      expect((await t.request(m, p, { token: u.jwt, body: m === 'POST' ? { name: 'Hacker' } : undefined })).body, `${m} ${p}`).toEqual(err(403, 'ForbiddenError', 'Forbidden'));
+      expect((await t.request(m, p, { token: u.jwt, body: m === 'POST' ? { name: 'Hacker' } : undefined })).body, `${m} ${p}`).toEqual(errorOf(403, 'ForbiddenError', 'Forbidden'));
     }
   });
 });
