@@ -92,6 +92,17 @@ export class SchemaError extends Error {
   }
 }
 
+/**
+ * Every problem one load of the schema files found, so a user fixes them in one pass instead of
+ * one start per problem: start-up prints the message (a count, then one line each) and exits 1.
+ */
+export class SchemaErrors extends Error {
+  override readonly name = 'SchemaErrors';
+  constructor(readonly problems: readonly SchemaError[]) {
+    super(`Found ${problems.length} problems in the schema files:\n${problems.map((p) => `  ${p.message}`).join('\n')}`);
+  }
+}
+
 /** Bad configuration: start-up prints the message alone and exits 1. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

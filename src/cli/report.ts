@@ -1,7 +1,7 @@
 // What the CLI prints about configuration and failures: one readable line for anything the user
 // can fix (bad schema, bad config, a refused value, an unreachable database), a stack only for bugs.
 import { join } from 'node:path';
-import { ConfigError, FolioError, SchemaError } from '../errors.js';
+import { ConfigError, FolioError, SchemaError, SchemaErrors } from '../errors.js';
 import type { LoadedConfig } from '../config/load-config.js';
 
 /** The one-line message for an error the user can act on, or null for a defect worth a stack. */
@@ -12,7 +12,7 @@ export function userMessage(e: unknown): string | null {
     const each = Array.isArray(errors) ? errors.map((x: { message?: unknown }) => `  ${String(x.message)}`) : [];
     return each.length > 1 ? [e.message, ...each].join('\n') : e.message;
   }
-  if (e instanceof SchemaError || e instanceof ConfigError) return e.message;
+  if (e instanceof SchemaError || e instanceof SchemaErrors || e instanceof ConfigError) return e.message;
   if (!(e instanceof Error)) return null;
   // system and driver errors (ECONNREFUSED, EADDRINUSE, ER_ACCESS_DENIED_ERROR, 28P01…) carry a code;
   // Node's own ERR_* codes mean a misuse of an API, i.e. a bug here

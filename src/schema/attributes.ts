@@ -1,5 +1,6 @@
 // Turns one raw attribute definition into a checked Attribute (relations are paired later).
 import { SchemaError } from '../errors.js';
+import { CUSTOM_FIELD_TYPES, customFieldType } from './custom-fields.js';
 import type { Attribute, RelationKind, ScalarType } from './types.js';
 
 const SCALAR_TYPES: ReadonlySet<string> = new Set<ScalarType>([
@@ -43,6 +44,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export interface AttributeContext {
   readonly file: string;
   readonly typeLocalized: boolean;
+  /** the project's config/custom-fields mapping (custom field id → stored type) */
+  readonly customFields?: ReadonlyMap<string, ScalarType>;
 }
 
 export function snakeCase(name: string): string {
@@ -73,13 +76,28 @@ function localizedFlag(def: Record<string, unknown>, ctx: AttributeContext): boo
   return opts?.i18n?.localized !== false;
 }
 
+function asStoredType(name: string, def: Record<string, unknown>, ctx: AttributeContext): Record<string, unknown> {
+  const id = def['customField'];
+  if (typeof id !== 'string' || id === '') throw new SchemaError(ctx.file, name, 'a custom field needs "customField": "plugin::<plugin>.<name>"');
+  const type = customFieldType(id, ctx.customFields);
+  if (type === undefined) {
+    throw new SchemaError(
+      ctx.file,
+      name,
+      `custom field "${id}" is not known to Folio: map it in config/custom-fields (.json, .js or .ts) to the type its plugin stores, e.g. { "${id}": "string" } (one of ${CUSTOM_FIELD_TYPES.join(', ')})`,
+    );
+  }
+  return { ...def, type };
+}
+
 export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext): Attribute {
   if (!NAME.test(name)) throw new SchemaError(ctx.file, name, 'name must be letters, digits and underscores');
   if (RESERVED.has(name)) throw new SchemaError(ctx.file, name, 'name is reserved');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SchemaError(ctx.file, name, 'definition must be an object');
   }
-  const def = raw as Record<string, unknown>;
+  // a custom field is its stored type from here on: validation, filters, sort and JSON form follow that type
+  const def = (raw as Record<string, unknown>)['type'] === 'customField' ? asStoredType(name, raw as Record<string, unknown>, ctx) : (raw as Record<string, unknown>);
   const type = def['type'];
   if (typeof type !== 'string') throw new SchemaError(ctx.file, name, 'missing "type"');
   const base = {

@@ -1,19 +1,32 @@
 // Builds the whole model from a project folder: project types, components and built-in types,
-// with relations paired and every cross-reference checked.
+// with relations paired and every cross-reference checked. Every problem is collected, so one start
+// names them all (SchemaErrors); a reference to something already reported as wrong is not reported again.
 import { SchemaError } from '../errors.js';
 import { buildAttribute, snakeCase } from './attributes.js';
 import { BUILTIN_SCHEMAS } from './builtin.js';
+import { SchemaProblems } from './problems.js';
 import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
-import type { Attribute, Component, ContentType, Model, RelationAttribute } from './types.js';
+import type { Attribute, Component, ContentType, Model, RelationAttribute, ScalarType } from './types.js';
 
 const TABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** attributes of built-in types an extension can't redefine: they must stay private */
 const KEPT = new Set(['password', 'resetPasswordToken', 'confirmationToken']);
 
-function extensionOf(root: string, uid: string): RawFile | undefined {
+export interface LoadModelOptions {
+  /** config/custom-fields: custom field id → the type it is stored as */
+  readonly customFields?: ReadonlyMap<string, ScalarType>;
+}
+
+interface Loader {
+  readonly root: string;
+  readonly problems: SchemaProblems;
+  readonly customFields: ReadonlyMap<string, ScalarType> | undefined;
+}
+
+function extensionOf(load: Loader, uid: string): RawFile | undefined {
   const m = /^plugin::([a-z0-9-]+)\.([a-z0-9-]+)$/.exec(uid);
-  return m ? readExtensionFile(root, m[1]!, m[2]!) : undefined;
+  return m ? readExtensionFile(load.root, m[1]!, m[2]!, load.problems) : undefined;
 }
 
 /**
@@ -38,24 +51,30 @@ function str(json: Record<string, unknown>, path: string[], file: string): strin
   return cur;
 }
 
-function attributesOf(json: Record<string, unknown>, file: string, typeLocalized: boolean): [Map<string, Attribute>, string[]] {
+/** The attributes that are right; each wrong one is recorded and left out. */
+function attributesOf(load: Loader, uid: string, json: Record<string, unknown>, file: string, typeLocalized: boolean): [Map<string, Attribute>, string[]] {
   const raw = json['attributes'];
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SchemaError(file, null, 'missing "attributes" object');
   const map = new Map<string, Attribute>();
   const columns = new Map<string, string>();
+  const ctx = { file, typeLocalized, customFields: load.customFields };
   for (const [name, def] of Object.entries(raw)) {
-    const attr = buildAttribute(name, def, { file, typeLocalized });
-    if (attr.kind === 'scalar') {
-      const clash = columns.get(attr.column);
-      if (clash) throw new SchemaError(file, name, `its column "${attr.column}" clashes with attribute "${clash}"`);
-      columns.set(attr.column, name);
-    }
-    map.set(name, attr);
+    const attr = load.problems.attempt(() => {
+      const a = buildAttribute(name, def, ctx);
+      if (a.kind === 'scalar') {
+        const clash = columns.get(a.column);
+        if (clash) throw new SchemaError(file, name, `its column "${a.column}" clashes with attribute "${clash}"`);
+        columns.set(a.column, name);
+      }
+      return a;
+    });
+    if (attr) map.set(name, attr);
+    else load.problems.markAttribute(uid, name);
   }
-  return [map, Object.keys(raw)];
+  return [map, Object.keys(raw).filter((n) => map.has(n))];
 }
 
-function contentType(uid: string, json: Record<string, unknown>, file: string, origin: 'api' | 'plugin'): ContentType {
+function contentType(load: Loader, uid: string, json: Record<string, unknown>, file: string, origin: 'api' | 'plugin'): ContentType {
   const kind = json['kind'];
   if (kind !== 'collectionType' && kind !== 'singleType') {
     throw new SchemaError(file, null, '"kind" must be "collectionType" or "singleType"');
@@ -67,7 +86,7 @@ function contentType(uid: string, json: Record<string, unknown>, file: string, o
   if (!TABLE.test(table)) throw new SchemaError(file, null, `collectionName "${table}" is not a valid table name`);
   const options = (json['options'] ?? {}) as Record<string, unknown>;
   const localized = (json['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized === true;
-  const [attributes, order] = attributesOf(json, file, localized);
+  const [attributes, order] = attributesOf(load, uid, json, file, localized);
   const info = json['info'] as Record<string, unknown>;
   return {
     modelType: 'contentType',
@@ -87,71 +106,87 @@ function contentType(uid: string, json: Record<string, unknown>, file: string, o
   };
 }
 
-function pairRelations(types: Map<string, ContentType>, components: Map<string, Component>): void {
-  const all = [...types.values(), ...components.values()];
-  for (const schema of all) {
+const PAIRED: Readonly<Record<string, string>> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
+
+function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>, schema: ContentType | Component, attr: RelationAttribute): void {
+  const target = types.get(attr.target);
+  if (!target) {
+    if (problems.reported(attr.target)) return;
+    throw new SchemaError(schema.file, attr.name, `relation target "${attr.target}" does not exist`);
+  }
+  const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
+  if (attr.owner) {
+    mutable.linkTable = `${schema.table}_${snakeCase(attr.name)}_lnk`;
+    if (attr.inverse === undefined) {
+      mutable.inverseToMany = true; // a one-way relation: any number of sources may point at one target
+      return;
+    }
+  }
+  if (schema.modelType === 'component' && attr.inverse !== undefined) {
+    throw new SchemaError(schema.file, attr.name, 'relations in components must be one-way (no inversedBy/mappedBy)');
+  }
+  const other = target.attributes.get(attr.inverse!);
+  if (!other && problems.reported(target.uid, attr.inverse)) return;
+  if (!other || other.kind !== 'relation' || other.target !== schema.uid || other.inverse !== attr.name) {
+    throw new SchemaError(
+      schema.file,
+      attr.name,
+      `"${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" needs a matching relation "${attr.inverse}" on ${attr.target} pointing back with "${attr.owner ? 'mappedBy' : 'inversedBy'}: ${attr.name}"`,
+    );
+  }
+  if (other.owner === attr.owner) throw new SchemaError(schema.file, attr.name, 'one side of a pair must use inversedBy and the other mappedBy');
+  if (PAIRED[attr.relation] !== other.relation) {
+    throw new SchemaError(schema.file, attr.name, `a ${attr.relation} relation must be paired with ${PAIRED[attr.relation]}, not ${other.relation}`);
+  }
+  if (!attr.owner) mutable.linkTable = `${target.table}_${snakeCase(other.name)}_lnk`;
+}
+
+function pairRelations(problems: SchemaProblems, types: Map<string, ContentType>, components: Map<string, Component>): void {
+  for (const schema of [...types.values(), ...components.values()]) {
     for (const attr of schema.attributes.values()) {
-      if (attr.kind !== 'relation') continue;
-      const target = types.get(attr.target);
-      if (!target) throw new SchemaError(schema.file, attr.name, `relation target "${attr.target}" does not exist`);
-      const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
-      if (attr.owner) {
-        mutable.linkTable = `${schema.table}_${snakeCase(attr.name)}_lnk`;
-        if (attr.inverse === undefined) {
-          mutable.inverseToMany = true; // a one-way relation: any number of sources may point at one target
-          continue;
-        }
-      }
-      if (schema.modelType === 'component' && attr.inverse !== undefined) {
-        throw new SchemaError(schema.file, attr.name, 'relations in components must be one-way (no inversedBy/mappedBy)');
-      }
-      const other = target.attributes.get(attr.inverse!);
-      if (!other || other.kind !== 'relation' || other.target !== schema.uid || other.inverse !== attr.name) {
-        throw new SchemaError(
-          schema.file,
-          attr.name,
-          `"${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" needs a matching relation "${attr.inverse}" on ${attr.target} pointing back with "${attr.owner ? 'mappedBy' : 'inversedBy'}: ${attr.name}"`,
-        );
-      }
-      if (other.owner === attr.owner) throw new SchemaError(schema.file, attr.name, 'one side of a pair must use inversedBy and the other mappedBy');
-      const expected: Record<string, string> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
-      if (expected[attr.relation] !== other.relation) {
-        throw new SchemaError(schema.file, attr.name, `a ${attr.relation} relation must be paired with ${expected[attr.relation]}, not ${other.relation}`);
-      }
-      if (!attr.owner) mutable.linkTable = `${target.table}_${snakeCase(other.name)}_lnk`;
+      if (attr.kind === 'relation') problems.attempt(() => pairRelation(problems, types, schema, attr));
     }
   }
 }
 
-function checkComponentRefs(schemas: Iterable<ContentType | Component>, components: Map<string, Component>): void {
+function checkComponentRefs(problems: SchemaProblems, schemas: Iterable<ContentType | Component>, components: Map<string, Component>): void {
   for (const schema of schemas) {
     for (const attr of schema.attributes.values()) {
       const refs = attr.kind === 'component' ? [attr.component] : attr.kind === 'dynamiczone' ? attr.components : [];
       for (const ref of refs) {
-        if (!components.has(ref)) throw new SchemaError(schema.file, attr.name, `component "${ref}" does not exist`);
+        if (!components.has(ref) && !problems.reported(ref)) problems.add(new SchemaError(schema.file, attr.name, `component "${ref}" does not exist`));
       }
       if (attr.kind === 'dynamiczone' && schema.modelType === 'component') {
-        throw new SchemaError(schema.file, attr.name, 'dynamic zones are not allowed inside components');
+        problems.add(new SchemaError(schema.file, attr.name, 'dynamic zones are not allowed inside components'));
       }
     }
   }
 }
 
-function checkComponentCycles(components: Map<string, Component>): void {
+function checkComponentCycles(problems: SchemaProblems, components: Map<string, Component>): void {
   const visiting = new Set<string>();
   const done = new Set<string>();
   const visit = (c: Component): void => {
     if (done.has(c.uid)) return;
-    if (visiting.has(c.uid)) throw new SchemaError(c.file, null, `component "${c.uid}" contains itself`);
+    if (visiting.has(c.uid)) {
+      problems.add(new SchemaError(c.file, null, `component "${c.uid}" contains itself`));
+      done.add(c.uid); // once per cycle member, not once per path into it
+      return;
+    }
     visiting.add(c.uid);
-    for (const attr of c.attributes.values()) if (attr.kind === 'component') visit(components.get(attr.component)!);
+    for (const attr of c.attributes.values()) {
+      const inner = attr.kind === 'component' ? components.get(attr.component) : undefined;
+      if (inner) visit(inner);
+    }
     visiting.delete(c.uid);
     done.add(c.uid);
   };
   for (const c of components.values()) visit(c);
 }
 
-export function loadModel(root: string): Model {
+export function loadModel(root: string, options: LoadModelOptions = {}): Model {
+  const problems = new SchemaProblems();
+  const load: Loader = { root, problems, customFields: options.customFields };
   const types = new Map<string, ContentType>();
   const tables = new Map<string, string>();
   const claimTable = (table: string, file: string): void => {
@@ -160,49 +195,50 @@ export function loadModel(root: string): Model {
     tables.set(table, file);
   };
   for (const b of BUILTIN_SCHEMAS) {
-    const ext = extensionOf(root, b.uid);
-    const ct = ext ? contentType(b.uid, extended(b.json, ext.json, ext.file), ext.file, 'plugin') : contentType(b.uid, b.json, `<built-in ${b.uid}>`, 'plugin');
+    const ext = extensionOf(load, b.uid);
+    // a wrong extension is reported and the built-in type is used without it, so its users don't report again
+    const fromExt = ext && problems.attempt(() => contentType(load, b.uid, extended(b.json, ext.json, ext.file), ext.file, 'plugin'));
+    if (ext && !fromExt) problems.markSchema(b.uid);
+    const ct = fromExt ?? contentType(load, b.uid, b.json, `<built-in ${b.uid}>`, 'plugin');
     claimTable(ct.table, ct.file);
     types.set(ct.uid, ct);
   }
-  for (const raw of readContentTypeFiles(root)) {
+  for (const raw of readContentTypeFiles(root, problems)) {
     const uid = `api::${raw.api}.${raw.name}`;
-    const ct = contentType(uid, raw.json, raw.file, 'api');
-    if (ct.singularName !== raw.name) {
-      throw new SchemaError(raw.file, null, `info.singularName "${ct.singularName}" must match the folder name "${raw.name}"`);
-    }
-    claimTable(ct.table, raw.file);
-    types.set(uid, ct);
+    const ct = problems.attempt(() => {
+      const t = contentType(load, uid, raw.json, raw.file, 'api');
+      if (t.singularName !== raw.name) throw new SchemaError(raw.file, null, `info.singularName "${t.singularName}" must match the folder name "${raw.name}"`);
+      claimTable(t.table, raw.file);
+      return t;
+    });
+    if (ct) types.set(uid, ct);
+    else problems.markSchema(uid);
   }
   const components = new Map<string, Component>();
-  for (const raw of readComponentFiles(root)) {
+  for (const raw of readComponentFiles(root, problems)) {
     const uid = `${raw.category}.${raw.name}`;
-    const table = typeof raw.json['collectionName'] === 'string' ? (raw.json['collectionName'] as string) : `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
-    if (!TABLE.test(table)) throw new SchemaError(raw.file, null, `collectionName "${table}" is not a valid table name`);
-    claimTable(table, raw.file);
-    const [attributes, order] = attributesOf(raw.json, raw.file, false);
-    components.set(uid, {
-      modelType: 'component',
-      uid,
-      category: raw.category,
-      table,
-      file: raw.file,
-      attributes,
-      order,
-      componentTable: `${table}_cmps`,
+    const component = problems.attempt((): Component => {
+      const table = typeof raw.json['collectionName'] === 'string' ? (raw.json['collectionName'] as string) : `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
+      if (!TABLE.test(table)) throw new SchemaError(raw.file, null, `collectionName "${table}" is not a valid table name`);
+      claimTable(table, raw.file);
+      const [attributes, order] = attributesOf(load, uid, raw.json, raw.file, false);
+      return { modelType: 'component', uid, category: raw.category, table, file: raw.file, attributes, order, componentTable: `${table}_cmps` };
     });
+    if (component) components.set(uid, component);
+    else problems.markSchema(uid);
   }
-  checkComponentRefs([...types.values(), ...components.values()], components);
-  checkComponentCycles(components);
-  pairRelations(types, components);
+  checkComponentRefs(problems, [...types.values(), ...components.values()], components);
+  checkComponentCycles(problems, components);
+  pairRelations(problems, types, components);
 
   const routes = new Map<string, string>();
   for (const ct of types.values()) {
     if (ct.origin !== 'api') continue;
     const segment = ct.kind === 'collectionType' ? ct.pluralName : ct.singularName;
     const prev = routes.get(segment);
-    if (prev) throw new SchemaError(ct.file, null, `route /api/${segment} is already used by ${prev}`);
-    routes.set(segment, ct.uid);
+    if (prev) problems.add(new SchemaError(ct.file, null, `route /api/${segment} is already used by ${prev}`));
+    else routes.set(segment, ct.uid);
   }
+  problems.throwIfAny();
   return { contentTypes: types, components, routes };
 }

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SchemaError } from '../errors.js';
+import type { SchemaProblems } from './problems.js';
 
 export interface RawFile {
   /** path relative to the project, for messages */
@@ -26,52 +27,66 @@ function subdirs(dir: string): string[] {
     .sort();
 }
 
-function parse(root: string, path: string): Record<string, unknown> {
+/** The file's JSON object, or undefined when it isn't one (the problem is recorded against `uid`). */
+function parse(root: string, path: string, uid: string, problems: SchemaProblems): Record<string, unknown> | undefined {
   const file = relative(root, path);
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new SchemaError(file, null, `invalid JSON (${(e as Error).message})`);
+    json = new SchemaError(file, null, `invalid JSON (${(e as Error).message})`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new SchemaError(file, null, 'must contain a JSON object');
+  if (!(json instanceof SchemaError) && (typeof json !== 'object' || json === null || Array.isArray(json))) json = new SchemaError(file, null, 'must contain a JSON object');
+  if (json instanceof SchemaError) {
+    problems.add(json);
+    problems.markSchema(uid);
+    return undefined;
   }
   return json as Record<string, unknown>;
 }
 
-export function readContentTypeFiles(root: string): RawContentTypeFile[] {
+export function readContentTypeFiles(root: string, problems: SchemaProblems): RawContentTypeFile[] {
   const out: RawContentTypeFile[] = [];
   const apiDir = join(root, 'src', 'api');
   for (const api of subdirs(apiDir)) {
     for (const name of subdirs(join(apiDir, api, 'content-types'))) {
       const path = join(apiDir, api, 'content-types', name, 'schema.json');
       if (!existsSync(path)) continue;
-      out.push({ file: relative(root, path), api, name, json: parse(root, path) });
+      const json = parse(root, path, `api::${api}.${name}`, problems);
+      if (json) out.push({ file: relative(root, path), api, name, json });
     }
   }
   return out;
 }
 
-export function readComponentFiles(root: string): RawComponentFile[] {
+export function readComponentFiles(root: string, problems: SchemaProblems): RawComponentFile[] {
   const out: RawComponentFile[] = [];
   const dir = join(root, 'src', 'components');
   for (const category of subdirs(dir)) {
     for (const entry of readdirSync(join(dir, category)).sort()) {
       if (!entry.endsWith('.json')) continue;
       const path = join(dir, category, entry);
-      out.push({ file: relative(root, path), category, name: entry.slice(0, -5), json: parse(root, path) });
+      const name = entry.slice(0, -5);
+      const json = parse(root, path, `${category}.${name}`, problems);
+      if (json) out.push({ file: relative(root, path), category, name, json });
     }
   }
   return out;
 }
 
+/** the file a project extends a built-in type with, whether or not it exists */
+export function extensionPath(plugin: string, name: string): string {
+  return join('src', 'extensions', plugin, 'content-types', name, 'schema.json');
+}
+
 /**
  * A project's extension of a built-in type, `src/extensions/<plugin>/content-types/<name>/schema.json`
- * (Strapi's way to add attributes to plugin::users-permissions.user), or undefined when there is none.
+ * (Strapi's way to add attributes to plugin::users-permissions.user), or undefined when there is none
+ * or it can't be read (then the problem is recorded).
  */
-export function readExtensionFile(root: string, plugin: string, name: string): RawFile | undefined {
-  const path = join(root, 'src', 'extensions', plugin, 'content-types', name, 'schema.json');
+export function readExtensionFile(root: string, plugin: string, name: string, problems: SchemaProblems): RawFile | undefined {
+  const path = join(root, extensionPath(plugin, name));
   if (!existsSync(path)) return undefined;
-  return { file: relative(root, path), json: parse(root, path) };
+  const json = parse(root, path, `plugin::${plugin}.${name}`, problems);
+  return json && { file: relative(root, path), json };
 }

@@ -1,0 +1,58 @@
+// Custom fields (`"type": "customField", "customField": "plugin::<plugin>.<name>"`): Strapi stores
+// each as the plain type its plugin registers on the server (strapi.customFields.register({ type })),
+// and so does Folio. The table holds what widely used Strapi 5 plugins register; a project maps any
+// other in config/custom-fields (README, "Bringing a Strapi project").
+import type { ScalarType } from './types.js';
+
+/** the types a custom field may be stored as: Strapi refuses relations, media, components and zones */
+export const CUSTOM_FIELD_TYPES: readonly ScalarType[] = [
+  'string',
+  'text',
+  'richtext',
+  'blocks',
+  'json',
+  'enumeration',
+  'email',
+  'uid',
+  'date',
+  'time',
+  'datetime',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+];
+
+/** what each plugin's server registration says, looked up in the plugin's own source */
+export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<string, ScalarType>([
+  // @_sh/strapi-plugin-ckeditor (the Strapi 5 CKEditor 5 plugin): HTML
+  ['plugin::ckeditor5.CKEditor', 'richtext'],
+  // @ckeditor/strapi-plugin-ckeditor (CKEditor's own, Strapi 4.4+)
+  ['plugin::ckeditor.CKEditor', 'richtext'],
+  // @strapi/plugin-color-picker: a hex string
+  ['plugin::color-picker.color', 'string'],
+  // strapi-plugin-multi-select: the chosen options as a JSON array
+  ['plugin::multi-select.multi-select', 'json'],
+  // Tiptap editors storing ProseMirror JSON
+  ['plugin::tiptap-editor.tiptap-content', 'json'],
+  ['plugin::tiptap-editor.RichText', 'json'],
+  // TinyMCE (strapi-plugin-tinymce): HTML in a string field
+  ['plugin::tinymce.tinymce', 'string'],
+  // icon pickers: an icon name, or IconHub's { iconName, iconData, … } object
+  ['plugin::icon-picker.icon', 'string'],
+  ['plugin::strapi-react-icons.icon', 'string'],
+  ['plugin::strapi-plugin-iconhub.iconhub', 'json'],
+  // maps and places: coordinates and address as an object
+  ['plugin::google-maps.location-picker', 'json'],
+  ['plugin::location-field.location', 'json'],
+  // slug from a rich text field
+  ['plugin::slugify-from-richtext.slug-from-richtext', 'string'],
+]);
+
+export const CUSTOM_FIELDS_CONFIG = 'config/custom-fields';
+
+/** The stored type of a custom field: the project's mapping first, then the known plugins'. */
+export function customFieldType(id: string, project: ReadonlyMap<string, ScalarType> | undefined): ScalarType | undefined {
+  return project?.get(id) ?? KNOWN_CUSTOM_FIELDS.get(id);
+}
