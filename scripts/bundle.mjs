@@ -21,7 +21,8 @@ await build({
   minifyWhitespace: true,
   // licence comments go to a file beside the bundle (one holds a non-ASCII name)
   legalComments: 'external',
-  external: ['better-sqlite3', 'bcrypt', 'pg', 'mysql2', 'sharp', 'file-type', '@aws-sdk/*', 'pino-pretty', 'nodemailer'],
+  // esbuild also loads TypeScript config files (src/config/typescript-config.ts), only for projects that have them
+  external: ['better-sqlite3', 'bcrypt', 'pg', 'mysql2', 'sharp', 'file-type', '@aws-sdk/*', 'pino-pretty', 'nodemailer', 'esbuild'],
   // CommonJS dependencies (fastify) call require() for Node's built-ins
   banner: { js: "import { createRequire as folioCreateRequire } from 'node:module'; const require = folioCreateRequire(import.meta.url);" },
 });

@@ -61,7 +61,7 @@ function localeView(locales: LocaleService): LocaleView {
 }
 
 export async function createApp(config: FolioConfig, options: AppOptions = {}): Promise<App> {
-  const model = loadModel(config.dir);
+  const model = loadModel(config.dir, { customFields: config.customFields });
   const database = await connect(config.database);
   let mailer: Mailer | undefined;
   try {

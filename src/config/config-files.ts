@@ -1,16 +1,17 @@
-// Reads a project's config/<name>.{json,js,cjs,mjs} the way Strapi does: a JS file exports an object
-// or a function of `{ env }`, and config/env/<NODE_ENV>/<name>.* is merged over it.
+// Reads a project's config/<name>.{json,js,cjs,mjs,ts} the way Strapi does: a JS or TS file exports an
+// object or a function of `{ env }`, and config/env/<NODE_ENV>/<name>.* is merged over it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.js';
 import { strapiEnv, type Env } from './strapi-env.js';
+import { importTypeScript } from './typescript-config.js';
 
 export type Obj = Record<string, unknown>;
 
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const EXTENSIONS = ['json', 'js', 'cjs', 'mjs'] as const;
+const EXTENSIONS = ['json', 'js', 'cjs', 'mjs', 'ts'] as const;
 
 function deepMerge(base: Obj, over: Obj): Obj {
   const out: Obj = { ...base };
@@ -21,23 +22,23 @@ function deepMerge(base: Obj, over: Obj): Obj {
   return out;
 }
 
-async function evaluate(file: string, env: Env): Promise<unknown> {
+async function evaluate(file: string, projectDir: string, env: Env): Promise<unknown> {
   if (file.endsWith('.json')) return JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  const mod = (file.endsWith('.ts') ? await importTypeScript(file, projectDir) : await import(pathToFileURL(file).href)) as { default?: unknown };
   let value = mod.default;
   // a CommonJS file compiled from TypeScript exports { default: … }
   if (isObj(value) && 'default' in value && Object.keys(value).length === 1) value = value['default'];
   return typeof value === 'function' ? (value as (ctx: { env: unknown }) => unknown)({ env: strapiEnv(env) }) : value;
 }
 
-async function readOne(projectDir: string, folder: string, name: string, env: Env, warnings: string[]): Promise<Obj | unknown[] | undefined> {
+async function readOne(projectDir: string, folder: string, name: string, env: Env): Promise<Obj | unknown[] | undefined> {
   for (const ext of EXTENSIONS) {
     const file = join(folder, `${name}.${ext}`);
     if (!existsSync(file)) continue;
     const shown = relative(projectDir, file);
     let value: unknown;
     try {
-      value = await evaluate(file, env);
+      value = await evaluate(file, projectDir, env);
     } catch (e) {
       throw new ConfigError(`${shown}: ${(e as Error).message.split('\n')[0]}`);
     }
@@ -45,15 +46,12 @@ async function readOne(projectDir: string, folder: string, name: string, env: En
     if (!isObj(value) && !Array.isArray(value)) throw new ConfigError(`${shown}: expected an object (or a function returning one)`);
     return value;
   }
-  if (existsSync(join(folder, `${name}.ts`))) {
-    warnings.push(`Ignored ${relative(projectDir, join(folder, `${name}.ts`))}: TypeScript config files are not loaded; use .js or .json`);
-  }
   return undefined;
 }
 
 /** config/<name> merged with config/env/<nodeEnv>/<name> (a list is replaced); undefined when neither exists. */
-export async function readConfigFile(dir: string, name: string, env: Env, nodeEnv: string, warnings: string[]): Promise<Obj | unknown[] | undefined> {
-  const base = await readOne(dir, join(dir, 'config'), name, env, warnings);
-  const over = await readOne(dir, join(dir, 'config', 'env', nodeEnv), name, env, warnings);
+export async function readConfigFile(dir: string, name: string, env: Env, nodeEnv: string): Promise<Obj | unknown[] | undefined> {
+  const base = await readOne(dir, join(dir, 'config'), name, env);
+  const over = await readOne(dir, join(dir, 'config', 'env', nodeEnv), name, env);
   return isObj(base) && isObj(over) ? deepMerge(base, over) : (over ?? base);
 }

@@ -14,6 +14,7 @@ import type { FolioConfig, LocaleSeed, RestConfig } from './types.js';
 import { envBool, envInt, fileBool, fileBytes, fileInt, fileString } from './values.js';
 import { middlewaresConfig } from './middlewares-config.js';
 import { emailConfig } from './email-config.js';
+import { customFieldsConfig } from './custom-fields-config.js';
 import { sessionConfig } from '../plugins/users-permissions/sessions.js';
 import { usersPermissionsConfig } from '../plugins/users-permissions/config.js';
 
@@ -99,7 +100,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
   const nodeEnv = nodeEnvOf(env);
   const generated = ensureSecrets(dir, env, nodeEnv === 'production', opts.writeEnvFile ?? true);
   const warnings: string[] = [];
-  const read = (name: string): Promise<Obj | unknown[] | undefined> => readConfigFile(dir, name, env, env['NODE_ENV'] || 'development', warnings);
+  const read = (name: string): Promise<Obj | unknown[] | undefined> => readConfigFile(dir, name, env, env['NODE_ENV'] || 'development');
   const object = async (name: string): Promise<Obj> => {
     const v = await read(name);
     if (Array.isArray(v)) throw new ConfigError(`config/${name}: expected an object, got a list`);
@@ -107,6 +108,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
   };
   const [api, server, database, plugins, admin] = (await Promise.all(['api', 'server', 'database', 'plugins', 'admin'].map(object))) as [Obj, Obj, Obj, Obj, Obj];
   const middlewares = await read('middlewares');
+  const customFields = customFieldsConfig(await object('custom-fields'));
 
   const port = server['port'] !== undefined ? fileInt(server['port'], 'server.port', 1337, 0, 65535) : envInt(env, 'PORT', 1337, 0, 65535);
   const host = fileString(server['host'], 'server.host') || env['HOST'] || '0.0.0.0';
@@ -131,6 +133,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     middlewares: middlewaresConfig(middlewares, warnings),
     // Strapi logs every request (strapi::logger) in development and production alike
     logger: envBool(env, 'FOLIO_LOG', nodeEnv !== 'test'),
+    customFields: customFields.size > 0 ? customFields : undefined,
   };
   // refresh mode's sessions settings, checked at start-up like every other setting
   if (config.usersPermissions.jwtManagement === 'refresh') sessionConfig(config.usersPermissions.raw);

@@ -3,6 +3,7 @@ import type { DatabaseConfig } from '../database/connect.js';
 import type { MiddlewaresConfig } from './middlewares-config.js';
 import type { EmailConfig } from './email-config.js';
 import type { UsersPermissionsConfig } from '../plugins/users-permissions/config.js';
+import type { ScalarType } from '../schema/types.js';
 
 export interface RestConfig {
   readonly prefix: string;
@@ -52,4 +53,6 @@ export interface FolioConfig {
   readonly middlewares: MiddlewaresConfig;
   /** one pino line per request (FOLIO_LOG; default on outside NODE_ENV=test) */
   readonly logger: boolean;
+  /** config/custom-fields: custom field id → stored type, over the known plugins' (src/schema/custom-fields.ts) */
+  readonly customFields?: ReadonlyMap<string, ScalarType>;
 }

@@ -1,0 +1,124 @@
+// Custom fields behave exactly as the type their plugin stores: validation, filters, sort and JSON.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, SchemaError } from '../../src/errors.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { loadModel } from '../../src/schema/load-model.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { project, SECRETS } from '../config/helpers.js';
+
+const SWATCH = 'src/api/swatch/content-types/swatch/schema.json';
+const custom = (id: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'customField', customField: id, ...extra });
+const swatchType = JSON.stringify({
+  kind: 'collectionType',
+  info: { singularName: 'swatch', pluralName: 'swatches' },
+  options: { draftAndPublish: false },
+  attributes: {
+    colour: custom('plugin::color-picker.color', { options: { format: 'hex' }, regex: '^#[0-9a-f]{6}$', required: true }),
+    body: custom('plugin::ckeditor5.CKEditor', { options: { preset: 'defaultHtml' } }),
+    moods: custom('plugin::multi-select.multi-select', { options: ['calm', 'bold'] }),
+    rating: custom('plugin::acme.stars', { min: 1, max: 5 }),
+  },
+});
+
+describe('mapping', () => {
+  it('known plugins map out of the box; config/custom-fields maps the others', async () => {
+    const dir = project({ [SWATCH]: swatchType, 'config/custom-fields.json': '{ "plugin::acme.stars": "integer" }' });
+    const { config } = await loadConfig(dir, SECRETS, { writeEnvFile: false });
+    const attrs = loadModel(dir, { customFields: config.customFields }).contentTypes.get('api::swatch.swatch')!.attributes;
+    expect([...attrs.values()].map((a) => [a.name, a.kind === 'scalar' ? a.type : a.kind])).toEqual([
+      ['colour', 'string'],
+      ['body', 'richtext'],
+      ['moods', 'json'],
+      ['rating', 'integer'],
+    ]);
+    // a project's mapping wins over the known one
+    const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
+    const c2 = (await loadConfig(over, SECRETS, { writeEnvFile: false })).config;
+    const a2 = loadModel(over, { customFields: c2.customFields }).contentTypes.get('api::swatch.swatch')!.attributes;
+    expect(a2.get('colour')).toMatchObject({ type: 'text' });
+    expect(a2.get('rating')).toMatchObject({ type: 'float' });
+  });
+
+  it('an unmapped custom field stops start-up naming the file, attribute, id and the config key that fixes it', () => {
+    const dir = project({ [SWATCH]: swatchType });
+    let e: unknown;
+    try {
+      loadModel(dir);
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toBeInstanceOf(SchemaError);
+    expect((e as Error).message).toBe(
+      `${SWATCH}: attribute "rating": custom field "plugin::acme.stars" is not known to Folio: map it in config/custom-fields (.json, .js or .ts) to the type its plugin stores, e.g. { "plugin::acme.stars": "string" } (one of string, text, richtext, blocks, json, enumeration, email, uid, date, time, datetime, integer, biginteger, float, decimal, boolean)`,
+    );
+  });
+
+  it('a custom field without its id is a schema problem', () => {
+    const dir = project({ [SWATCH]: swatchType.replace('"customField":"plugin::ckeditor5.CKEditor",', '') });
+    expect(() => loadModel(dir, { customFields: new Map([['plugin::acme.stars', 'integer']]) })).toThrow(
+      new SchemaError(SWATCH, 'body', 'a custom field needs "customField": "plugin::<plugin>.<name>"'),
+    );
+  });
+
+  it('config/custom-fields refuses an id or a type it cannot use', async () => {
+    const bad = async (text: string): Promise<string> => {
+      const e = await loadConfig(project({ 'config/custom-fields.json': text }), SECRETS, { writeEnvFile: false }).catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    };
+    expect(await bad('{ "plugin::acme.stars": "media" }')).toBe(
+      'config/custom-fields: "plugin::acme.stars" must map to one of string, text, richtext, blocks, json, enumeration, email, uid, date, time, datetime, integer, biginteger, float, decimal, boolean, got "media"',
+    );
+    expect(await bad('{ "stars": "integer" }')).toBe('config/custom-fields: "stars" is not a custom field id such as plugin::color-picker.color');
+  });
+});
+
+describe('over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dir = project({ [SWATCH]: swatchType });
+    t = await startTestApp({ dir, customFields: new Map([['plugin::acme.stars', 'integer']]) });
+  });
+  afterAll(() => t?.close());
+
+  const create = (data: Record<string, unknown>) => t.request('POST', '/api/swatches', { body: { data } });
+
+  it('values keep their stored type in the JSON', async () => {
+    const r = await create({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5 });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.data).toMatchObject({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5 });
+    expect((await create({ colour: '#00ff00', moods: ['calm', 'bold'], rating: 2 })).status).toBe(201);
+    expect((await create({ colour: '#0000ff', rating: 4 })).status).toBe(201);
+  });
+
+  it("validation is the stored type's: required, regex, integer bounds", async () => {
+    const missing = await create({ rating: 3 });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: 'colour must be defined.',
+      details: { errors: [{ path: ['colour'], message: 'colour must be defined.', name: 'ValidationError', value: undefined }] },
+    });
+    const pattern = await create({ colour: 'red' });
+    expect(pattern.status).toBe(400);
+    expect(pattern.body.error.details.errors[0]).toMatchObject({ path: ['colour'], name: 'ValidationError' });
+    const tooHigh = await create({ colour: '#123456', rating: 6 });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.error.details.errors[0]).toMatchObject({ path: ['rating'], message: 'rating must be less than or equal to 5' });
+    const notInt = await create({ colour: '#123456', rating: 'five' });
+    expect(notInt.status).toBe(400);
+    expect(notInt.body.error.details.errors[0]).toMatchObject({ path: ['rating'] });
+  });
+
+  it('filters and sort work as on the stored type', async () => {
+    const colours = (r: { body: { data: { colour: string }[] } }): string[] => r.body.data.map((d) => d.colour);
+    expect(colours(await t.get('/api/swatches?sort=rating:desc'))).toEqual(['#ff0000', '#0000ff', '#00ff00']);
+    expect(colours(await t.get('/api/swatches?filters[rating][$gte]=4&sort=rating'))).toEqual(['#0000ff', '#ff0000']);
+    expect(colours(await t.get('/api/swatches?filters[colour][$startsWith]=%2300'))).toEqual(['#00ff00', '#0000ff']);
+    expect(colours(await t.get('/api/swatches?filters[body][$containsi]=red'))).toEqual(['#ff0000']);
+    // an operator the stored type doesn't take is refused as on that type
+    const bad = await t.get('/api/swatches?filters[rating][$gte]=many');
+    expect(bad.status).toBe(400);
+  });
+});
