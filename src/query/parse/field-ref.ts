@@ -5,7 +5,7 @@ import type { Component, ContentType, ScalarAttribute } from '../../schema/types
 
 type Schema = ContentType | Component;
 
-export function valueTypeOf(a: ScalarAttribute): FieldRef['valueType'] | null {
+export function valueTypeOf(a: ScalarAttribute): FieldRef['valueType'] {
   switch (a.type) {
     case 'integer':
       return 'integer';
@@ -25,7 +25,8 @@ export function valueTypeOf(a: ScalarAttribute): FieldRef['valueType'] | null {
       return 'datetime';
     case 'json':
     case 'blocks':
-      return null;
+      // scalars to Strapi: selectable, sortable and filterable as their stored JSON text
+      return 'json';
     default:
       return 'string';
   }
@@ -50,8 +51,7 @@ export function scalarField(schema: Schema, name: string): FieldRef | null {
   }
   const a = schema.attributes.get(name);
   if (!a || a.kind !== 'scalar' || a.private) return null;
-  const t = valueTypeOf(a);
-  return t ? { column: a.column, valueType: t } : null;
+  return { column: a.column, valueType: valueTypeOf(a) };
 }
 
 export function isSystemField(schema: Schema, name: string): boolean {

@@ -10,6 +10,8 @@ import { scalarField } from './field-ref.js';
 
 type Schema = ContentType | Component;
 
+const ID: FieldRef = { column: 'id', valueType: 'integer' };
+
 const TEXT_OPS = new Set<CompareOp>(['$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi']);
 
 function invalid(key: string, path: string | null): ValidationError {
@@ -24,7 +26,8 @@ function and(items: Where[]): Where | null {
 }
 
 function compare(field: FieldRef, op: CompareOp, raw: unknown, name: string): Where {
-  if (TEXT_OPS.has(op) && field.valueType !== 'string') {
+  // json and blocks compare as their stored JSON text, as in Strapi
+  if (TEXT_OPS.has(op) && field.valueType !== 'string' && field.valueType !== 'json') {
     throw new ValidationError(`${op} can only be used on text fields, not on ${name}`, { source: 'query', param: 'filters' });
   }
   if (op === '$null' || op === '$notNull') return { kind: 'compare', field, op, value: castBoolean(raw, name) };
@@ -68,31 +71,40 @@ function fieldConditions(field: FieldRef, raw: unknown, name: string, path: read
   return and(items);
 }
 
-function logical(ctx: ParseContext, schema: Schema, op: '$and' | '$or', v: unknown, path: readonly string[]): Where | null {
+function logical(ctx: ParseContext, schema: Schema, op: '$and' | '$or', v: unknown, path: readonly string[], linked = false): Where | null {
   if (!Array.isArray(v)) throw new ValidationError(`${op} expects an array of filter objects`, { key: op, path: joinPath(path), source: 'query', param: 'filters' });
   const items: Where[] = [];
   for (const item of v) {
     if (!isObj(item)) throw new ValidationError(`${op} expects an array of filter objects`, { key: op, path: joinPath(path), source: 'query', param: 'filters' });
-    const w = parseObject(ctx, schema, item, path);
+    const w = parseObject(ctx, schema, item, path, linked);
     if (w) items.push(w);
   }
   if (items.length === 0) return null;
   return { kind: op === '$and' ? 'and' : 'or', items };
 }
 
-function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unknown>, path: readonly string[]): Where | null {
+/**
+ * `linked`: `schema` is the far side of a relation, media or component attribute. There, as in
+ * Strapi, an operator with no field names the linked row's id: `filters[author][$null]=true` is
+ * `filters[author][id][$null]=true`.
+ */
+function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unknown>, path: readonly string[], linked = false): Where | null {
   const items: Where[] = [];
   for (const [key, v] of Object.entries(obj)) {
     if (isPoison(key)) throw invalid(key, joinPath(path));
     if (key === '$and' || key === '$or') {
-      const w = logical(ctx, schema, key, v, path);
+      const w = logical(ctx, schema, key, v, path, linked);
       if (w) items.push(w);
       continue;
     }
     if (key === '$not') {
       if (!isObj(v)) throw new ValidationError('$not expects a filter object', { key, path: joinPath(path), source: 'query', param: 'filters' });
-      const w = parseObject(ctx, schema, v, path);
+      const w = parseObject(ctx, schema, v, path, linked);
       if (w) items.push({ kind: 'not', item: w });
+      continue;
+    }
+    if (linked && COMPARE_OPS.has(key)) {
+      items.push(compare(ID, key as CompareOp, v, 'id'));
       continue;
     }
     if (key.startsWith('$')) throw invalid(key, joinPath(path));
@@ -106,17 +118,17 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
     if (!a) throw invalid(key, joinPath(path));
     const here = [...path, key];
     if (a.private || a.kind === 'scalar' || a.kind === 'dynamiczone') throw invalid(key, here.join('.'));
-    if (!isObj(v))
-      throw new ValidationError(`Filters on ${here.join('.')} need a field, e.g. filters[${key}][id][$eq]=1`, { key, path: here.join('.'), source: 'query', param: 'filters' });
+    if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) throw invalid(key, here.join('.'));
+    // a bare value compares the linked row's id, as Strapi does: filters[author]=3
+    const conditions = isObj(v) ? v : { id: v };
     if (a.kind === 'relation') {
-      if (!ctx.ability.can(findAction(a.target))) throw invalid(key, here.join('.'));
-      const w = parseObject(ctx, ctx.model.contentTypes.get(a.target)!, v, here);
+      const w = parseObject(ctx, ctx.model.contentTypes.get(a.target)!, conditions, here, true);
       if (w) items.push({ kind: 'relation', attribute: key, owner: schema.uid, where: w });
     } else if (a.kind === 'component') {
-      const w = parseObject(ctx, ctx.model.components.get(a.component)!, v, here);
+      const w = parseObject(ctx, ctx.model.components.get(a.component)!, conditions, here, true);
       if (w) items.push({ kind: 'component', attribute: key, owner: schema.uid, where: w });
     } else {
-      const w = parseObject(ctx, ctx.model.contentTypes.get(FILE_UID)!, v, here);
+      const w = parseObject(ctx, ctx.model.contentTypes.get(FILE_UID)!, conditions, here, true);
       if (w) items.push({ kind: 'media', attribute: key, owner: schema.uid, where: w });
     }
   }

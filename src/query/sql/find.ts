@@ -65,7 +65,7 @@ export function orderTerms(w: WhereContext, schema: ContentType | Component, ali
   let idLast = false;
   for (const s of sort) {
     const key = s.path.length === 0 ? ref(alias, s.field.column) : relatedSortKey(w, schema, alias, s);
-    const collate = s.field.valueType === 'string' ? sql.raw(d.binarySort) : sql.raw('');
+    const collate = s.field.valueType === 'string' || s.field.valueType === 'json' ? sql.raw(d.binarySort) : sql.raw('');
     const dir = s.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
     const nulls = d.nullsFirstOnAsc ? sql.raw('') : sql.raw(s.direction === 'asc' ? ' nulls first' : ' nulls last');
     terms.push(sql`${key}${collate} ${dir}${nulls}`);

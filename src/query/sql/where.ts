@@ -7,6 +7,7 @@ import { ValidationError } from '../../errors.js';
 import type { Dialect } from '../../database/dialect.js';
 import { FILE_UID, type Component, type ContentType, type Model } from '../../schema/types.js';
 import { and, isContentType, ownerVersion, ref, targetVersion, type ReadScope } from './scope.js';
+import { onMissingRow } from '../missing-row.js';
 
 export interface WhereContext {
   readonly model: Model;
@@ -112,19 +113,35 @@ export function compileWhere(ctx: WhereContext, schema: ContentType | Component,
     case 'compare':
       return compare(ctx, alias, w.field, w.op, w.value);
     case 'relation':
-      return relationExists(ctx, schema, alias, w.attribute, w.where);
     case 'component':
-      return componentExists(ctx, schema, alias, w.attribute, w.where);
-    case 'media':
-      return mediaExists(ctx, schema, alias, w.attribute, w.where);
+    case 'media': {
+      const linked = LINKED[w.kind];
+      const some = linked(ctx, schema, alias, w.attribute, w.where);
+      // a condition that holds on Strapi's row of NULLs (missing-row.ts) also keeps the rows with no link
+      if (onMissingRow(w.where) !== 'true') return some;
+      return sql<SqlBool>`(${some} or not (${linked(ctx, schema, alias, w.attribute, null)}))`;
+    }
   }
+}
+
+/** A condition true when some linked row matches `where` (any linked row when `where` is null). */
+type Linked = (ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where | null) => RawBuilder<SqlBool>;
+
+const LINKED: Readonly<Record<'relation' | 'component' | 'media', Linked>> = {
+  relation: (...a) => relationExists(...a),
+  component: (...a) => componentExists(...a),
+  media: (...a) => mediaExists(...a),
+};
+
+function matching(ctx: WhereContext, schema: ContentType | Component, alias: string, where: Where | null): Expression<SqlBool>[] {
+  return where ? [compileWhere(ctx, schema, alias, where)] : [];
 }
 
 function notTraversable(attribute: string): ValidationError {
   return ValidationError.invalidKey(attribute, attribute, 'query', 'filters');
 }
 
-function relationExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where): RawBuilder<SqlBool> {
+function relationExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where | null): RawBuilder<SqlBool> {
   const attr = schema.attributes.get(attribute);
   // the parser only builds relation nodes for relations; a node that names something else is refused
   // as the parser would refuse it, never a 500
@@ -135,17 +152,17 @@ function relationExists(ctx: WhereContext, schema: ContentType | Component, alia
   if (attr.owner && (ctx.scope.fixedLocale || !correlated(schema, target))) {
     // not tied to the source row's locale: an uncorrelated IN lets the database start from the
     // (usually few) matching targets instead of testing every source row
-    const conds = [...targetVersion(schema, alias, target, t, l, ctx.scope), compileWhere(ctx, target, t, where)];
+    const conds = [...targetVersion(schema, alias, target, t, l, ctx.scope), ...matching(ctx, target, t, where)];
     return sql<SqlBool>`${ref(alias, 'id')} in (select ${ref(l, 'source_id')} from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'document_id')} = ${ref(l, 'target_document_id')} where ${and(conds)})`;
   }
   if (attr.owner) {
-    const conds = [sql<SqlBool>`${ref(l, 'source_id')} = ${ref(alias, 'id')}`, ...targetVersion(schema, alias, target, t, l, ctx.scope), compileWhere(ctx, target, t, where)];
+    const conds = [sql<SqlBool>`${ref(l, 'source_id')} = ${ref(alias, 'id')}`, ...targetVersion(schema, alias, target, t, l, ctx.scope), ...matching(ctx, target, t, where)];
     return sql<SqlBool>`exists (select 1 from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'document_id')} = ${ref(l, 'target_document_id')} where ${and(conds)})`;
   }
   const conds = [
     sql<SqlBool>`${ref(l, 'target_document_id')} = ${ref(alias, 'document_id')}`,
     ...ownerVersion(schema, alias, target, t, l, ctx.scope),
-    compileWhere(ctx, target, t, where),
+    ...matching(ctx, target, t, where),
   ];
   return sql<SqlBool>`exists (select 1 from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'source_id')} where ${and(conds)})`;
 }
@@ -155,17 +172,17 @@ function correlated(schema: ContentType | Component, target: ContentType): boole
   return target.localized && isContentType(schema) && schema.localized;
 }
 
-function componentExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where): RawBuilder<SqlBool> {
+function componentExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where | null): RawBuilder<SqlBool> {
   const attr = schema.attributes.get(attribute);
   if (!attr || attr.kind !== 'component') throw notTraversable(attribute);
   const comp = ctx.model.components.get(attr.component)!;
   const c = ctx.next();
   const t = ctx.next();
-  const conds = [sql<SqlBool>`${ref(c, 'entity_id')} = ${ref(alias, 'id')}`, sql<SqlBool>`${ref(c, 'field')} = ${attribute}`, compileWhere(ctx, comp, t, where)];
+  const conds = [sql<SqlBool>`${ref(c, 'entity_id')} = ${ref(alias, 'id')}`, sql<SqlBool>`${ref(c, 'field')} = ${attribute}`, ...matching(ctx, comp, t, where)];
   return sql<SqlBool>`exists (select 1 from ${sql.table(schema.componentTable)} as ${sql.id(c)} join ${sql.table(comp.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(c, 'cmp_id')} where ${and(conds)})`;
 }
 
-function mediaExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where): RawBuilder<SqlBool> {
+function mediaExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where | null): RawBuilder<SqlBool> {
   const file = ctx.model.contentTypes.get(FILE_UID)!;
   const m = ctx.next();
   const t = ctx.next();
@@ -173,7 +190,7 @@ function mediaExists(ctx: WhereContext, schema: ContentType | Component, alias: 
     sql<SqlBool>`${ref(m, 'related_id')} = ${ref(alias, 'id')}`,
     sql<SqlBool>`${ref(m, 'related_type')} = ${schema.uid}`,
     sql<SqlBool>`${ref(m, 'field')} = ${attribute}`,
-    compileWhere(ctx, file, t, where),
+    ...matching(ctx, file, t, where),
   ];
   return sql<SqlBool>`exists (select 1 from files_related_mph as ${sql.id(m)} join ${sql.table(file.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(m, 'file_id')} where ${and(conds)})`;
 }
