@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../app.js';
 import { loadConfig } from '../config/load-config.js';
 import type { FolioConfig } from '../config/types.js';
+import { describeNotRun, notRunFiles } from '../schema/not-run.js';
 import { announce } from './report.js';
 import { flag, numberFlag, type Flags } from './usage.js';
 
@@ -10,7 +11,11 @@ import { flag, numberFlag, type Flags } from './usage.js';
 export async function serveConfig(dir: string, values: Flags, quiet = false): Promise<FolioConfig> {
   const port = numberFlag(values, 'port', 65535);
   const loaded = await loadConfig(dir, process.env);
-  if (!quiet) announce(loaded, (line) => console.log(line));
+  if (!quiet) {
+    announce(loaded, (line) => console.log(line));
+    // once per start (develop's restarts don't repeat it): what Strapi would run here and Folio doesn't
+    for (const line of describeNotRun(notRunFiles(loaded.config.dir))) console.log(line);
+  }
   return { ...loaded.config, port: port ?? loaded.config.port, host: flag(values, 'host') ?? loaded.config.host };
 }
 
