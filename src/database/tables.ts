@@ -125,6 +125,25 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
     ],
   },
   {
+    // third-party logins in progress (users-permissions providers): one row per browser that went to a
+    // provider, named by its signed cookie; the provider's tokens once it came back, until the login
+    // that uses them deletes the row; times are epoch milliseconds
+    name: 'folio_oauth_flows',
+    columns: [
+      { name: 'flow_id', type: 'short', notNull: true },
+      { name: 'provider', type: 'short', notNull: true },
+      { name: 'state', type: 'short', notNull: true },
+      { name: 'code_verifier', type: 'short', notNull: true },
+      { name: 'callback', type: 'text', notNull: true },
+      { name: 'tokens', type: 'text' },
+      { name: 'expires_at', type: 'biginteger', notNull: true },
+    ],
+    indexes: [
+      { name: 'folio_oauth_flows_id_uq', columns: ['flow_id'], unique: true },
+      { name: 'folio_oauth_flows_expires_idx', columns: ['expires_at'] },
+    ],
+  },
+  {
     name: 'upload_folders',
     columns: [
       idCol,

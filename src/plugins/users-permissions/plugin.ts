@@ -1,4 +1,5 @@
-// The users-permissions area in one place: its services, and the auth, users and roles routes.
+// The users-permissions area in one place: its services, and the auth, provider, users and roles routes.
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../http/services.js';
 import type { Mailer } from '../../email/mailer.js';
@@ -12,6 +13,9 @@ import { registerRoleRoutes } from './roles-routes.js';
 import { registerRateLimit } from './rate-limit.js';
 import type { Sessions } from './sessions.js';
 import { registerSessionRoutes } from './session-routes.js';
+import { providerSettings } from './providers/settings.js';
+import { ProviderFlows } from './providers/flows.js';
+import { registerProviderRoutes } from './providers/routes.js';
 
 export async function registerUsersPermissions(app: FastifyInstance, services: Services, tokens: UserTokens, mailer: Mailer, sessions: Sessions | null = null): Promise<UpContext> {
   const config = services.config.usersPermissions;
@@ -26,11 +30,16 @@ export async function registerUsersPermissions(app: FastifyInstance, services: S
     apiUrl: `${services.config.publicUrl}${services.config.rest.prefix}`,
     logError: (message) => app.log.error(message),
   };
-  // refresh mode only (with its cookie parser): in legacy mode /auth/refresh, /auth/logout and /auth/sessions stay 404
-  if (sessions) await registerSessionRoutes(app, up, sessions);
+  const providers = providerSettings(config.raw, (name) => `${up.apiUrl}/auth/${name}/callback`);
+  // signed cookies: the refresh token's (refresh mode) and a provider login's
+  const keys = services.config.secrets.appKeys;
+  await app.register(fastifyCookie, { secret: keys.length ? [...keys] : services.config.secrets.jwtSecret });
+  // refresh mode only: in legacy mode /auth/refresh, /auth/logout and /auth/sessions stay 404
+  if (sessions) registerSessionRoutes(app, up, sessions);
   // before the routes: it limits those §10.1 marks as they are registered
   registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit);
   registerAuthRoutes(app, up);
+  registerProviderRoutes(app, up, providers, new ProviderFlows(services.database));
   registerUserRoutes(app, up);
   registerRoleRoutes(app, up);
   return up;

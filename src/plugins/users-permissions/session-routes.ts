@@ -1,6 +1,5 @@
 // Refresh mode's routes (behaviour.md §10.5): /auth/refresh, /auth/logout, /auth/sessions. Registered
-// only in refresh mode, with the cookie parser the cookie variant needs (signed with APP_KEYS).
-import fastifyCookie from '@fastify/cookie';
+// only in refresh mode; the cookie variant reads cookies signed with APP_KEYS (plugin.ts parses them).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { authorize } from '../../http/authorize.js';
@@ -21,9 +20,7 @@ function presented(sessions: Sessions, req: FastifyRequest): string | 'tampered'
   return typeof token === 'string' && token !== '' ? token : null;
 }
 
-export async function registerSessionRoutes(app: FastifyInstance, up: UpContext, sessions: Sessions): Promise<void> {
-  const keys = up.services.config.secrets.appKeys;
-  await app.register(fastifyCookie, { secret: keys.length ? [...keys] : up.services.config.secrets.jwtSecret });
+export function registerSessionRoutes(app: FastifyInstance, up: UpContext, sessions: Sessions): void {
   const { services } = up;
   const prefix = services.config.rest.prefix;
   const adv = up.config.advanced;
