@@ -129,8 +129,16 @@ export interface PopulateNode {
   readonly populate: PopulateMap;
   /** relations only: return {count: n} instead of entries */
   readonly count: boolean;
-  /** dynamic zones only: per component uid, what to populate inside its entries */
-  readonly on: ReadonlyMap<string, PopulateMap> | null;
+  /**
+   * dynamic zones only: per component uid, how its entries are read (a node of kind 'component'
+   * keyed by the uid: fields, filters, nested populate)
+   */
+  readonly on: ReadonlyMap<string, PopulateNode> | null;
+  /**
+   * dynamic zones only: true when the client named components with `on` fragments; then only
+   * entries of those components come back (a dot path or `populate=*` keeps every entry)
+   */
+  readonly fragmentsOnly: boolean;
 }
 
 export type PopulateMap = ReadonlyMap<string, PopulateNode>;

@@ -41,7 +41,7 @@ function targetOf(ctx: ParseContext, schema: Schema, a: Attribute | 'localizatio
 }
 
 function node(attribute: string, kind: PopulateKind): PopulateNode {
-  return { attribute, kind, fields: null, where: null, sort: null, populate: new Map(), count: false, on: null };
+  return { attribute, kind, fields: null, where: null, sort: null, populate: new Map(), count: false, on: null, fragmentsOnly: false };
 }
 
 /** Resolves a populatable name on a schema; null = silently dropped (a relation the caller can't find). */
@@ -65,15 +65,21 @@ function merge(map: MutableMap, n: PopulateNode): void {
   for (const child of n.populate.values()) merge(populate, child);
   let on = prev.on;
   if (n.on) {
+    // fragment nodes are keyed by their component uid, like attributes in a populate map
     const merged = new Map(prev.on ?? []);
-    for (const [uid, m] of n.on) {
-      const into = new Map(merged.get(uid) ?? []);
-      for (const child of m.values()) merge(into, child);
-      merged.set(uid, into);
-    }
+    for (const fragment of n.on.values()) merge(merged, fragment);
     on = merged;
   }
-  map.set(n.attribute, { ...prev, ...n, fields: n.fields ?? prev.fields, where: n.where ?? prev.where, sort: n.sort ?? prev.sort, populate, on });
+  map.set(n.attribute, {
+    ...prev,
+    ...n,
+    fields: n.fields ?? prev.fields,
+    where: n.where ?? prev.where,
+    sort: n.sort ?? prev.sort,
+    populate,
+    on,
+    fragmentsOnly: prev.fragmentsOnly || n.fragmentsOnly,
+  });
 }
 
 function star(ctx: ParseContext, schema: Schema): MutableMap {
@@ -100,12 +106,12 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   if (rest.length === 0) return n;
   if (found.kind === 'media') throw invalid(name, name);
   if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
-    const on = new Map<string, PopulateMap>();
+    const on = new Map<string, PopulateNode>();
     for (const uid of zoneComponents(ctx.model, found.attr)) {
       const comp = ctx.model.components.get(uid)!;
       if (!comp.attributes.has(rest[0]!)) continue;
       const child = dotted(ctx, comp, rest, name);
-      if (child) on.set(uid, new Map([[child.attribute, child]]));
+      if (child) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]) });
     }
     if (on.size === 0) throw invalid(rest[0]!, name);
     return { ...n, on };
@@ -126,29 +132,39 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
       `Invalid nested populate for ${type.singularName ?? schema.uid}.${a.name} (${schema.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`,
     );
   }
-  let on: Map<string, PopulateMap> | null = null;
+  let on: Map<string, PopulateNode> | null = null;
   if (value['populate'] !== undefined) {
     if (value['populate'] !== '*' && truthy(value['populate']) !== true) throw invalid('populate', here);
-    on = new Map(zoneComponents(ctx.model, a).map((uid) => [uid, star(ctx, ctx.model.components.get(uid)!)]));
+    on = new Map(zoneComponents(ctx.model, a).map((uid) => [uid, { ...node(uid, 'component'), populate: star(ctx, ctx.model.components.get(uid)!) }]));
   }
-  if (value['on'] !== undefined) {
+  const fragmentsOnly = value['on'] !== undefined;
+  if (fragmentsOnly) {
     if (!isObj(value['on'])) throw invalid('on', here);
-    on = new Map(on ?? []);
+    // fragments replace `populate` beside them, as in Strapi: only what they name, as they say it
+    on = new Map();
     for (const [uid, frag] of Object.entries(value['on'])) {
       const comp = zoneComponents(ctx.model, a).includes(uid) ? ctx.model.components.get(uid) : undefined;
       if (!comp) throw invalid(uid, [...path, 'on', uid].join('.'));
-      const t = truthy(frag);
-      if (t === false) continue;
-      if (t === true) {
-        on.set(uid, new Map());
+      // as in Strapi, even `false` names a component to return (its entries with their scalars)
+      if (truthy(frag) !== null) {
+        on.set(uid, node(uid, 'component'));
         continue;
       }
       if (!isObj(frag)) throw invalid(textOf(frag), [...path, 'on', uid].join('.'));
-      const entry = objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, [...path, 'on', uid]);
-      on.set(uid, entry.populate);
+      on.set(uid, objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, [...path, 'on', uid]));
     }
   }
-  return { ...n, on, count: value['count'] !== undefined && truthy(value['count']) === true };
+  return { ...n, on, fragmentsOnly, count: value['count'] !== undefined && truthy(value['count']) === true };
+}
+
+/**
+ * `on` under an attribute that isn't a dynamic zone. As in Strapi, its keys are checked as component
+ * uids first; naming only real components is still refused, with Strapi's message.
+ */
+function fragmentOnNonZone(ctx: ParseContext, schema: Schema, name: string, on: unknown, path: readonly string[]): ValidationError {
+  if (!isObj(on)) return invalid('on', [...path, 'on'].join('.'));
+  for (const uid of Object.keys(on)) if (isPoison(uid) || !ctx.model.components.has(uid)) return invalid(uid, [...path, 'on', uid].join('.'));
+  return new ValidationError(`Using fragments is not permitted to populate "${name}" in "${schema.uid}"`);
 }
 
 function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: string; kind: PopulateKind }, value: Record<string, unknown>, path: string[]): PopulateNode {
@@ -209,10 +225,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       merge(map, zoneEntry(ctx, schema, found.attr, value, here));
       continue;
     }
-    if ('on' in value) {
-      const frag = isObj(value['on']) ? (Object.keys(value['on'])[0] ?? 'on') : 'on';
-      throw invalid(frag, frag === 'on' ? here.join('.') : [...here, 'on', frag].join('.'));
-    }
+    if ('on' in value) throw fragmentOnNonZone(ctx, schema, key, value['on'], here);
     merge(map, objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here));
   }
   return map;

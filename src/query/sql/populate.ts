@@ -367,7 +367,8 @@ async function loadZone(
       .orderBy('c.ord')
       .orderBy('c.id'),
   );
-  const allowed = new Set(components);
+  // `on` fragments name the components a client wants: Strapi leaves the other entries out
+  const allowed = new Set(node.fragmentsOnly ? components.filter((uid) => node.on?.has(uid)) : components);
   const idsByKind = new Map<string, Set<number>>();
   for (const l of links) {
     const uid = String(l['__type']);
@@ -380,18 +381,23 @@ async function loadZone(
     await Promise.all(
       [...idsByKind].map(async ([uid, cmpIds]) => {
         const comp = ctx.model.components.get(uid)!;
-        const shape = rowShape(comp, null);
+        const fragment = node.on?.get(uid);
+        const shape = rowShape(comp, fragment?.fields ?? null);
+        const columns = ['id', ...shape.columns].map((c) => `t.${c}`);
+        const filter = fragment?.where ?? null;
         const all = [...cmpIds];
         const rows: Row[] = [];
         // a zone may hold thousands of entries per document: keep each IN list within bound-parameter limits
         for (let i = 0; i < all.length; i += ZONE_IDS_PER_STATEMENT) {
+          const chunk = all.slice(i, i + ZONE_IDS_PER_STATEMENT);
+          const read = db.selectFrom(`${comp.table} as t`).select(columns);
           rows.push(
-            ...((await runTemplate(ctx.model, ctx.database, `zone kind\u0000${uid}`, [all.slice(i, i + ZONE_IDS_PER_STATEMENT)] as const, (kindIds) =>
-              db
-                .selectFrom(comp.table)
-                .select(['id', ...shape.columns])
-                .where('id', 'in', kindIds),
-            )) as Row[]),
+            ...((filter === null
+              ? await runTemplate(ctx.model, ctx.database, `zone kind\u0000${uid}\u0000${columns.join(',')}`, [chunk] as const, (kindIds) =>
+                  read.where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(kindIds)})`),
+                )
+              : // a fragment's filters leave out the entries they don't match (their values vary: no template)
+                await read.where(and([sql<SqlBool>`${ref('t', 'id')} in (${sql.join(chunk)})`, compileWhere(whereContext(ctx, scope), comp, 't', filter)])).execute()) as Row[]),
           );
         }
         const kind = { uid, comp, shape, rows: new Map(rows.map((r) => [Number(r['id']), r])), built: [] as Parent[] };
@@ -413,7 +419,7 @@ async function loadZone(
   }
   await Promise.all(
     [...kinds.values()].map(async (k) => {
-      const nested = node.on?.get(k.uid);
+      const nested = node.on?.get(k.uid)?.populate;
       if (nested && nested.size > 0 && k.built.length) await populate(ctx, k.comp, k.built, nested, scope);
     }),
   );
