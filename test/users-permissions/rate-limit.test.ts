@@ -85,6 +85,21 @@ describe('a limit of 3 per minute', () => {
     expectError(await post(env.t, '/api/auth/change-password', body, jwt), TOO_MANY);
   });
 
+  it('GET /api/connect/* is limited, the provider callback the front end calls is not', async () => {
+    // every answer counts, a disabled provider's 400 included
+    for (let i = 0; i < 3; i++) {
+      const r = await env.t.get('/api/connect/github', { token: null });
+      expect(r.status).toBe(400);
+      expectHeaders(r, 3, 2 - i, 60_000);
+    }
+    expectError(await env.t.get('/api/connect/github', { token: null }), TOO_MANY);
+    for (let i = 0; i < 4; i++) {
+      const r = await env.t.get('/api/auth/github/callback', { token: null });
+      expect(r.status).toBe(400);
+      expect(r.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+  });
+
   it('routes §10.1 does not mark carry no headers and are never refused', async () => {
     for (let i = 0; i < 5; i++) {
       const r = await env.t.get('/api/auth/email-confirmation?confirmation=nope', { token: null });

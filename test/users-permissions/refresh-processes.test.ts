@@ -6,12 +6,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, ensureBuilt, spawnFolio, type Project, type Server } from '../cli/helpers.js';
+import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider.js';
 
 let project: Project;
 let servers: Server[] = [];
 let a = '';
 let b = '';
 let workers = '';
+let provider: OAuthProvider;
+const FRONT = 'http://front.test/signed-in';
 
 interface Answer {
   status: number;
@@ -34,10 +37,33 @@ const sessionOf = (jwt: string): string => (JSON.parse(Buffer.from(jwt.split('.'
 
 beforeAll(async () => {
   await ensureBuilt();
+  provider = await startOAuthProvider();
   project = await copyProject();
   const file = join(project.dir, 'config', 'plugins.json');
   const plugins = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...plugins, 'users-permissions': { config: { jwtManagement: 'refresh', ratelimit: { enabled: false } } } }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...plugins,
+      'users-permissions': {
+        config: {
+          jwtManagement: 'refresh',
+          ratelimit: { enabled: false },
+          providers: {
+            github: {
+              enabled: true,
+              key: 'gh',
+              secret: 'gh-secret',
+              callback: FRONT,
+              authorize_url: `${provider.url}/authorize`,
+              access_url: `${provider.url}/token`,
+              api_url: `${provider.apiUrl}/github`,
+            },
+          },
+        },
+      },
+    }),
+  );
   servers = [0, 1].map(() => spawnFolio(project, ['start', '--port', '0', '--host', '127.0.0.1'], { FOLIO_LOG: 'false' }));
   // and `folio start --workers 2` on the same database: one port, requests spread over two processes
   servers.push(spawnFolio(project, ['start', '--workers', '2', '--port', '0', '--host', '127.0.0.1'], { FOLIO_LOG: 'false' }));
@@ -50,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of servers) await s.stop();
   await project?.remove();
+  await provider?.close();
 });
 
 async function login(base: string, email: string): Promise<{ jwt: string; refreshToken: string }> {
@@ -117,5 +144,31 @@ describe('two Folio processes on one database, refresh mode', () => {
     for (const r of await Promise.all(Array.from({ length: rounds }, () => call(workers, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })))) {
       expect(r).toEqual({ status: 401, body: INVALID });
     }
+  });
+});
+
+describe('provider login across processes', () => {
+  it('a login started on one process comes back through a second and is answered by a third, once', async () => {
+    provider.answer('/github/user', { body: { login: 'travel', email: 'travel@example.com' } });
+    provider.answer('/github/user/emails', { body: [{ email: 'travel@example.com', primary: true, verified: true }] });
+    const start = await fetch(`${a}/api/connect/github`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
+    const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const back = new URL(atProvider.headers.get('location')!);
+    const returned = await fetch(`${b}${back.pathname}${back.search}`, { redirect: 'manual', headers: { cookie } });
+    expect(returned.headers.get('location')).toBe(FRONT);
+    const r = await fetch(`${workers}/api/auth/github/callback`, { headers: { cookie } });
+    const body = (await r.json()) as { user: { username: string; provider: string }; jwt: string; refreshToken: string };
+    expect(r.status, JSON.stringify(body)).toBe(200);
+    expect(body.user).toMatchObject({ username: 'travel', provider: 'github' });
+    expect((await call(a, 'GET', '/api/users/me', { jwt: body.jwt })).status).toBe(200);
+    // spent: no process signs in with it again
+    for (const base of [a, b, workers]) {
+      const again = await call(base, 'GET', '/api/auth/github/callback');
+      expect(again.status).toBe(400);
+    }
+    const replay = await fetch(`${b}/api/auth/github/callback`, { headers: { cookie } });
+    expect(replay.status).toBe(400);
   });
 });
