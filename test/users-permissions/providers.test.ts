@@ -149,6 +149,19 @@ describe('the provider comes back to /api/connect/:provider/callback', () => {
     expect(noCode.headers.get('location')).toBe(`${FRONT}?error=oauth_error&error_description=OAuth2+missing+code+parameter`);
   });
 
+  it('the provider’s return URL replayed (same code and state) ends the flow instead of trading the code again', async () => {
+    githubUser('replayer', 'replayer@example.com', [{ email: 'replayer@example.com', primary: true, verified: true }]);
+    const { res, browser } = await connect('github');
+    const atProvider = await raw(res.headers.get('location')!);
+    const backUrl = local(atProvider.headers.get('location')!);
+    expect((await raw(backUrl, browser.cookie)).headers.get('location')).toBe(FRONT);
+    const before = p.tokenRequests.length;
+    const again = await raw(backUrl, browser.cookie);
+    expect(again.headers.get('location')).toBe(`${FRONT}?error=oauth_error&error_description=OAuth2+state+mismatch`);
+    expect(p.tokenRequests.length).toBe(before);
+    expectError(await login('github', browser), NO_SESSION);
+  });
+
   it('a cookie whose signature fails counts as no cookie', async () => {
     const { res, browser } = await connect('github');
     const atProvider = await raw(res.headers.get('location')!);
@@ -254,6 +267,11 @@ describe('GET /api/auth/:provider/callback', () => {
     expectError(await login('keycloak', (await signIn('keycloak')).browser), errorOf(400, 'ApplicationError', 'Email not verified by Keycloak'));
   });
 
+  it('a profile without an email is refused: Email was not available.', async () => {
+    p.answer('/keycloak/protocol/openid-connect/userinfo', { body: { preferred_username: 'noemail', email_verified: true } });
+    expectError(await login('keycloak', (await signIn('keycloak')).browser), errorOf(400, 'ApplicationError', 'Email was not available.'));
+  });
+
   it('the same email through another provider is refused while emails are unique', async () => {
     p.answer('/keycloak/protocol/openid-connect/userinfo', { body: { preferred_username: 'octo-kc', email: 'octo@example.com', email_verified: true } });
     githubUser('octo', 'octo@example.com', [{ email: 'octo@example.com', primary: true, verified: true }]);
@@ -282,21 +300,36 @@ describe('GET /api/auth/:provider/callback', () => {
 describe('in refresh mode', () => {
   let refreshEnv: AuthEnv;
   beforeAll(async () => {
-    refreshEnv = await startAuthApp({ plugin: { jwtManagement: 'refresh', providers: providersConfig(p) } });
+    refreshEnv = await startAuthApp({ plugin: { jwtManagement: 'refresh', providers: providersConfig(p) }, advanced: { allow_register: false } });
   });
   afterAll(async () => {
     await refreshEnv?.close();
   });
 
-  it('a provider login opens a session: {jwt, refreshToken, user}, and the refresh token rotates', async () => {
+  /** the whole browser flow against the refresh-mode app, then the front end's login call */
+  async function refreshLogin(): Promise<Response> {
     const rt = refreshEnv.t;
-    githubUser('sessioned', 'sessioned@example.com', [{ email: 'sessioned@example.com', primary: true, verified: true }]);
     const start = await raw(`${rt.url}/api/connect/github`);
     const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
     const atProvider = await raw(start.headers.get('location')!);
     const back = await raw(rt.url + atProvider.headers.get('location')!.slice(PUBLIC_URL.length), cookie);
     expect(back.headers.get('location')).toBe(FRONT);
-    const r = await rt.request('GET', '/api/auth/github/callback', { token: null, headers: { cookie } });
+    return rt.request('GET', '/api/auth/github/callback', { token: null, headers: { cookie } });
+  }
+
+  it('with registration closed, a new profile is refused and an account made for it signs in', async () => {
+    githubUser('closed', 'closed@example.com', [{ email: 'closed@example.com', primary: true, verified: true }]);
+    expectError(await refreshLogin(), errorOf(400, 'ApplicationError', 'Register action is actually not available.'));
+  });
+
+  it('a provider login opens a session: {jwt, refreshToken, user}, and the refresh token rotates', async () => {
+    const rt = refreshEnv.t;
+    const made = await rt.request('POST', '/api/users', {
+      body: { username: 'sessioned', email: 'sessioned@example.com', password: 'unused123', provider: 'github', role: 1, confirmed: true },
+    });
+    expect(made.status, made.text).toBe(201);
+    githubUser('sessioned', 'sessioned@example.com', [{ email: 'sessioned@example.com', primary: true, verified: true }]);
+    const r = await refreshLogin();
     expect(r.status, r.text).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
     const next = await rt.request('POST', '/api/auth/refresh', { token: null, body: { refreshToken: r.body.refreshToken } });

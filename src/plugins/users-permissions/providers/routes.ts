@@ -105,7 +105,8 @@ export function registerProviderRoutes(app: FastifyInstance, up: UpContext, prov
       const code = queryString(req, 'code');
       if (!code) throw new Error('OAuth2 missing code parameter');
       // a missing flow is refused like a wrong state: a callback this browser didn't start is login CSRF
-      if (!flow || queryString(req, 'state') !== flow.state) throw new Error('OAuth2 state mismatch');
+      // a flow that already came back once is over: a replayed callback URL (code and state) signs nobody in
+      if (!flow || flow.tokens !== null || queryString(req, 'state') !== flow.state) throw new Error('OAuth2 state mismatch');
       const tokens = await clientOf(s, redirectUri(s.name)).exchange(code, flow.codeVerifier);
       const data = tokens.data as Record<string, unknown>;
       const kept = Object.fromEntries(KEPT_TOKEN_FIELDS.filter((k) => Object.hasOwn(data, k)).map((k) => [k, data[k]]));
