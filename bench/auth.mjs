@@ -5,7 +5,9 @@
 //   npm run build && STRAPI_DIR=/path/to/strapi-ref node bench/auth.mjs
 //
 // Env: STRAPI_DIR (a folder prepared with ../shared/reference/setup.sh; without it Folio alone),
-//      BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (10). Both run with their rate limits off
+//      BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (10), BENCH_JWT_MANAGEMENT=refresh (both servers
+//      in refresh mode: logins open sessions, and a "refresh" row rotates refresh tokens, each connection
+//      presenting the token its previous refresh returned). Both run with their rate limits off
 //      (Strapi: UP_RATELIMIT=off; Folio: ratelimit.enabled false): with them, nearly every request would be a 429.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ const shared = join(root, '..', 'shared');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const STRAPI_DIR = process.env.STRAPI_DIR;
+const REFRESH = process.env.BENCH_JWT_MANAGEMENT === 'refresh';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function waitUp(url, child) {
@@ -49,7 +52,7 @@ async function folio(port) {
   cpSync(join(root, 'examples', 'blog'), dir, { recursive: true });
   // the rate limit off, as Strapi's is for this bench (5 logins per 5 minutes would answer 429s)
   const plugins = JSON.parse(readFileSync(join(dir, 'config', 'plugins.json'), 'utf8'));
-  plugins['users-permissions'] = { config: { ratelimit: { enabled: false } } };
+  plugins['users-permissions'] = { config: { ratelimit: { enabled: false }, ...(REFRESH ? { jwtManagement: 'refresh' } : {}) } };
   writeFileSync(join(dir, 'config', 'plugins.json'), JSON.stringify(plugins));
   const child = spawn(process.execPath, [join(root, 'dist', 'cli', 'main.js'), 'start', '--dir', dir, '--port', String(port), '--host', '127.0.0.1'], {
     env: { ...process.env, NODE_ENV: 'production', FOLIO_LOG: 'false', API_TOKEN_SALT: 'bench', JWT_SECRET: 'bench-jwt', APP_KEYS: 'a,b', DATABASE_FILENAME: join(dir, 'data.db') },
@@ -61,7 +64,7 @@ async function folio(port) {
 async function strapi(port) {
   const db = join(mkdtempSync(join(tmpdir(), 'strapi-auth-bench-')), 'data.db');
   const child = spawn('bash', [join(shared, 'reference', 'start.sh'), STRAPI_DIR, String(port)], {
-    env: { ...process.env, UP_RATELIMIT: 'off', DATABASE_FILENAME: db },
+    env: { ...process.env, UP_RATELIMIT: 'off', DATABASE_FILENAME: db, ...(REFRESH ? { UP_JWT_MANAGEMENT: 'refresh' } : {}) },
     stdio: 'ignore',
     detached: true,
   });
@@ -92,6 +95,38 @@ async function load(url, path, body) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
+/** Rotation under load: one login per connection, then each refresh presents a token the last refresh returned. */
+async function refreshLoad(url) {
+  const pool = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const r = await fetch(`${url}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'benchuser', password: 'secret123' }),
+    });
+    const body = await r.json();
+    if (!body.refreshToken) throw new Error(`no refresh token: ${JSON.stringify(body)}`);
+    pool.push(body.refreshToken);
+  }
+  const r = await autocannon({
+    url: `${url}/api/auth/refresh`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        // autocannon clears a connection's context before each request: the tokens not in flight wait in one queue
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ refreshToken: pool.shift() }) }),
+        onResponse: (status, body) => {
+          if (status === 200) pool.push(JSON.parse(body).refreshToken);
+        },
+      },
+    ],
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
 async function measure(server) {
   await waitUp(server.url, server.child);
   const run = Date.now().toString(36);
@@ -113,7 +148,8 @@ async function measure(server) {
   const login = await load(server.url, '/api/auth/local', () => ({ identifier: 'benchuser', password: 'secret123' }));
   const wrong = await load(server.url, '/api/auth/local', () => ({ identifier: 'benchuser', password: 'wrong-password' }));
   const register = await load(server.url, '/api/auth/local/register', (i) => ({ username: `u${run}${i}`, email: `u${run}${i}@example.com`, password: 'secret123' }));
-  return { login, wrong, register };
+  const refresh = REFRESH ? await refreshLoad(server.url) : undefined;
+  return { login, wrong, register, refresh };
 }
 
 const servers = [await folio(13501)];
@@ -133,10 +169,11 @@ try {
 }
 const row = (label, f, st) =>
   `| ${label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.non2xx} |${st ? ` ${st.rps.toFixed(0)} | ${st.p50} | ${st.p99} | ${st.non2xx} | ${(f.rps / st.rps).toFixed(1)}× |` : ''}`;
-console.log(`\n${DURATION} s, ${CONNECTIONS} connections, bcrypt cost 10, SQLite, ${new Date().toISOString()}`);
+console.log(`\n${DURATION} s, ${CONNECTIONS} connections, bcrypt cost 10, SQLite, ${REFRESH ? 'refresh mode' : 'legacy JWTs'}, ${new Date().toISOString()}`);
 console.log(`| scenario | Folio req/s | p50 | p99 | non-2xx |${STRAPI_DIR ? ' Strapi req/s | p50 | p99 | non-2xx | ratio |' : ''}`);
 console.log(`|---|---|---|---|---|${STRAPI_DIR ? '---|---|---|---|---|' : ''}`);
 const st = results['Strapi'];
 console.log(row('login', results['Folio'].login, st?.login));
 console.log(row('login, wrong password (400)', results['Folio'].wrong, st?.wrong));
 console.log(row('register', results['Folio'].register, st?.register));
+if (REFRESH) console.log(row('refresh (rotation)', results['Folio'].refresh, st?.refresh));
