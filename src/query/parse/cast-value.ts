@@ -14,6 +14,19 @@ function bad(v: unknown, name: string, expected: string): ValidationError {
   return new ValidationError(`Invalid value ${JSON.stringify(v)} for ${name}: expected ${expected}`, { source: 'query', param: 'filters' });
 }
 
+/**
+ * An integer written as JavaScript's Number() reads one, as Strapi takes it (`1e3`, `1000.0`,
+ * ` 7`), as decimal digits; null when it is no integer. Plain digits are kept as given, so a
+ * biginteger beyond 2^53 stays exact. A fraction stays refused: PostgreSQL can't compare an integer
+ * column with one.
+ */
+function integerDigits(s: string): string | null {
+  const t = s.trim();
+  if (/^[+-]?\d+$/.test(t)) return t.replace(/^\+/, '');
+  const n = t === '' ? NaN : Number(t);
+  return Number.isSafeInteger(n) ? String(n) : null;
+}
+
 export function castBoolean(v: unknown, name: string): boolean {
   if (v === true || v === 'true' || v === 't' || v === '1' || v === 1) return true;
   if (v === false || v === 'false' || v === 'f' || v === '0' || v === 0) return false;
@@ -36,14 +49,18 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
   switch (field.valueType) {
     case 'string':
       return s;
-    case 'integer':
-      if (!/^-?\d+$/.test(s.trim())) throw bad(v, name, 'an integer');
-      if (!inRange(s.trim(), INTEGER_RANGE)) throw bad(v, name, `an integer from ${INTEGER_RANGE[0]} to ${INTEGER_RANGE[1]}`);
-      return Number(s);
-    case 'biginteger':
-      if (!/^-?\d+$/.test(s.trim())) throw bad(v, name, 'an integer');
-      if (!inRange(s.trim(), BIGINTEGER_RANGE)) throw bad(v, name, `an integer from ${BIGINTEGER_RANGE[0]} to ${BIGINTEGER_RANGE[1]}`);
-      return s.trim();
+    case 'integer': {
+      const digits = integerDigits(s);
+      if (digits === null) throw bad(v, name, 'an integer');
+      if (!inRange(digits, INTEGER_RANGE)) throw bad(v, name, `an integer from ${INTEGER_RANGE[0]} to ${INTEGER_RANGE[1]}`);
+      return Number(digits);
+    }
+    case 'biginteger': {
+      const digits = integerDigits(s);
+      if (digits === null) throw bad(v, name, 'an integer');
+      if (!inRange(digits, BIGINTEGER_RANGE)) throw bad(v, name, `an integer from ${BIGINTEGER_RANGE[0]} to ${BIGINTEGER_RANGE[1]}`);
+      return digits;
+    }
     case 'number': {
       const n = Number(s);
       if (s.trim() === '' || !Number.isFinite(n)) throw bad(v, name, 'a number');
@@ -56,9 +73,10 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
       return s;
     }
     case 'time': {
-      const m = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/.exec(s);
-      if (!m) throw bad(v, name, 'a time (HH:mm:ss.SSS)');
-      return `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '').padEnd(3, '0')}`;
+      // seconds are required, as in Strapi (HH:mm is refused there too), with Strapi's message
+      const m = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,3}))?$/.exec(s);
+      if (!m) throw new ValidationError('Invalid time format, expected HH:mm:ss.SSS');
+      return `${m[1]}:${m[2]}:${m[3]}.${(m[4] ?? '').padEnd(3, '0')}`;
     }
     case 'datetime': {
       const d = /^-?\d+$/.test(s) ? new Date(Number(s)) : new Date(s);

@@ -1,15 +1,35 @@
 // Pagination (behaviour.md §5.3): page or offset mode, clamped to the configured limits, meta
-// always showing the effective values. Non-integers are a 400 (Strapi is inconsistent there).
+// always showing the effective values. Numbers are read and refused as Strapi's converters do.
 import { PaginationError, ValidationError } from '../../errors.js';
 import type { Pagination } from '../ast.js';
 import type { RestConfig } from '../../config/types.js';
 import { isObj, isPoison } from './context.js';
 
-function int(v: unknown, key: string): number {
-  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
-  if (!/^-?\d+$/.test(s)) throw new ValidationError(`Invalid value ${JSON.stringify(v)} for pagination[${key}]: expected an integer`, { source: 'query', param: 'pagination' });
-  const n = Number(s);
-  if (!Number.isSafeInteger(n)) throw tooLarge(v, key);
+/**
+ * A pagination number read as Strapi reads it, with JavaScript's Number(): `1e1` is 10, an empty
+ * value is 0; NaN when it is no number. What follows decides like Strapi's converters, so their
+ * answers (a clamp, or their 400) are the same.
+ */
+function numberOf(v: unknown): number {
+  if (typeof v === 'number') return v;
+  return typeof v === 'string' ? Number(v) : NaN;
+}
+
+/** pageSize / limit: beyond the maximum (or no number at all) the maximum, below 1 one; else a whole number. */
+function limitOf(rest: RestConfig, raw: unknown, key: string): number {
+  const n = numberOf(raw);
+  if (rest.maxLimit !== null && (Number.isNaN(n) || n > rest.maxLimit)) return rest.maxLimit;
+  if (n < 1) return 1;
+  if (!Number.isInteger(n)) throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${n}`);
+  if (!Number.isSafeInteger(n)) throw tooLarge(raw, key);
+  return n;
+}
+
+/** An offset (given, or computed from the page): below 0 is 0; else a whole number. */
+function startOf(n: number, raw: unknown, key: string): number {
+  if (n < 0) return 0;
+  if (!Number.isInteger(n)) throw new ValidationError(`convertStartQueryParams expected a positive integer got ${n}`);
+  if (!Number.isSafeInteger(n)) throw tooLarge(raw, key);
   return n;
 }
 
@@ -35,24 +55,20 @@ export function parsePagination(rest: RestConfig, query: Record<string, unknown>
   const p = isObj(query['pagination']) ? query['pagination'] : {};
   // other unknown keys are ignored as Strapi does; these can only be an attempt at the prototype
   for (const k of Object.keys(p)) if (isPoison(k)) throw ValidationError.invalidKey(k, null, 'query', 'pagination');
-  const clamp = (n: number): number => {
-    const atLeastOne = Math.max(1, n);
-    return rest.maxLimit === null ? atLeastOne : Math.min(atLeastOne, rest.maxLimit);
-  };
   const count = withCount(p['withCount'], rest.withCount);
   const pageMode = p['page'] !== undefined || p['pageSize'] !== undefined;
   const offsetMode = p['start'] !== undefined || p['limit'] !== undefined;
   if (pageMode && offsetMode) throw new PaginationError('Cannot use both page & offset pagination in the same query');
   if (offsetMode) {
-    const start = p['start'] === undefined ? 0 : Math.max(0, int(p['start'], 'start'));
-    const raw = p['limit'] === undefined ? rest.defaultLimit : int(p['limit'], 'limit');
+    const start = p['start'] === undefined ? 0 : startOf(numberOf(p['start']), p['start'], 'start');
+    const raw = p['limit'] === undefined ? rest.defaultLimit : p['limit'];
     // -1 asks for everything: as many as the configured maximum allows
-    const limit = raw === -1 ? (rest.maxLimit ?? Number.MAX_SAFE_INTEGER) : clamp(raw);
+    const limit = numberOf(raw) === -1 ? (rest.maxLimit ?? Number.MAX_SAFE_INTEGER) : limitOf(rest, raw, 'limit');
     return { mode: 'offset', start, limit, withCount: count };
   }
-  const page = p['page'] === undefined ? 1 : Math.max(1, int(p['page'], 'page'));
-  const pageSize = p['pageSize'] === undefined ? clamp(rest.defaultLimit) : clamp(int(p['pageSize'], 'pageSize'));
-  const start = (page - 1) * pageSize;
-  if (!Number.isSafeInteger(start)) throw tooLarge(p['page'], 'page');
+  const pageSize = limitOf(rest, p['pageSize'] === undefined ? rest.defaultLimit : p['pageSize'], 'pageSize');
+  const n = p['page'] === undefined ? 1 : numberOf(p['page']);
+  // as in Strapi, a page below 1 is the first, and a fractional page is refused by the offset it gives
+  const start = startOf(((n < 1 ? 1 : n) - 1) * pageSize, p['page'], 'page');
   return { mode: 'page', start, limit: pageSize, withCount: count };
 }
