@@ -1,4 +1,5 @@
 // Builds a Folio application: model, database, services and the HTTP server, ready to listen.
+import type { KyselyPlugin } from 'kysely';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FolioConfig } from './config/types.js';
 import type { Database } from './database/dialect.js';
@@ -48,8 +49,8 @@ export interface App {
 }
 
 export interface AppOptions {
-  /** a test hook: throw after the component rows of a create were written */
-  readonly failAfterComponents?: () => void;
+  /** Kysely plugins added to the connection: tests make the database refuse chosen statements with them */
+  readonly databasePlugins?: readonly KyselyPlugin[];
   /** where log lines go instead of stdout */
   readonly logStream?: { write(line: string): void };
   /** where mail goes instead of the configured provider */
@@ -62,7 +63,7 @@ function localeView(locales: LocaleService): LocaleView {
 
 export async function createApp(config: FolioConfig, options: AppOptions = {}): Promise<App> {
   const model = loadModel(config.dir, { customFields: config.customFields });
-  const database = await connect(config.database);
+  const database = await connect(config.database, options.databasePlugins);
   let mailer: Mailer | undefined;
   try {
     const sync = await syncSchema(database, model);
@@ -88,7 +89,6 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       get defaultLocale() {
         return view.defaultCode();
       },
-      failAfterComponents: options.failAfterComponents,
     });
     const services: Services = {
       config,

@@ -166,10 +166,10 @@ function postgresSnapshot(db: Kysely<any>): () => Promise<string> {
 
 const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres: postgresDialect, mysql: mysqlDialect };
 
-export async function connect(cfg: DatabaseConfig): Promise<Database> {
+export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugin[] = []): Promise<Database> {
   const counter = new StatementCounter();
   const opened = cfg.client === 'sqlite' ? await sqlite(cfg) : cfg.client === 'postgres' ? await postgres(cfg) : await mysql(cfg);
-  const db = new Kysely<any>({ dialect: onTransactionEnd(opened.dialect, () => counter.writes++), plugins: [counter] }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const db = new Kysely<any>({ dialect: onTransactionEnd(opened.dialect, () => counter.writes++), plugins: [counter, ...plugins] }); // eslint-disable-line @typescript-eslint/no-explicit-any
   const dataVersion = opened.dataVersion;
   let seen = dataVersion ? dataVersion() : 0;
   const local = (): number => {

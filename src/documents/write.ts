@@ -38,8 +38,6 @@ export interface WriteServices {
   readonly model: Model;
   readonly database: Database;
   readonly defaultLocale: string;
-  /** a test hook: throw after the component rows of a create were written */
-  readonly failAfterComponents?: () => void;
 }
 
 function plainValues(data: WriteData): Record<string, unknown> {
@@ -232,7 +230,6 @@ export class DocumentWriter {
     const deferred = new DeferredLinks();
     await applyData({ ...ctx, store: { ...s, deferred } }, { id, documentId, locale, schema: type }, data, true);
     await deferred.flush(s);
-    this.services.failAfterComponents?.();
     if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedId, now);
   }
 

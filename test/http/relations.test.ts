@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { statementCosts } from '../support/statements.js';
+import { refuseInsertsInto } from '../support/refuse-statements.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -221,14 +222,8 @@ describe('components and dynamic zones', () => {
   });
 
   it('a failure after the component rows leaves nothing behind', async () => {
-    const failing = await startTestApp(
-      {},
-      {
-        failAfterComponents: () => {
-          throw new Error('forced failure');
-        },
-      },
-    );
+    // the author's component links are written after its row and its component rows
+    const failing = await startTestApp({}, { databasePlugins: [refuseInsertsInto('authors_cmps', () => new Error('forced failure'))] });
     try {
       const r = await failing.request('POST', '/api/authors', { body: { data: { name: 'Half', links: [{ label: 'l', url: 'u' }] } } });
       expect(r.status).toBe(500);
