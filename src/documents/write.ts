@@ -5,6 +5,7 @@ import type { Status } from '../query/ast.js';
 import type { ContentType, Model } from '../schema/types.js';
 import type { Database } from '../database/dialect.js';
 import { lockKey } from '../database/key-lock.js';
+import { isVisible } from '../schema/conditions.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { newDocumentId } from './document-id.js';
 import { formatterFor } from '../values/format-value.js';
@@ -61,9 +62,10 @@ function storedValues(type: ContentType, row: Record<string, unknown>): Record<s
 async function checkUnique(s: Store, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const a of type.attributes.values()) {
-    if (a.kind !== 'scalar' || !a.unique) continue;
+    if (a.kind !== 'scalar' || !a.unique || !isVisible(a, values)) continue;
     const v = values[a.name];
-    if (v === null || v === undefined) continue;
+    // Strapi doesn't hold an empty string to uniqueness (many entries may leave a slug empty)
+    if (v === null || v === undefined || v === '') continue;
     // one writer of the attribute at a time, from its check to its commit: a check made without
     // the lock lets two writers of one value both pass. Attributes are locked in the model's order
     // (every writer the same), and the read after the lock sees the previous holder's commit.

@@ -1,5 +1,6 @@
 // Turns one raw attribute definition into a checked Attribute (relations are paired later).
 import { SchemaError } from '../errors.js';
+import { visibleRule } from './conditions.js';
 import { CUSTOM_FIELD_TYPES, customFieldType } from './custom-fields.js';
 import type { Attribute, RelationKind, ScalarType } from './types.js';
 
@@ -100,12 +101,14 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
   const def = (raw as Record<string, unknown>)['type'] === 'customField' ? asStoredType(name, raw as Record<string, unknown>, ctx) : (raw as Record<string, unknown>);
   const type = def['type'];
   if (typeof type !== 'string') throw new SchemaError(ctx.file, name, 'missing "type"');
+  const visible = visibleRule(def, ctx.file, name);
   const base = {
     name,
     required: bool(def, 'required', ctx, name),
     private: bool(def, 'private', ctx, name) || type === 'password',
     localized: localizedFlag(def, ctx),
     writable: def['writable'] !== false,
+    ...(visible !== undefined ? { visible } : {}),
   };
 
   if (SCALAR_TYPES.has(type)) {
@@ -135,7 +138,8 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
       kind: 'scalar',
       type: (type === 'timestamp' ? 'datetime' : type) as ScalarType,
       column: snakeCase(name),
-      unique: bool(def, 'unique', ctx, name),
+      // Strapi checks a uid's uniqueness as it checks `unique: true` (among published rows of a locale)
+      unique: type === 'uid' || bool(def, 'unique', ctx, name),
       default: def['default'],
       min: num(def, 'min', ctx, name),
       max: num(def, 'max', ctx, name),

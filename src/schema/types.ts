@@ -1,5 +1,6 @@
 // The model: what the schema files say, resolved and checked, as plain immutable data.
 // Every other module reads the model; none reads schema files.
+import type { VisibleRule } from './conditions.js';
 
 export type ScalarType =
   | 'string'
@@ -30,6 +31,8 @@ interface AttributeBase {
   /** false when pluginOptions.i18n.localized is explicitly false on a localized type */
   readonly localized: boolean;
   readonly writable: boolean;
+  /** Strapi 5's `conditions.visible`: when it is false for the values, the field's publish rules are skipped */
+  readonly visible?: VisibleRule;
 }
 
 export interface ScalarAttribute extends AttributeBase {

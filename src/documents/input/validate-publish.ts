@@ -1,9 +1,11 @@
 // Rules that apply only when a published row is written (publish, or any write on a type without
 // draft & publish): required, minimum sizes, formats (behaviour.md §6.2). Drafts skip them. They
-// run on the final merged values of the row, so they can't be checked on the request body alone.
+// run on the final merged values of the row, so they can't be checked on the request body alone
+// (a conditional field's condition too).
 // `unique` needs the database and is the caller's.
 import type { FieldError } from '../../errors.js';
 import type { Attribute, Component, ContentType, Model, ScalarAttribute } from '../../schema/types.js';
+import { isVisible } from '../../schema/conditions.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
 
 /**
@@ -94,6 +96,8 @@ function validate(model: Model, schema: ContentType | Component, values: Values,
   const nested = path.length > 0;
   for (const a of schema.attributes.values()) {
     const p = [...path, a.name];
+    // a conditional field whose condition doesn't hold is left unchecked, as Strapi's validator does
+    if (!isVisible(a, values)) continue;
     // required relations and media are not enforced (Strapi only does with strictRelations)
     if (a.required && a.kind !== 'relation' && a.kind !== 'media') {
       const e = requiredError(a, values, p, opts, nested);
