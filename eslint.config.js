@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'folio-typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'examples/', 'bench/results/', 'bench/tmp/', 'coverage/', '.tmp/']),
+  globalIgnores(['dist/', 'examples/', 'test/fixtures/', 'bench/results/', 'bench/tmp/', 'coverage/', '.tmp/']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.node },
