@@ -79,27 +79,31 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, 'find');
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
-    const q = parse(services, call, type);
-    const { data, total } = await readDocuments(read, type, q);
-    return cached.send(reply, envelope(req, services, type, data, { pagination: paginationMeta(q.pagination, total) }));
+    return cached.serve(reply, async () => {
+      const q = parse(services, call, type);
+      const { data, total } = await readDocuments(read, type, q);
+      return envelope(req, services, type, data, { pagination: paginationMeta(q.pagination, total) });
+    });
   };
 
   const findOne = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, isSingle ? 'find' : 'findOne');
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
-    const q = parse(services, call, type);
-    const id = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
-    const doc = id === null || q.locale === '*' ? null : await readDocument(read, type, id, single(q));
-    if (!doc) throw new NotFoundError('Document not found');
-    return cached.send(reply, envelope(req, services, type, doc, {}));
+    return cached.serve(reply, async () => {
+      const q = parse(services, call, type);
+      const id = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
+      const doc = id === null || q.locale === '*' ? null : await readDocument(read, type, id, single(q));
+      if (!doc) throw new NotFoundError('Document not found');
+      return envelope(req, services, type, doc, {});
+    });
   };
 
   const create = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'create');
     const q = parse(services, call, type);
     const locale = writeLocale(type, q);
-    const data = checkWriteData({ model: services.model, ability: call.caller.ability }, type, bodyData(req));
+    const data = checkWriteData({ model: services.model, ability: call.caller.ability, write: { create: true, locale } }, type, bodyData(req));
     const doc = await services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q));
     return sendJson(reply.code(201), envelope(req, services, type, doc, {}));
   };
@@ -108,7 +112,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, 'update');
     const q = parse(services, call, type);
     const locale = writeLocale(type, q);
-    const data = checkWriteData({ model: services.model, ability: call.caller.ability }, type, bodyData(req));
+    const data = checkWriteData({ model: services.model, ability: call.caller.ability, write: { create: false, locale } }, type, bodyData(req));
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };
     // a single type's lookup and first create are one transaction with the write (writer.putSingle)
     const doc = isSingle

@@ -1,9 +1,9 @@
-// Which components a dynamic zone may hold. Strapi 5 accepts any registered component in any zone
-// (its check lists every component uid), and clients such as the shared seed rely on it, so the
-// zone's own `components` list is advice for editors, not a constraint on the API.
-import type { DynamicZoneAttribute, Model } from './types.js';
+// Which components a dynamic zone may hold: the ones its schema lists, in the schema's order.
+// Strapi 5 accepts any registered component in any zone and then leaves the unlisted ones out of
+// every read, so a write it takes silently is lost; Folio refuses such a write instead (README,
+// "Differences from Strapi").
+import type { DynamicZoneAttribute } from './types.js';
 
-export function zoneComponents(model: Model, zone: DynamicZoneAttribute): readonly string[] {
-  void zone;
-  return [...model.components.keys()];
+export function zoneComponents(zone: DynamicZoneAttribute): readonly string[] {
+  return zone.components;
 }

@@ -168,4 +168,32 @@ describe('populate', () => {
       expect(r.body.error.message, q).toBe(message);
     }
   });
+
+  it('a bad key in a dotted populate path is reported at the dotted path up to it, as Strapi 5.54 does', async () => {
+    const cases: [string, string, string][] = [
+      ['populate=nope.x', 'nope', 'nope'],
+      ['populate=author.nope', 'nope', 'author.nope'],
+      ['populate=seo.openGraph.nope', 'nope', 'seo.openGraph.nope'],
+      ['populate=author.articles.nope', 'nope', 'author.articles.nope'],
+      ['populate=author.avatar.x', 'avatar', 'author.avatar'],
+      ['populate=localizations.nope', 'nope', 'localizations.nope'],
+      ['populate[author][populate]=articles.nope', 'nope', 'articles.nope'],
+      // below a dynamic zone, at the zone's next segment
+      ['populate=blocks.nope', 'nope', 'blocks.nope'],
+      ['populate=blocks.person.nope', 'person', 'blocks.person'],
+      ['populate=blocks.files.x', 'files', 'blocks.files'],
+    ];
+    for (const [q, key, path] of cases) {
+      const r = await t.get(`/api/articles?${q}`);
+      expect(r.body, q).toEqual({
+        data: null,
+        error: {
+          status: 400,
+          name: 'ValidationError',
+          message: key === path ? `Invalid key ${key}` : `Invalid key ${key} at ${path}`,
+          details: { key, path, source: 'query', param: 'populate' },
+        },
+      });
+    }
+  });
 });

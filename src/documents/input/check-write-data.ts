@@ -16,15 +16,20 @@ import { fieldError, notTypeMessage, pathText } from './messages.js';
 import { relationOp } from './relation-payload.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from './types.js';
 import { isObj, type Obj, type Schema } from './walk.js';
+import { MISSING_ZONE_COMPONENT, UNPLACEABLE_ZONE_COMPONENT, zoneRootError, type WriteTarget } from './zone-errors.js';
 
 export interface InputContext {
   readonly model: Model;
   readonly ability: Ability;
+  /** the write the data is for, when it is a content-API create or update (see zoneRootError) */
+  readonly write?: WriteTarget;
 }
 
 interface Problems {
   readonly fieldErrors: FieldError[];
   unconvertible: ValidationError | null;
+  /** the root-level error Strapi adds after a dynamic-zone entry it can't place, from the first such entry */
+  zoneRoot: string | null;
 }
 
 /** Items one request may send in one repeatable component or dynamic zone. */
@@ -99,7 +104,7 @@ function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: 
   if (value === null) return null;
   const list = listOf(path, value, problems);
   if (list === undefined) return undefined;
-  const allowed = zoneComponents(model, a);
+  const allowed = zoneComponents(a);
   const out: ZoneEntryInput[] = [];
   list.forEach((entry, i) => {
     const p = [...path, String(i)];
@@ -112,11 +117,14 @@ function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: 
     // never a silent no-op: an entry the writer couldn't place is an error
     if (uid === undefined || uid === null || uid === '') {
       problems.fieldErrors.push(fieldError(uidPath, `${pathText(uidPath)} is a required field`));
+      problems.zoneRoot ??= MISSING_ZONE_COMPONENT;
       return;
     }
+    // only the zone's own components: Strapi takes any registered one and then never shows it
     const comp = typeof uid === 'string' && allowed.includes(uid) ? model.components.get(uid) : undefined;
     if (!comp) {
       problems.fieldErrors.push(fieldError(uidPath, `${pathText(uidPath)} must be one of the following values: ${allowed.join(', ')}`, uid));
+      problems.zoneRoot ??= UNPLACEABLE_ZONE_COMPONENT;
       return;
     }
     const c = componentInput(model, comp, entry, p, problems);
@@ -169,8 +177,9 @@ export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown)
   // the HTTP layer rejects bodies without a data object first; this only keeps other callers safe
   if (!isObj(data)) throw new ValidationError('Missing "data" payload in the request body');
   checkKeys(ctx.model, ctx.ability, schema, data);
-  const problems: Problems = { fieldErrors: [], unconvertible: null };
+  const problems: Problems = { fieldErrors: [], unconvertible: null, zoneRoot: null };
   const out = collect(ctx.model, schema, data, [], problems);
+  if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(problems.zoneRoot, schema, data, ctx.write));
   if (problems.fieldErrors.length) throw ValidationError.of(problems.fieldErrors);
   if (problems.unconvertible) throw problems.unconvertible;
   return out;

@@ -29,7 +29,7 @@ export interface KeyVisit {
 /** The component a dynamic-zone entry names, if it names one the zone accepts; else it isn't walked. */
 export function zoneEntryComponent(model: Model, zone: DynamicZoneAttribute, entry: Obj): Component | undefined {
   const uid = entry['__component'];
-  if (typeof uid !== 'string' || !zoneComponents(model, zone).includes(uid)) return undefined;
+  if (typeof uid !== 'string' || !zoneComponents(zone).includes(uid)) return undefined;
   return model.components.get(uid);
 }
 

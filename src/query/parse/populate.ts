@@ -95,29 +95,42 @@ function star(ctx: ParseContext, schema: Schema): MutableMap {
   return map;
 }
 
-/** `a.b.c` — each segment one level deeper; in a dynamic zone the next segment names an attribute of its components. */
-function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: string | null): PopulateNode | null {
+/**
+ * `a.b.c` — each segment one level deeper; in a dynamic zone the next segment names an attribute of its
+ * components. A bad key is reported, as in Strapi, at the dotted path up to it (`Invalid key nope at
+ * author.nope`; a bad first segment at its own name).
+ */
+function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: string | null, prefix: string | null = null): PopulateNode | null {
   const [name, ...rest] = segments;
-  if (name === undefined || name === '') throw invalid('', errPath);
+  const here = prefix === null ? (name ?? '') : `${prefix}.${name ?? ''}`;
+  if (name === undefined || name === '') throw invalid('', prefix === null ? errPath : here);
   if (name === '*' && rest.length === 0) return null;
-  const found = lookup(ctx, schema, name, name);
+  const found = lookup(ctx, schema, name, here);
   if (!found) return null;
   const n = node(name, found.kind);
   if (rest.length === 0) return n;
-  if (found.kind === 'media') throw invalid(name, name);
+  if (found.kind === 'media') throw invalid(name, prefix === null ? name : here);
   if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
     const on = new Map<string, PopulateNode>();
-    for (const uid of zoneComponents(ctx.model, found.attr)) {
+    // Strapi reports any bad key below a zone at the zone's next segment (`blocks.person.nope` is
+    // "Invalid key person at blocks.person")
+    const atZone = invalid(rest[0]!, `${here}.${rest[0]!}`);
+    for (const uid of zoneComponents(found.attr)) {
       const comp = ctx.model.components.get(uid)!;
       if (!comp.attributes.has(rest[0]!)) continue;
-      const child = dotted(ctx, comp, rest, name);
+      let child: PopulateNode | null;
+      try {
+        child = dotted(ctx, comp, rest, name, here);
+      } catch (e) {
+        throw e instanceof ValidationError ? atZone : e;
+      }
       if (child) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]) });
     }
-    if (on.size === 0) throw invalid(rest[0]!, name);
+    if (on.size === 0) throw atZone;
     return { ...n, on };
   }
   const target = targetOf(ctx, schema, found.attr)!;
-  const child = dotted(ctx, target, rest, name);
+  const child = dotted(ctx, target, rest, name, here);
   return child ? { ...n, populate: new Map([[child.attribute, child]]) } : n;
 }
 
@@ -135,7 +148,7 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
   let on: Map<string, PopulateNode> | null = null;
   if (value['populate'] !== undefined) {
     if (value['populate'] !== '*' && truthy(value['populate']) !== true) throw invalid('populate', here);
-    on = new Map(zoneComponents(ctx.model, a).map((uid) => [uid, { ...node(uid, 'component'), populate: star(ctx, ctx.model.components.get(uid)!) }]));
+    on = new Map(zoneComponents(a).map((uid) => [uid, { ...node(uid, 'component'), populate: star(ctx, ctx.model.components.get(uid)!) }]));
   }
   const fragmentsOnly = value['on'] !== undefined;
   if (fragmentsOnly) {
@@ -143,7 +156,8 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
     // fragments replace `populate` beside them, as in Strapi: only what they name, as they say it
     on = new Map();
     for (const [uid, frag] of Object.entries(value['on'])) {
-      const comp = zoneComponents(ctx.model, a).includes(uid) ? ctx.model.components.get(uid) : undefined;
+      // any registered component may be named, as in Strapi: one the zone doesn't list matches no entry
+      const comp = ctx.model.components.get(uid);
       if (!comp) throw invalid(uid, [...path, 'on', uid].join('.'));
       // as in Strapi, even `false` names a component to return (its entries with their scalars)
       if (truthy(frag) !== null) {

@@ -460,7 +460,7 @@ export async function populate(ctx: PopulateContext, schema: Schema, parents: re
     if (attr.kind === 'relation') jobs.push(loadRelation(ctx, schema, attr, parents, node, scope));
     else if (attr.kind === 'media') jobs.push(loadMedia(ctx, schema, attr.name, attr.multiple, parents, node, scope));
     else if (attr.kind === 'component') jobs.push(loadComponent(ctx, schema, attr.name, attr.component, attr.repeatable, parents, node, scope));
-    else if (attr.kind === 'dynamiczone') jobs.push(loadZone(ctx, schema, attr.name, zoneComponents(ctx.model, attr), parents, node, scope));
+    else if (attr.kind === 'dynamiczone') jobs.push(loadZone(ctx, schema, attr.name, zoneComponents(attr), parents, node, scope));
   }
   const loaded = new Map((await Promise.all(jobs)).map((l) => [l.name, l]));
   // populated keys follow the schema order, whatever order the loads finished in

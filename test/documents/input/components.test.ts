@@ -1,6 +1,6 @@
 // §6.4: component and dynamic-zone values, normalised recursively; zone entries never a silent no-op.
 import { describe, expect, it } from 'vitest';
-import { article, author, blog, check, gadget, homepage, rejection } from './helpers.js';
+import { article, author, check, gadget, homepage, rejection } from './helpers.js';
 import type { ComponentInput } from '../../../src/documents/input/types.js';
 
 const errorsOf = (data: Record<string, unknown>, schema = article) => {
@@ -146,31 +146,52 @@ describe('dynamic zones', () => {
     expect(check({ blocks: [] }).zones.get('blocks')).toEqual([]);
   });
 
-  it('a dynamic-zone entry without __component is a 400 naming blocks[0].__component', () => {
+  it('a dynamic-zone entry without __component is a 400 naming blocks[0].__component, then the root error Strapi adds', () => {
     for (const entry of [{ body: 'no type' }, { __component: null, body: 'x' }, { __component: '', body: 'x' }]) {
       const r = errorsOf({ blocks: [entry] });
-      expect(r.message).toBe('blocks[0].__component is a required field');
-      expect(r.errors).toEqual([{ path: ['blocks', '0', '__component'], message: 'blocks[0].__component is a required field', name: 'ValidationError' }]);
+      expect(r.message).toBe('2 errors occurred');
+      expect(r.errors).toEqual([
+        { path: ['blocks', '0', '__component'], message: 'blocks[0].__component is a required field', name: 'ValidationError' },
+        {
+          path: [],
+          message: 'Cannot build relations store from dynamiczone, component identifier is undefined',
+          name: 'ValidationError',
+          value: { blocks: [entry], publishedAt: null },
+        },
+      ]);
     }
   });
 
-  it('an unknown __component is a 400 listing the components the zone accepts', () => {
-    // Strapi accepts any registered component in any zone (src/schema/zone.ts), so the list is all of them
-    const all = [...blog.components.keys()].join(', ');
-    const r = errorsOf({
+  it('an unknown __component is a 400 listing the components the zone lists, in schema order', () => {
+    const listed = 'shared.rich-text, shared.quote, shared.media, shared.slider';
+    const data = {
       blocks: [
         { __component: 'shared.rich-text', body: 'ok' },
         { __component: 'shared.nope', body: 'x' },
       ],
-    });
+    };
+    const r = errorsOf(data);
     expect(r.errors).toEqual([
-      { path: ['blocks', '1', '__component'], message: `blocks[1].__component must be one of the following values: ${all}`, name: 'ValidationError', value: 'shared.nope' },
+      { path: ['blocks', '1', '__component'], message: `blocks[1].__component must be one of the following values: ${listed}`, name: 'ValidationError', value: 'shared.nope' },
+      { path: [], message: 'Invalid relations', name: 'ValidationError', value: { ...data, publishedAt: null } },
     ]);
-    expect(errorsOf({ blocks: [{ __component: 7 }] }).errors).toMatchObject([{ message: `blocks[0].__component must be one of the following values: ${all}`, value: 7 }]);
+    expect(errorsOf({ blocks: [{ __component: 7 }] }).errors).toMatchObject([
+      { message: `blocks[0].__component must be one of the following values: ${listed}`, value: 7 },
+      { message: 'Invalid relations' },
+    ]);
   });
 
-  it("a registered component outside the zone's own list is accepted, as Strapi does (the shared seed relies on it)", () => {
-    expect(check({ hero: [{ __component: 'shared.slider', files: [1] }] }, homepage).zones.get('hero')?.[0]?.component).toBe('shared.slider');
+  it("a registered component outside the zone's own list is refused like an unknown one", () => {
+    const data = { hero: [{ __component: 'shared.slider', files: [1] }] };
+    expect(errorsOf(data, homepage).errors).toEqual([
+      {
+        path: ['hero', '0', '__component'],
+        message: 'hero[0].__component must be one of the following values: shared.rich-text, shared.media, shared.quote',
+        name: 'ValidationError',
+        value: 'shared.slider',
+      },
+      { path: [], message: 'Invalid relations', name: 'ValidationError', value: { ...data, publishedAt: null } },
+    ]);
   });
 
   it('a non-array zone and a non-object entry are type errors', () => {
@@ -188,12 +209,10 @@ describe('dynamic zones', () => {
     ]);
   });
 
-  it('several bad entries are reported together', () => {
+  it('several bad entries are reported together, with one root error named by the first', () => {
     const r = errorsOf({ blocks: [{ body: 'a' }, { __component: 'x.y' }] });
-    expect(r.message).toBe('2 errors occurred');
-    expect(r.errors.map((e) => (e as { path: string[] }).path)).toEqual([
-      ['blocks', '0', '__component'],
-      ['blocks', '1', '__component'],
-    ]);
+    expect(r.message).toBe('3 errors occurred');
+    expect(r.errors.map((e) => (e as { path: string[] }).path)).toEqual([['blocks', '0', '__component'], ['blocks', '1', '__component'], []]);
+    expect((r.errors[2] as { message: string }).message).toBe('Cannot build relations store from dynamiczone, component identifier is undefined');
   });
 });

@@ -1,0 +1,115 @@
+// A dynamic zone holds only the components its schema lists. Strapi 5.54 takes any registered
+// component and then leaves the unlisted entries out of every read; Folio refuses the write, with the
+// body Strapi gives for a component it doesn't know (the zone's own list, then Strapi's root error).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HERO_LIST = 'shared.rich-text, shared.media, shared.quote';
+
+describe('dynamic zone components', () => {
+  it("a component the zone doesn't list is a 400 naming the ones it does", async () => {
+    const data = {
+      headline: 'Home',
+      hero: [
+        { __component: 'shared.rich-text', body: 'ok' },
+        { __component: 'shared.slider', files: [] },
+      ],
+    };
+    const r = await t.request('PUT', '/api/homepage', { body: { data } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({
+      data: null,
+      error: {
+        status: 400,
+        name: 'ValidationError',
+        message: '2 errors occurred',
+        details: {
+          errors: [
+            {
+              path: ['hero', '1', '__component'],
+              message: `hero[1].__component must be one of the following values: ${HERO_LIST}`,
+              name: 'ValidationError',
+              value: 'shared.slider',
+            },
+            { path: [], message: 'Invalid relations', name: 'ValidationError', value: { ...data, publishedAt: null, locale: 'en' } },
+          ],
+        },
+      },
+    });
+    expect((await t.get('/api/homepage')).status).toBe(404);
+  });
+
+  it("an unknown component on create: Strapi's body, the data echoed with the defaults a create fills in", async () => {
+    const data = { title: 'zz', blocks: [{ __component: 'shared.nope' }] };
+    const r = await t.request('POST', '/api/articles?status=draft&locale=fr', { body: { data } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: '2 errors occurred',
+      details: {
+        errors: [
+          {
+            path: ['blocks', '0', '__component'],
+            message: 'blocks[0].__component must be one of the following values: shared.rich-text, shared.quote, shared.media, shared.slider',
+            name: 'ValidationError',
+            value: 'shared.nope',
+          },
+          { path: [], message: 'Invalid relations', name: 'ValidationError', value: { ...data, kind: 'news', isFeatured: false, views: 0, publishedAt: null, locale: 'fr' } },
+        ],
+      },
+    });
+  });
+
+  it('an entry without __component: the required error, then the root error Strapi adds', async () => {
+    const data = { hero: [{ __component: 'shared.quote', title: 'q' }, { body: 'x' }] };
+    const r = await t.request('PUT', '/api/homepage', { body: { data } });
+    expect(r.body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: '2 errors occurred',
+      details: {
+        errors: [
+          { path: ['hero', '1', '__component'], message: 'hero[1].__component is a required field', name: 'ValidationError' },
+          {
+            path: [],
+            message: 'Cannot build relations store from dynamiczone, component identifier is undefined',
+            name: 'ValidationError',
+            value: { ...data, publishedAt: null, locale: 'en' },
+          },
+        ],
+      },
+    });
+  });
+
+  it("listed components are written and read; a fragment or path through an unlisted one reads as Strapi's", async () => {
+    const put = await t.request('PUT', '/api/homepage', { body: { data: { headline: 'Home', hero: [{ __component: 'shared.quote', title: 'HQ' }] } } });
+    expect(put.status, put.text).toBe(200);
+    // Strapi takes any registered component in `on` (it can match no entry here)
+    const on = await t.get('/api/homepage?populate[hero][on][shared.slider]=true');
+    expect(on.status).toBe(200);
+    expect(on.body.data.hero).toEqual([]);
+    expect((await t.get('/api/homepage?populate[hero][on][shared.nope]=true')).body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: 'Invalid key shared.nope at hero.on.shared.nope',
+      details: { key: 'shared.nope', path: 'hero.on.shared.nope', source: 'query', param: 'populate' },
+    });
+    // a slider's `files` is no attribute of any component hero lists
+    expect((await t.get('/api/homepage?populate=hero.files')).body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: 'Invalid key files at hero.files',
+      details: { key: 'files', path: 'hero.files', source: 'query', param: 'populate' },
+    });
+  });
+});
