@@ -75,7 +75,12 @@ export type Where =
   /** a condition on a component (single or repeatable) of the row */
   | { readonly kind: 'component'; readonly attribute: string; readonly owner: string; readonly where: Where }
   /** a condition on a media attribute's files (cover.name) */
-  | { readonly kind: 'media'; readonly attribute: string; readonly owner: string; readonly where: Where };
+  | { readonly kind: 'media'; readonly attribute: string; readonly owner: string; readonly where: Where }
+  /**
+   * a condition on the document's other locale versions, the rows `populate[localizations]` shows
+   * (`attribute` is always 'localizations')
+   */
+  | { readonly kind: 'localizations'; readonly attribute: 'localizations'; readonly owner: string; readonly where: Where };
 
 export interface SortItem {
   /**

@@ -35,6 +35,7 @@ export function onMissingRow(w: Where): Truth {
     case 'relation':
     case 'component':
     case 'media':
+    case 'localizations':
       // compiled as EXISTS, which is never unknown: on a missing row it holds exactly when its own
       // condition holds on the next missing row
       return onMissingRow(w.where) === 'true' ? 'true' : 'false';

@@ -114,9 +114,15 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
       if (w) items.push(w);
       continue;
     }
+    const here = [...path, key];
+    if (key === 'localizations' && schema.modelType === 'contentType' && schema.localized) {
+      // the other locale versions of the document; a bare value or operator names their id, as on a relation
+      const w = parseObject(ctx, schema, isObj(v) ? v : { id: v }, here, true);
+      if (w) items.push({ kind: 'localizations', attribute: 'localizations', owner: schema.uid, where: w });
+      continue;
+    }
     const a = schema.attributes.get(key);
     if (!a) throw invalid(key, joinPath(path));
-    const here = [...path, key];
     if (a.private || a.kind === 'scalar' || a.kind === 'dynamiczone') throw invalid(key, here.join('.'));
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) throw invalid(key, here.join('.'));
     // a bare value compares the linked row's id, as Strapi does: filters[author]=3

@@ -181,6 +181,20 @@ function fragmentOnNonZone(ctx: ParseContext, schema: Schema, name: string, on: 
   return new ValidationError(`Using fragments is not permitted to populate "${name}" in "${schema.uid}"`);
 }
 
+const ENTRY_PARAMS: ReadonlySet<unknown> = new Set(['fields', 'filters', 'sort']);
+
+/** Strapi reports a problem in a populate entry's fields, filters or sort under the `populate` parameter. */
+function underPopulate<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof ValidationError && e.details?.['source'] === 'query' && ENTRY_PARAMS.has(e.details['param'])) {
+      throw new ValidationError(e.message, { ...e.details, param: 'populate' });
+    }
+    throw e;
+  }
+}
+
 function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: string; kind: PopulateKind }, value: Record<string, unknown>, path: string[]): PopulateNode {
   const here = path.join('.');
   for (const k of Object.keys(value)) if (!ENTRY_KEYS.has(k) || k === 'on') throw invalid(k, here);
@@ -195,9 +209,9 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
   if (value['populate'] !== undefined) populate = parsePopulateAt(ctx, target, value['populate'], path);
   return {
     ...node(base.attribute, base.kind),
-    fields: value['fields'] !== undefined ? parseFields(ctx, target, value['fields']) : null,
-    where: value['filters'] !== undefined ? parseFilters(ctx, target, value['filters']) : null,
-    sort: value['sort'] !== undefined ? parseSort(ctx, target, value['sort']) : null,
+    fields: value['fields'] !== undefined ? underPopulate(() => parseFields(ctx, target, value['fields'])) : null,
+    where: value['filters'] !== undefined ? underPopulate(() => parseFilters(ctx, target, value['filters'])) : null,
+    sort: value['sort'] !== undefined ? underPopulate(() => parseSort(ctx, target, value['sort'])) : null,
     populate,
     count,
   };

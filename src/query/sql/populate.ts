@@ -430,19 +430,28 @@ async function loadZone(
 
 async function loadLocalizations(ctx: PopulateContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
   const columns = selectColumns(type, 't', node);
-  const rows = await withinTemplate(ctx, `localizations\u0000${type.uid}\u0000${scope.status}\u0000${columns.join(',')}`, [ids(parents)] as const, (parentIds) => {
+  const w = whereContext(ctx, scope);
+  const select = (parentIds: readonly number[]) => {
     const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`];
     const st = statusCondition(type, 't', scope.status);
     if (st) conds.push(st);
-    return ctx.database.db
+    // the populate's own filters and sort, as Strapi honours them here too
+    if (node.where) conds.push(compileWhere(w, type, 't', node.where));
+    let sel = ctx.database.db
       .selectFrom(`${type.table} as s`)
       .innerJoin(`${type.table} as t`, (j) =>
         j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('s', 'document_id')}`, sql<SqlBool>`${ref('t', 'locale')} <> ${ref('s', 'locale')}`])),
       )
       .select([...columns, 's.id as __src'])
-      .where(and(conds))
-      .orderBy('t.id');
-  });
+      .where(and(conds));
+    if (node.sort && node.sort.length) for (const term of orderTerms(w, type, 't', node.sort)) sel = sel.orderBy(term);
+    return sel.orderBy('t.id');
+  };
+  // a where or sort of the populate binds its own values: those statements are built each time
+  const rows =
+    node.where || node.sort?.length
+      ? await within(ctx, select(ids(parents)))
+      : await withinTemplate(ctx, `localizations\u0000${type.uid}\u0000${scope.status}\u0000${columns.join(',')}`, [ids(parents)] as const, select);
   return pick('localizations', await children(ctx, type, rows, node, node.populate, scope), true);
 }
 

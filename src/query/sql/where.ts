@@ -6,7 +6,7 @@ import type { CompareOp, FieldRef, SqlValue, Where } from '../ast.js';
 import { ValidationError } from '../../errors.js';
 import type { Dialect } from '../../database/dialect.js';
 import { FILE_UID, type Component, type ContentType, type Model } from '../../schema/types.js';
-import { and, isContentType, ownerVersion, ref, targetVersion, type ReadScope } from './scope.js';
+import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { onMissingRow } from '../missing-row.js';
 
 export interface WhereContext {
@@ -114,7 +114,8 @@ export function compileWhere(ctx: WhereContext, schema: ContentType | Component,
       return compare(ctx, alias, w.field, w.op, w.value);
     case 'relation':
     case 'component':
-    case 'media': {
+    case 'media':
+    case 'localizations': {
       const linked = LINKED[w.kind];
       const some = linked(ctx, schema, alias, w.attribute, w.where);
       // a condition that holds on Strapi's row of NULLs (missing-row.ts) also keeps the rows with no link
@@ -127,10 +128,11 @@ export function compileWhere(ctx: WhereContext, schema: ContentType | Component,
 /** A condition true when some linked row matches `where` (any linked row when `where` is null). */
 type Linked = (ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where | null) => RawBuilder<SqlBool>;
 
-const LINKED: Readonly<Record<'relation' | 'component' | 'media', Linked>> = {
+const LINKED: Readonly<Record<'relation' | 'component' | 'media' | 'localizations', Linked>> = {
   relation: (...a) => relationExists(...a),
   component: (...a) => componentExists(...a),
   media: (...a) => mediaExists(...a),
+  localizations: (...a) => localizationsExist(...a),
 };
 
 function matching(ctx: WhereContext, schema: ContentType | Component, alias: string, where: Where | null): Expression<SqlBool>[] {
@@ -193,6 +195,21 @@ function mediaExists(ctx: WhereContext, schema: ContentType | Component, alias: 
     ...matching(ctx, file, t, where),
   ];
   return sql<SqlBool>`exists (select 1 from files_related_mph as ${sql.id(m)} join ${sql.table(file.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(m, 'file_id')} where ${and(conds)})`;
+}
+
+/**
+ * The document's rows in other locales, in the status of the read: the versions
+ * `populate[localizations]` shows. (Strapi's join also finds the row itself and its other status, so
+ * there `filters[localizations][locale]=en` keeps every English document; README.)
+ */
+function localizationsExist(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where | null): RawBuilder<SqlBool> {
+  if (!isContentType(schema) || !schema.localized) throw notTraversable(attribute);
+  const t = ctx.next();
+  const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref(t, 'document_id')} = ${ref(alias, 'document_id')}`, sql<SqlBool>`${ref(t, 'locale')} <> ${ref(alias, 'locale')}`];
+  const st = statusCondition(schema, t, ctx.scope.status);
+  if (st) conds.push(st);
+  conds.push(...matching(ctx, schema, t, where));
+  return sql<SqlBool>`exists (select 1 from ${sql.table(schema.table)} as ${sql.id(t)} where ${and(conds)})`;
 }
 
 export { isContentType };
