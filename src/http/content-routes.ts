@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/types.js';
 import type { FindQuery } from '../query/ast.js';
+import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery } from '../query/parse/find-query.js';
 import { checkWriteData } from '../documents/input/check-write-data.js';
 import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
@@ -93,7 +94,9 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     return cached.serve(reply, async () => {
       const q = parse(services, call, type);
       const id = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
-      const doc = id === null || q.locale === '*' ? null : await readDocument(read, type, id, single(q));
+      // locale=* names no one version; a filter on locale picks it instead (the first that matches, as Strapi's findOne)
+      const anyLocale = q.locale === '*' && !filtersChooseLocale(type, call.query['filters']);
+      const doc = id === null || anyLocale ? null : await readDocument(read, type, id, single(q));
       if (!doc) throw new NotFoundError('Document not found');
       return envelope(req, services, type, doc, {});
     });

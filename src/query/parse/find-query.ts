@@ -6,6 +6,7 @@ import type { ContentType } from '../../schema/types.js';
 import type { ParseContext } from './context.js';
 import { parseFields } from './fields.js';
 import { parseFilters } from './filters.js';
+import { filtersChooseLocale } from './locale-filter.js';
 import { parsePagination } from './pagination.js';
 import { parsePopulate } from './populate.js';
 import { parseSort } from './sort.js';
@@ -82,6 +83,7 @@ export function parseFindQuery(ctx: ParseContext, type: ContentType, query: Reco
   const populate = parsePopulate(ctx, type, query['populate']);
   const pagination = parsePagination(ctx.rest, query);
   const q = query['_q'];
+  const locale = parseLocale(ctx, type, query['locale']);
   return {
     where,
     sort,
@@ -89,7 +91,7 @@ export function parseFindQuery(ctx: ParseContext, type: ContentType, query: Reco
     populate,
     pagination,
     status: status(query['status']),
-    locale: parseLocale(ctx, type, query['locale']),
+    locale: filtersChooseLocale(type, query['filters']) ? '*' : locale,
     publicationFilter: pf,
     search: typeof q === 'string' && q !== '' ? q : null,
   };
