@@ -102,7 +102,7 @@ describe('relation writes and populate', () => {
       [['missingdoc'], /^Document with id "missingdoc", locale "null" not found$/],
       [{ set: [tag], connect: [tag] }, /set/],
       [{ connect: [tag, tag] }, /already connected/],
-      [{ connect: [{ documentId: tag, position: { before: 'nothere' } }] }, /needs to be connected first/],
+      [{ connect: [{ documentId: tag, position: { before: 'nothere' } }] }, /^Document with id "nothere", locale "null" not found$/],
     ];
     for (const [tags, message] of bad) {
       const r = await t.request('POST', '/api/articles', { body: { data: { title: 'bad', tags } } });
@@ -139,23 +139,50 @@ describe('relation writes and populate', () => {
     expect(got.blocks[0].person.documentId).toBe(author);
   });
 
-  it('on update a position naming an unconnected document appends (options.strict false by default); strict: true refuses', async () => {
+  it('on update too a position naming an unconnected document is refused as in Strapi 5.54; options.strict false lets it pass', async () => {
     const [a, b, c, d] = [
       await create('tags', { label: 'ns-a' }),
       await create('tags', { label: 'ns-b' }),
       await create('tags', { label: 'ns-c' }),
       await create('tags', { label: 'ns-d' }),
     ];
-    const art = await create('articles', { title: 'non-strict', tags: [a, b] });
-    const put = (tags: unknown) => t.request('PUT', `/api/articles/${art}`, { body: { data: { tags } } });
-    expect((await put({ connect: [{ documentId: c, position: { before: d } }] })).status).toBe(200);
-    expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, b, c]);
-    const strict = await put({ connect: [{ documentId: d, position: { after: 'nothere' } }], options: { strict: true } });
-    expect(strict.status).toBe(400);
-    expect(strict.body.error.message).toBe(
-      'There was a problem connecting relation with id ' + d + ' at position {"after":"nothere"}. The relation with id nothere needs to be connected first.',
+    const art = await create('articles', { title: 'strict', tags: [a, b] });
+    const put = (tags: unknown, query = '') => t.request('PUT', `/api/articles/${art}${query}`, { body: { data: { tags } } });
+    const error = (message: string) => ({ data: null, error: { status: 400, name: 'ValidationError', message, details: {} } });
+    // Strapi names the row ids of both tags; Folio names their documentIds (README)
+    for (const query of ['', '?status=draft']) {
+      expect((await put({ connect: [{ documentId: c, position: { before: d } }] }, query)).body).toEqual(
+        error(`There was a problem connecting relation with id ${c} at position {"before":"${d}"}. The relation with id ${d} needs to be connected first.`),
+      );
+    }
+    // a position naming no document at all: that document is not found, before anything else
+    expect((await put({ connect: [{ documentId: d, position: { after: 'nothere' } }] })).body).toEqual(error('Document with id "nothere", locale "null" not found'));
+    expect((await put({ connect: [{ documentId: d, position: { after: 'nothere' } }], options: { strict: false } })).body).toEqual(
+      error('Document with id "nothere", locale "null" not found'),
     );
-    expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, b, c]);
+    expect(ids((await t.get(`/api/articles/${art}?populate=tags&status=draft`)).body.data.tags)).toEqual([a, b]);
+    // a connected neighbour, or one connected earlier in the same list, is fine
+    expect(
+      (
+        await put({
+          connect: [
+            { documentId: c, position: { before: b } },
+            { documentId: d, position: { after: c } },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, c, d, b]);
+    // options.strict false: a position that can't be met keeps a connected document where it is, and appends a new one
+    const loose = await put({ connect: [{ documentId: c, position: { before: d } }], disconnect: [d], options: { strict: false } });
+    expect(loose.status, loose.text).toBe(200);
+    expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, c, b]);
+    // a document disconnected in the same request still marks its place: d takes c's
+    expect((await put({ connect: [{ documentId: d, position: { before: c } }], disconnect: [c] })).status).toBe(200);
+    expect(ids((await t.get(`/api/articles/${art}?populate=tags`)).body.data.tags)).toEqual([a, d, b]);
+    expect((await put({ connect: [{ documentId: c, position: { after: 'x' } }], options: { strict: false } })).body.error.message).toBe(
+      'Document with id "x", locale "null" not found',
+    );
     const onCreate = await t.request('POST', '/api/articles', {
       body: { data: { title: 'strict create', tags: { connect: [{ documentId: d, position: { before: a } }], options: { strict: false } } } },
     });

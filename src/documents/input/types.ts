@@ -12,7 +12,7 @@ export interface RelationRef {
 
 export type RelationOp =
   | { kind: 'set'; items: RelationRef[] }
-  /** strict: a position naming a document that isn't connected is an error (else: appended); unset = strict on create only */
+  /** strict: a position naming a document that isn't connected is an error (else: appended); unset = strict, as in Strapi 5.54 */
   | { kind: 'change'; connect: RelationRef[]; disconnect: RelationRef[]; strict?: boolean };
 
 export interface MediaRef {

@@ -87,6 +87,6 @@ export async function applyData(ctx: RelationContext, row: SourceRow, data: Writ
   for (const [name, op] of data.relations) {
     const a = schema.attributes.get(name) as RelationAttribute;
     if (a.owner) await writeOwnerRelation(ctx, row, a, op, isNew);
-    else await writeInverseRelation(ctx, row as SourceRow & { schema: ContentType }, a, op, isNew);
+    else await writeInverseRelation(ctx, row as SourceRow & { schema: ContentType }, a, op);
   }
 }

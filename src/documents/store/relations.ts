@@ -59,7 +59,7 @@ async function resolve(
 }
 
 /** Applies set / connect / disconnect with positions to an ordered list of documents. */
-function applyOp<T extends { doc: string }>(current: T[], op: RelationOp, connect: T[], set: T[], disconnect: readonly string[], toMany: boolean, isNew: boolean): T[] {
+function applyOp<T extends { doc: string }>(current: T[], op: RelationOp, connect: T[], set: T[], disconnect: readonly string[], toMany: boolean): T[] {
   let list: T[];
   if (op.kind === 'set') {
     list = [];
@@ -69,21 +69,47 @@ function applyOp<T extends { doc: string }>(current: T[], op: RelationOp, connec
     }
   } else {
     const gone = new Set(disconnect);
-    list = current.filter((e) => !gone.has(e.doc));
+    const reconnected = new Set(connect.map((e) => e.doc));
+    // a document disconnected here still marks its place for the positions of this connect, as in
+    // Strapi (disconnect B, connect C before B: C takes B's place); it leaves the list after them
+    list = current.filter((e) => !(gone.has(e.doc) && reconnected.has(e.doc)));
     op.connect.forEach((ref, i) => {
       const e = connect[i]!;
+      const was = list.findIndex((x) => x.doc === e.doc);
       list = list.filter((x) => x.doc !== e.doc);
-      place(list, e, ref.position, op.strict ?? isNew);
+      // strict unless the client says otherwise, on update too: Strapi 5.54 refuses there as well
+      place(list, e, ref.position, op.strict ?? true, was);
     });
+    list = list.filter((e) => !gone.has(e.doc) || reconnected.has(e.doc));
   }
   return toMany ? list : list.slice(-1);
+}
+
+/**
+ * The documents positions name (`before`/`after`) that are neither linked now nor connected by this
+ * op, in the version their item links: Strapi looks each up and refuses one that doesn't exist
+ * ("Document with id … not found") before asking whether it is connected.
+ */
+function positionAnchors(op: RelationOp, connect: readonly Entry[], linked: readonly { doc: string }[]): Entry[] {
+  if (op.kind !== 'change') return [];
+  const known = new Set([...linked.map((e) => e.doc), ...connect.map((e) => e.doc)]);
+  const out: Entry[] = [];
+  op.connect.forEach((ref, i) => {
+    const p = ref.position;
+    const anchor = p && 'before' in p ? p.before : p && 'after' in p ? p.after : undefined;
+    if (anchor === undefined || known.has(anchor)) return;
+    known.add(anchor);
+    out.push({ ...connect[i]!, doc: anchor });
+  });
+  return out;
 }
 
 function duplicate(doc: string): ValidationError {
   return new ValidationError(`The relation with id ${doc} is already connected. You cannot connect the same relation twice.`);
 }
 
-function place<T extends { doc: string }>(list: T[], e: T, position: Position | undefined, strict: boolean): void {
+/** `was`: where the entry stood before this connect (-1 if new); a loose position that can't be met keeps it there, as in Strapi */
+function place<T extends { doc: string }>(list: T[], e: T, position: Position | undefined, strict: boolean, was: number): void {
   if (!position || 'end' in position) {
     list.push(e);
     return;
@@ -95,7 +121,8 @@ function place<T extends { doc: string }>(list: T[], e: T, position: Position | 
   const anchor = 'before' in position ? position.before : position.after;
   const i = list.findIndex((x) => x.doc === anchor);
   if (i < 0 && !strict) {
-    list.push(e);
+    if (was >= 0) list.splice(was, 0, e);
+    else list.push(e);
     return;
   }
   if (i < 0) {
@@ -143,9 +170,10 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const disconnect = op.kind === 'change' ? (await resolve(ctx, target, op.disconnect, localeFor, statusFor, false)).map((e) => e.doc) : [];
   // checked together with each target's last position on its own side, which new links continue
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
+  await checkExists(ctx, target, positionAnchors(op, connect, current));
   // a target sent again keeps its place on the other side: it is the same link, not a new one
   const invOf = new Map(current.map((e) => [e.doc, e.inv]));
-  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, isNew).map((e) =>
+  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany).map((e) =>
     e.inv === undefined && invOf.has(e.doc) ? { ...e, inv: invOf.get(e.doc)! } : e,
   );
 
@@ -200,22 +228,16 @@ function opInLocale(op: RelationOp, locale: string, defaultLocale: string): Rela
  * The list edited is the one a reader of this side sees in one locale: a localized self edits its
  * own locale; a non-localized self edits each locale its refs name, separately.
  */
-export async function writeInverseRelation(
-  ctx: RelationContext,
-  self: SourceRow & { schema: ContentType },
-  attr: RelationAttribute,
-  op: RelationOp,
-  isNew: boolean,
-): Promise<void> {
+export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp): Promise<void> {
   checkConnectDuplicates(op);
   await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   const owner = ctx.model.contentTypes.get(attr.target)!;
-  if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null, isNew);
-  if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale, isNew);
+  if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null);
+  if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale);
   const refs = op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
   const locales = new Set(refs.map((r) => r.locale ?? ctx.defaultLocale));
   if (locales.size === 0) locales.add(ctx.defaultLocale);
-  for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale, isNew);
+  for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale);
 }
 
 async function writeInverseInLocale(
@@ -224,7 +246,6 @@ async function writeInverseInLocale(
   attr: RelationAttribute,
   op: RelationOp,
   locale: string | null,
-  isNew: boolean,
 ): Promise<void> {
   const owner = ctx.model.contentTypes.get(attr.target)!;
   const ownerAttr = owner.attributes.get(attr.inverse!) as RelationAttribute;
@@ -255,7 +276,8 @@ async function writeInverseInLocale(
   const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
   const disconnect = op.kind === 'change' ? (await resolve(ctx, owner, op.disconnect, ownerLocale, ownerStatus, false)).map((e) => e.doc) : [];
-  const next = applyOp(current, op, connect, set, disconnect, attr.toMany, isNew);
+  await checkExists(ctx, owner, positionAnchors(op, connect, current));
+  const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
 
   /** the owner rows each entry names: its document, in the locale and (when given) its status */
   const rowsOf = async (entries: readonly Entry[]): Promise<Map<Entry, number[]>> => {
