@@ -27,7 +27,8 @@ function fields(model: Model, schema: ContentType | Component, o: Obj): Obj {
 
 function entry(model: Model, type: ContentType, o: Obj): Obj {
   const { id, documentId, ...rest } = o;
-  if (rest['count'] !== undefined && Object.keys(rest).length === 1) return o;
+  // a populated count ({count: n}) is an entry without ids: {data: {attributes: {count: n}}}
+  if (id === undefined && documentId === undefined && rest['count'] !== undefined && Object.keys(rest).length === 1) return { attributes: rest };
   return { id, documentId, attributes: fields(model, type, rest) };
 }
 

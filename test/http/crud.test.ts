@@ -194,4 +194,23 @@ describe('previous response format', () => {
     expect(r.body.data).toEqual({ id: c.body.data.id, documentId: c.body.data.documentId, attributes: expect.objectContaining({ label: 'v4' }) });
     expect(r.body.data.attributes).not.toHaveProperty('id');
   });
+
+  it('a populated count is {data: {attributes: {count}}}, as Strapi 5.54 writes it', async () => {
+    const tags = [
+      (await t.request('POST', '/api/tags', { body: { data: { label: 'v4-a' } } })).body.data.documentId,
+      (await t.request('POST', '/api/tags', { body: { data: { label: 'v4-b' } } })).body.data.documentId,
+    ];
+    const art = (await t.request('POST', '/api/articles', { body: { data: { title: 'v4 counts', tags } } })).body.data;
+    const r = await t.get(`/api/articles/${art.documentId}?fields[0]=title&populate[tags][count]=true&populate[author][count]=true`, {
+      headers: { 'strapi-response-format': 'v4' },
+    });
+    expect(r.body).toEqual({
+      data: {
+        id: art.id,
+        documentId: art.documentId,
+        attributes: { title: 'v4 counts', author: { data: { attributes: { count: 0 } } }, tags: { data: { attributes: { count: 2 } } } },
+      },
+      meta: {},
+    });
+  });
 });
