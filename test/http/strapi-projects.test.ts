@@ -230,3 +230,46 @@ describe('the next-starter front end queries', () => {
     expect(none.body.data).toEqual([]);
   });
 });
+
+// The next-store front end's cart, as its actions and loaders send it: a signed-in user adds an
+// order item (the user by numeric id, the product by documentId) and lists their own items.
+describe('the next-store cart as its front end runs it', () => {
+  const dir = fileURLToPath(new URL('../fixtures/next-store', import.meta.url));
+  let app: UploadApp;
+  beforeAll(async () => {
+    app = await startUploadApp({}, { dir });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('filters through the user need the users find permission, as in Strapi; with it the cart works', async () => {
+    const t = app.t;
+    await t.app.services.roles.grant('authenticated', ['api::order-item.order-item.find', 'api::order-item.order-item.create', 'api::product.product.find']);
+    const reg = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'ann', email: 'ann@example.com', password: 'secret123' } });
+    expect(reg.status, reg.text).toBe(200);
+    const jwt = reg.body.jwt as string;
+    const userId = reg.body.user.id as number;
+    const product = await t.request('POST', '/api/products', { body: { data: { name: 'Pizza', priceInCents: 1200, slug: 'pizza' } } });
+    expect(product.status, product.text).toBe(201);
+    const mine = { filters: { user: { id: { $eq: userId } } } };
+    const add = (query: string) =>
+      t.request('POST', `/api/order-items?${query}`, { token: jwt, body: { data: { quantity: 2, user: userId, item: { connect: [product.body.data.documentId] } } } });
+    const refused = await add(qs.stringify({ ...mine, populate: { item: { fields: ['name', 'priceInCents'] } } }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: 'Invalid key user',
+      details: { key: 'user', path: 'user', source: 'query', param: 'filters' },
+    });
+    await t.app.services.roles.grant('authenticated', ['plugin::users-permissions.user.find']);
+    const added = await add(qs.stringify({ ...mine, populate: { item: { fields: ['name', 'priceInCents'] } } }));
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.data).toMatchObject({ quantity: 2, item: { documentId: product.body.data.documentId, name: 'Pizza', priceInCents: 1200 } });
+    const list = await t.get(`/api/order-items?${qs.stringify({ ...mine, populate: { item: { populate: { image: { fields: ['url', 'alternativeText'] } } } } })}`, { token: jwt });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data.map((d: { documentId: string }) => d.documentId)).toEqual([added.body.data.documentId]);
+    expect(list.body.data[0].item).toMatchObject({ name: 'Pizza', image: null });
+  });
+});
