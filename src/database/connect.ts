@@ -23,6 +23,8 @@ import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
 import { memoForTurn } from './turn-memo.js';
+import { readRecording, recordReadTables } from './version-tracking.js';
+import { VERSIONS_TABLE, type TableVersionMap } from './table-versions.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -169,7 +171,14 @@ const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres
 export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugin[] = []): Promise<Database> {
   const counter = new StatementCounter();
   const opened = cfg.client === 'sqlite' ? await sqlite(cfg) : cfg.client === 'postgres' ? await postgres(cfg) : await mysql(cfg);
-  const db = new Kysely<any>({ dialect: onTransactionEnd(opened.dialect, () => counter.writes++), plugins: [counter, ...plugins] }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  let versioned = false;
+  const dialect = onTransactionEnd(recordReadTables(opened.dialect), () => counter.writes++);
+  const db = new Kysely<any>({ dialect, plugins: [counter, ...plugins] }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const versionsQuery = db.selectFrom(VERSIONS_TABLE).select(['table_name', 'version']);
+  const tableVersions = sharedFreshRead(async (): Promise<TableVersionMap> => {
+    const rows = await versionsQuery.execute();
+    return new Map(rows.map((r) => [String(r.table_name), Number(r.version)]));
+  });
   const dataVersion = opened.dataVersion;
   let seen = dataVersion ? dataVersion() : 0;
   const local = (): number => {
@@ -189,6 +198,16 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
     statements: () => counter.count,
     changeMark: otherWriters ? async () => `${local()}:${await otherWriters()}` : async () => String(local()),
     seesOtherWriters: dataVersion !== undefined || otherWriters !== undefined,
+    tableVersions,
+    startTableVersions: () => {
+      versioned = true;
+    },
+    tableVersionsActive: () => versioned,
+    async recordReads<T>(read: () => Promise<T>): Promise<{ value: T; tables: ReadonlySet<string> }> {
+      const tables = new Set<string>();
+      const value = await readRecording.run(tables, read);
+      return { value, tables };
+    },
     close: () => db.destroy(),
   };
 }

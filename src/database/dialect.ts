@@ -1,5 +1,6 @@
 // What differs between SQLite, PostgreSQL and MySQL/MariaDB, behind one small interface.
 // Everything else in Folio is dialect-blind: it asks this object, never the client's name.
+import type { TableVersionMap } from './table-versions.js';
 import type { ColumnDataType, Expression, IsolationLevel, Kysely, RawBuilder } from 'kysely';
 import type { ScalarType } from '../schema/types.js';
 
@@ -64,6 +65,14 @@ export interface Dialect {
    * holds the lock). `take` waits for the lock; a row with `locked` 0 means it gave up waiting.
    */
   readonly schemaLock: { readonly take: RawBuilder<unknown>; readonly release: RawBuilder<unknown> };
+  /**
+   * Statements that make the database itself bump a table's counter (table-versions.ts) in every
+   * transaction that writes the table, whoever writes it (another process, a SQL console); run by the
+   * schema sync, idempotent. null: no counters on this dialect (MySQL, whose change mark sees only
+   * this process: its response cache is off unless asked for, and then keeps a body only while
+   * the mark stays put).
+   */
+  readonly versionTriggers: ((tables: readonly string[]) => RawBuilder<unknown>[]) | null;
 }
 
 export interface Database {
@@ -79,5 +88,13 @@ export interface Database {
   changeMark(): Promise<string>;
   /** true when changeMark() also sees writes by other processes (SQLite's data_version, PostgreSQL's snapshot) */
   readonly seesOtherWriters: boolean;
+  /** called by the schema sync once every table's counter is kept by the database's own triggers */
+  startTableVersions(): void;
+  /** whether the table counters are kept (a synced SQLite or PostgreSQL database) */
+  tableVersionsActive(): boolean;
+  /** every table's change counter (table-versions.ts), read after the call */
+  tableVersions(): Promise<TableVersionMap>;
+  /** runs a read and answers the tables its statements named */
+  recordReads<T>(read: () => Promise<T>): Promise<{ value: T; tables: ReadonlySet<string> }>;
   close(): Promise<void>;
 }

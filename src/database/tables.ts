@@ -144,6 +144,15 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
     ],
   },
   {
+    // one change counter per table (table-versions.ts), bumped inside every transaction that writes it
+    name: 'folio_table_versions',
+    columns: [
+      { name: 'table_name', type: 'short', notNull: true },
+      { name: 'version', type: 'biginteger', notNull: true },
+    ],
+    indexes: [{ name: 'folio_table_versions_name_uq', columns: ['table_name'], unique: true }],
+  },
+  {
     name: 'upload_folders',
     columns: [
       idCol,

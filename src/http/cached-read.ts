@@ -2,15 +2,21 @@
 // once on a miss and keep the body for the next identical request by the same caller.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/authenticate.js';
-import { cacheableUrl } from './response-cache.js';
+import { cacheableUrl, type Dependencies } from './response-cache.js';
+import type { Database } from '../database/dialect.js';
+import { VOLATILE_TABLES, type TableVersionMap } from '../database/table-versions.js';
+import { VersionClock } from './version-clock.js';
 import type { Services } from './services.js';
 import { jsonBytes, sendBytes, sendJson } from './send-json.js';
 
 export interface CachedRead {
   /** the stored body for this request, when there is one */
   readonly hit: Buffer | undefined;
-  /** sends a freshly read payload, keeping its serialization when the data didn't move meanwhile */
-  send(reply: FastifyReply, payload: unknown): Promise<FastifyReply>;
+  /**
+   * reads the payload and sends it, keeping its serialization — with the tables the read named —
+   * when the data didn't move meanwhile
+   */
+  serve(reply: FastifyReply, read: () => Promise<unknown>): Promise<FastifyReply>;
 }
 
 /**
@@ -24,7 +30,37 @@ function callerKey(caller: Caller): string | null {
   return null;
 }
 
-const uncached: CachedRead = { hit: undefined, send: async (reply, payload) => sendJson(reply, payload) };
+const uncached: CachedRead = { hit: undefined, serve: async (reply, read) => sendJson(reply, await read()) };
+
+/**
+ * Tables every response depends on besides those its statements name: what the caller may see
+ * (roles, permissions, API tokens) and the default locale are read once and kept in memory.
+ */
+const ALWAYS: readonly string[] = ['up_roles', 'up_permissions', 'folio_api_tokens', 'i18n_locale', 'folio_store'];
+
+const clocks = new WeakMap<Database, VersionClock>();
+function clockOf(database: Database): VersionClock {
+  let c = clocks.get(database);
+  if (!c) clocks.set(database, (c = new VersionClock(database)));
+  return c;
+}
+
+/**
+ * The counters a body depends on: those of the tables its statements named (and ALWAYS), as read
+ * before the read began — provided none of them moved by the time it ended, so the body is what
+ * those tables held throughout. null when that can't be said: no counters, a volatile table, a write
+ * to one of its tables during the read.
+ */
+function dependencies(before: TableVersionMap, after: TableVersionMap, tables: ReadonlySet<string>): Dependencies | null {
+  const deps: (readonly [string, number])[] = [];
+  for (const t of new Set([...tables, ...ALWAYS])) {
+    if (VOLATILE_TABLES.has(t)) return null;
+    const v = before.get(t) ?? 0;
+    if ((after.get(t) ?? 0) !== v) return null;
+    deps.push([t, v]);
+  }
+  return deps;
+}
 
 export async function cachedRead(services: Services, req: FastifyRequest, caller: Caller): Promise<CachedRead> {
   const cache = services.responseCache;
@@ -34,12 +70,20 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
   const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
   const key = `${who}\n${format}\n${req.url}`;
   // the mark authentication read when the request began: read before any of its data, as a lookup needs
-  const mark = caller.mark ?? (await services.database.changeMark());
+  const { database } = services;
+  const mark = caller.mark ?? (await database.changeMark());
+  const hit = cache.needsVersions(key, mark) ? cache.get(key, mark, await clockOf(database).after(mark)) : cache.get(key, mark);
   return {
-    hit: cache.get(key, mark),
-    async send(reply, payload) {
-      const body = jsonBytes(payload);
-      cache.set(key, mark, await services.database.changeMark(), body);
+    hit,
+    async serve(reply, read) {
+      const versioned = database.tableVersionsActive();
+      const before = versioned ? await clockOf(database).after(mark) : undefined;
+      const { value, tables } = await database.recordReads(read);
+      const body = jsonBytes(value);
+      const deps = before === undefined ? null : dependencies(before, await database.tableVersions(), tables);
+      // without counters, a body is kept only when the whole database stood still while it was read
+      const current = deps === null ? await database.changeMark() : mark;
+      cache.set(key, mark, current, body, deps);
       return sendBytes(reply, body);
     },
   };

@@ -1,7 +1,9 @@
-// Serialized bodies of content reads, reused while the database hasn't changed. An entry is valid
-// only for the exact change mark it was read at (Database.changeMark()), so any write — by this
-// process or, on SQLite and PostgreSQL, by any other — retires every entry at once. Authentication and the
-// permission check run before a lookup; only the read and its serialization are skipped.
+// Serialized bodies of content reads, reused while nothing they were read from has changed. An entry
+// keeps the change mark it was read at (Database.changeMark()) and the counters of the tables its
+// statements named (database/table-versions.ts): while the mark stays put it is served as it is; once
+// the mark moved — any write, by this process or, on SQLite and PostgreSQL, by any other — it is
+// served only if none of its tables' counters moved. Authentication and the permission check run
+// before a lookup; only the read and its serialization are skipped.
 
 // Memory: the budget counts everything an entry keeps alive, not the bodies alone — distinct long
 // URLs with tiny bodies (a filter nobody matches) otherwise hold keys many times the budget (20,000
@@ -19,8 +21,14 @@ export const MAX_CACHED_URL = 4096;
  */
 const ENTRY_OVERHEAD = 512;
 
+/** the counters of the tables a body was read from, as they were when it was read */
+export type Dependencies = readonly (readonly [table: string, version: number])[];
+
 interface Entry {
-  readonly mark: string;
+  /** the last change mark the entry was known valid at */
+  mark: string;
+  /** null: valid only while the mark stays put */
+  readonly deps: Dependencies | null;
   /** UTF-8 bytes: a hit is written as is, without encoding the text again */
   readonly body: Buffer;
   /** what the entry is charged against the budget */
@@ -60,14 +68,25 @@ export class ResponseCache {
     this.maxAgeMs = Math.min(this.maxAgeMs, Math.max(0, ms));
   }
 
-  /** The body stored under `key` at exactly `mark`, or undefined. */
-  get(key: string, mark: string): Buffer | undefined {
+  /** Whether judging the entry under `key` at `mark` needs the table counters (it was stored at another mark). */
+  needsVersions(key: string, mark: string): boolean {
+    const e = this.entries.get(key);
+    return e !== undefined && e.mark !== mark && e.deps !== null;
+  }
+
+  /**
+   * The body stored under `key`, when still valid at `mark`: stored at that very mark, or — given
+   * counters read after `mark` — none of the tables it was read from changed since.
+   */
+  get(key: string, mark: string, versions?: ReadonlyMap<string, number>): Buffer | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
-    if (e.mark !== mark || (e.expires !== Infinity && e.expires <= Date.now())) {
+    const unchanged = e.mark === mark || (versions !== undefined && e.deps !== null && e.deps.every(([t, v]) => (versions.get(t) ?? 0) === v));
+    if (!unchanged || (e.expires !== Infinity && e.expires <= Date.now())) {
       this.remove(key, e);
       return undefined;
     }
+    e.mark = mark;
     // most recently used last: eviction takes from the front
     this.entries.delete(key);
     this.entries.set(key, e);
@@ -75,13 +94,13 @@ export class ResponseCache {
   }
 
   /** Stores a body read at `mark`; skipped when the data moved while it was being read (`current` differs). */
-  set(key: string, mark: string, current: string, body: Buffer): void {
-    const cost = key.length * 2 + body.length + ENTRY_OVERHEAD;
+  set(key: string, mark: string, current: string, body: Buffer, deps: Dependencies | null = null): void {
+    const cost = key.length * 2 + body.length + ENTRY_OVERHEAD + (deps?.length ?? 0) * 64;
     if (mark !== current || cost > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     const expires = this.maxAgeMs === Infinity ? Infinity : Date.now() + this.maxAgeMs;
-    this.entries.set(key, { mark, body: own(body), cost, expires });
+    this.entries.set(key, { mark, deps, body: own(body), cost, expires });
     this.bytes += cost;
     for (const [k, e] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

@@ -50,6 +50,8 @@ export const mysqlDialect: Dialect = {
   isTransient: (e) => errorNumber(e) === 1213 || errorNumber(e) === 1205,
   // GET_LOCK names are server-wide: the database's name keeps two databases apart. It answers 0 after
   // the timeout (MariaDB has no wait without limit); a sync longer than 10 minutes is not expected
+  // no counters: see Dialect.versionTriggers
+  versionTriggers: null,
   schemaLock: {
     take: sql`select get_lock(concat('folio schema sync ', coalesce(database(), '')), 600) as locked`,
     release: sql`select release_lock(concat('folio schema sync ', coalesce(database(), ''))) as released`,

@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { postgresVersionTriggers } from './postgres-version-triggers.js';
 import { errorCode } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
 
@@ -47,6 +48,7 @@ export const postgresDialect: Dialect = {
   writeIsolation: null,
   // deadlock_detected, serialization_failure
   isTransient: (e) => errorCode(e) === '40P01' || errorCode(e) === '40001',
+  versionTriggers: postgresVersionTriggers,
   // a session advisory lock, per database and schema (a schema per tenant keeps its own)
   schemaLock: {
     take: sql`select pg_advisory_lock(hashtext('folio schema sync ' || current_schema()))`,

@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Dialect } from '../dialect.js';
+import { sqliteVersionTriggers } from './sqlite-version-triggers.js';
 import { errorCode } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
 
@@ -56,4 +57,5 @@ export const sqliteDialect: Dialect = {
   },
   // the write lock: SQLite's DDL is transactional, so the whole sync is one write transaction
   schemaLock: { take: sql`begin immediate`, release: sql`commit` },
+  versionTriggers: sqliteVersionTriggers,
 };
