@@ -82,6 +82,26 @@ describe('times in filters', () => {
   });
 });
 
+describe('dates and datetimes in filters', () => {
+  it('a date takes the date part of a full ISO datetime, as Strapi does', async () => {
+    const r = await t.request('POST', '/api/articles', { body: { data: { title: 'Dated', publishDate: '2024-01-02', eventAt: '2024-01-02T10:00:00.000Z' } } });
+    expect(r.status, r.text).toBe(201);
+    expect(await titles('filters[publishDate][$eq]=2024-01-02T23:59:00Z')).toEqual(['Dated']);
+    expect(await titles('filters[eventAt][$eq]=1704189600000')).toEqual(['Dated']);
+    expect(await titles('filters[eventAt][$gt]=2024-01-02%2009:00')).toEqual(['Dated']);
+    // the other tests count the three documents of beforeAll
+    expect((await t.request('DELETE', `/api/articles/${r.body.data.documentId}`)).status).toBe(204);
+  });
+
+  it("a bad one is Strapi's message, with details {}", async () => {
+    for (const v of ['2024-13-45', 'yesterday', '20240102']) expect(await error(`filters[publishDate][$eq]=${v}`), v).toEqual(strapiError('Invalid format, expected yyyy-MM-dd'));
+    expect(await error('filters[publishDate][$in][0]=2024-01-01&filters[publishDate][$in][1]=bad')).toEqual(strapiError('Invalid format, expected yyyy-MM-dd'));
+    expect(await error('filters[publishDate][$eq]=2024-02-30')).toEqual(strapiError('Invalid date'));
+    for (const v of ['notadate', 'Jan%201%202024'])
+      expect(await error(`filters[eventAt][$gt]=${v}`), v).toEqual(strapiError('Invalid format, expected a timestamp or an ISO date'));
+  });
+});
+
 describe('pagination numbers, as Strapi converts them', () => {
   async function meta(query: string): Promise<unknown> {
     const r = await t.get(`/api/articles?fields[0]=title&${query}`);

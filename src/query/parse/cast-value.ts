@@ -1,8 +1,8 @@
 // Casts a filter value from the query string to the type of the field it's compared with.
 import { ValidationError } from '../../errors.js';
 import type { FieldRef, SqlValue } from '../ast.js';
-import { BIGINTEGER_RANGE, INTEGER_RANGE, storableYear } from '../../database/column-limits.js';
-import { parseDate } from '../../values/temporal.js';
+import { BIGINTEGER_RANGE, INTEGER_RANGE } from '../../database/column-limits.js';
+import { parseDate, parseDateTime, parseTime } from '../../values/temporal.js';
 
 // a value no column holds can't match, and PostgreSQL refuses to compare an integer column with it
 function inRange(s: string, [lo, hi]: readonly [number | bigint, number | bigint]): boolean {
@@ -33,15 +33,6 @@ export function castBoolean(v: unknown, name: string): boolean {
   throw bad(v, name, 'true or false');
 }
 
-function validDate(s: string): boolean {
-  try {
-    parseDate(s);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlValue {
   if (v === null) return null;
   if (typeof v === 'object') throw bad(v, name, 'a single value');
@@ -68,21 +59,15 @@ export function castFilterValue(field: FieldRef, v: unknown, name: string): SqlV
     }
     case 'boolean':
       return castBoolean(v, name);
-    case 'date': {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || !validDate(s)) throw bad(v, name, 'a date (yyyy-MM-dd)');
-      return s;
-    }
-    case 'time': {
+    case 'date':
+      // as a stored value is read, with Strapi's messages: the date part of a full ISO datetime is taken
+      return parseDate(s);
+    case 'time':
       // seconds are required, as in Strapi (HH:mm is refused there too), with Strapi's message
-      const m = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.(\d{1,3}))?$/.exec(s);
-      if (!m) throw new ValidationError('Invalid time format, expected HH:mm:ss.SSS');
-      return `${m[1]}:${m[2]}:${m[3]}.${(m[4] ?? '').padEnd(3, '0')}`;
-    }
-    case 'datetime': {
-      const d = /^-?\d+$/.test(s) ? new Date(Number(s)) : new Date(s);
-      if (Number.isNaN(d.getTime()) || !storableYear(d.getUTCFullYear())) throw bad(v, name, 'an ISO date or a timestamp between the years 1 and 9999');
-      return d.toISOString();
-    }
+      return parseTime(s);
+    case 'datetime':
+      // an ISO date or datetime, or an epoch in milliseconds, as Strapi reads one ('Jan 1 2024' is refused)
+      return parseDateTime(s).toISOString();
     case 'json':
       // compared with the stored JSON text, whatever it holds
       return s;
