@@ -32,7 +32,9 @@ const STEP = JSON.stringify({
 const FILES = { 'src/api/clip/content-types/clip/schema.json': CLIP, 'src/components/howto/step.json': STEP };
 
 function required(path: string[]): unknown {
-  const message = `${path.join('.')} must be a \`string\` type, but the final value was: \`null\`.`;
+  // Strapi's yup path: steps[1].caption
+  const where = path.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i ? `.${p}` : p)).join('');
+  const message = `${where} must be a \`string\` type, but the final value was: \`null\`.`;
   return { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path, message, name: 'ValidationError', value: null }] } } };
 }
 
@@ -95,7 +97,7 @@ describe('conditional fields over HTTP', () => {
     expect(ok.status, ok.text).toBe(201);
     const missing = await t.request('POST', '/api/clips', { body: { data: { kind: 'text', steps: [{ mode: 'image' }, { mode: 'text' }] } } });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.details.errors).toEqual([{ path: ['steps', '1', 'caption'], message: 'steps[1].caption must be defined.', name: 'ValidationError' }]);
+    expect(missing.body).toEqual(required(['steps', '1', 'caption']));
   });
 });
 

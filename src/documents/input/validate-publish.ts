@@ -62,8 +62,9 @@ function requiredError(a: Attribute, values: Values, path: string[], opts: Publi
   const v = present ? values[a.name] : undefined;
   if (present && v !== null) return undefined;
   if (!present && values[PARTIAL] === true) return undefined;
-  // Strapi reports a missing field of a D&P publish as a type error on null
-  if (opts.draftAndPublish && !nested) return fieldError(path, notTypeMessage(path, yupType(a), null), null);
+  // Strapi publishes a D&P version by creating it from the stored draft, where a missing field (a
+  // component's sub-field too) is null: it is reported as a type error on null
+  if (opts.draftAndPublish) return fieldError(path, notTypeMessage(path, yupType(a), null), null);
   if (v === null) return fieldError(path, `${pathText(path)} cannot be null.`, null);
   // an update of a non-D&P type that leaves the field out keeps the stored value
   if (nested || opts.isCreate) return fieldError(path, `${pathText(path)} must be defined.`);

@@ -85,8 +85,10 @@ describe('components', () => {
     ).toEqual([{ path: ['links', '1', 'url'], message: 'links[1].url cannot be null.', name: 'ValidationError', value: null }]);
   });
 
-  it('sub-fields are "must be defined." even on updates and in D&P types', () => {
-    expect(messages(article, { title: 't', seo: {} }, dpPublish)).toEqual(['seo.metaTitle must be defined.']);
+  it('sub-fields are "must be defined." on non-D&P updates, and a type error on null in D&P types (as Strapi 5.54 reports a publish)', () => {
+    expect(errors(article, { title: 't', seo: {} }, dpPublish)).toEqual([
+      { path: ['seo', 'metaTitle'], message: 'seo.metaTitle must be a `string` type, but the final value was: `null`.', name: 'ValidationError', value: null },
+    ]);
     expect(messages(author, { links: [{ label: 'a' }] }, nonDpUpdate)).toEqual(['links[0].url must be defined.']);
   });
 
