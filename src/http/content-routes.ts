@@ -8,6 +8,8 @@ import type { FindQuery } from '../query/ast.js';
 import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery } from '../query/parse/find-query.js';
 import { checkWriteData } from '../documents/input/check-write-data.js';
+import { storedData, type WriteTarget } from '../documents/input/strapi-echo.js';
+import { MissingRelationsError } from '../documents/store/missing-relations.js';
 import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
 import { documentIdOfSingle, type ReadBack } from '../documents/write.js';
 import { onConnection } from '../database/write-transaction.js';
@@ -53,13 +55,24 @@ function writeLocale(type: ContentType, q: FindQuery): string | null {
   return q.locale as string;
 }
 
-function bodyData(req: FastifyRequest): unknown {
+/** The body's `data`: an object, or a list (which checkWriteData refuses with Strapi's message). */
+function bodyData(req: FastifyRequest): Record<string, unknown> | unknown[] {
   const body = req.body as Record<string, unknown> | undefined;
   const data = body && typeof body === 'object' && !Array.isArray(body) ? body['data'] : undefined;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+  if (typeof data !== 'object' || data === null) {
     throw new ValidationError('Missing "data" payload in the request body');
   }
-  return data;
+  return data as Record<string, unknown> | unknown[];
+}
+
+/** Missing relation or file ids, reported with the data Strapi echoes (input/strapi-echo.ts). */
+async function echoingMissing<T>(type: ContentType, raw: Record<string, unknown> | unknown[], write: WriteTarget, run: Promise<T>): Promise<T> {
+  try {
+    return await run;
+  } catch (e) {
+    if (e instanceof MissingRelationsError && !Array.isArray(raw)) throw e.withValue(storedData(type, raw, write));
+    throw e;
+  }
 }
 
 function single(q: FindQuery): FindQuery {
@@ -106,8 +119,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, 'create');
     const q = parse(services, call, type);
     const locale = writeLocale(type, q);
-    const data = checkWriteData({ model: services.model, ability: call.caller.ability, write: { create: true, locale } }, type, bodyData(req));
-    const doc = await services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q));
+    const raw = bodyData(req);
+    const write = { create: true, locale };
+    const data = checkWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
+    const doc = await echoingMissing(type, raw, write, services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q)));
     return sendJson(reply.code(201), envelope(req, services, type, doc, {}));
   };
 
@@ -115,12 +130,19 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, 'update');
     const q = parse(services, call, type);
     const locale = writeLocale(type, q);
-    const data = checkWriteData({ model: services.model, ability: call.caller.ability, write: { create: false, locale } }, type, bodyData(req));
+    const raw = bodyData(req);
+    const write = { create: false, locale };
+    const data = checkWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };
     // a single type's lookup and first create are one transaction with the write (writer.putSingle)
-    const doc = isSingle
-      ? await services.writer.putSingle(type, data, opts, readBack(type, q))
-      : await services.writer.updateAndRead(type, (req.params as { documentId: string }).documentId, data, opts, readBack(type, q));
+    const doc = await echoingMissing(
+      type,
+      raw,
+      write,
+      isSingle
+        ? services.writer.putSingle(type, data, opts, readBack(type, q))
+        : services.writer.updateAndRead(type, (req.params as { documentId: string }).documentId, data, opts, readBack(type, q)),
+    );
     return sendJson(reply, envelope(req, services, type, doc, {}));
   };
 

@@ -167,6 +167,22 @@ function collect(model: Model, schema: Schema, data: Obj, path: string[], proble
   return out;
 }
 
+/** Strapi's list entries as its sanitizer leaves them: objects kept, strings spread into objects, other values `{}` */
+function asSanitized(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(asSanitized);
+  if (isObj(v)) return v;
+  return typeof v === 'string' ? Object.assign({}, v) : {};
+}
+
+/**
+ * A content-API `data` that is a list: Strapi checks the keys of each object in it as it would the
+ * data's, then refuses the list with yup's type error, printing it as its sanitizer left it.
+ */
+function dataNotAnObject(ctx: InputContext, schema: Schema, data: unknown[]): ValidationError {
+  for (const entry of data) if (isObj(entry)) checkKeys(ctx.model, ctx.ability, schema, entry);
+  return ValidationError.of([fieldError([], notTypeMessage([], 'object', null, asSanitized(data)), null)]);
+}
+
 /**
  * Checks a create/update body's `data` for `schema` and returns it normalised. Throws a 400
  * ValidationError on the first bad key, malformed relation or media value, or with every field
@@ -174,6 +190,7 @@ function collect(model: Model, schema: Schema, data: Obj, path: string[], proble
  * rules are validateForPublish's.
  */
 export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown): WriteData {
+  if (Array.isArray(data) && ctx.write) throw dataNotAnObject(ctx, schema, data);
   // the HTTP layer rejects bodies without a data object first; this only keeps other callers safe
   if (!isObj(data)) throw new ValidationError('Missing "data" payload in the request body');
   checkKeys(ctx.model, ctx.ability, schema, data);

@@ -1,7 +1,9 @@
 // Media attributes: the files linked to a row's media field, in order.
 import { ValidationError } from '../../errors.js';
 import type { MediaRef } from '../input/types.js';
+import { FILE_UID } from '../../schema/types.js';
 import { insertLinks } from './deferred-links.js';
+import { MissingRelationsError } from './missing-relations.js';
 import type { Store } from './rows.js';
 
 const FILES = 'files';
@@ -19,6 +21,9 @@ export async function resolveFiles(s: Store, refs: readonly MediaRef[]): Promise
       found.set(String(r.document_id), Number(r.id));
     }
   }
+  // a documentId is looked up first, as Strapi turns documentIds into row ids before checking those
+  const unknownDoc = byDoc.find((d) => !found.has(d));
+  if (unknownDoc !== undefined) throw new ValidationError(`Document with id "${unknownDoc}", locale "null" not found`);
   const out: number[] = [];
   let missing = 0;
   for (const r of refs) {
@@ -26,10 +31,7 @@ export async function resolveFiles(s: Store, refs: readonly MediaRef[]): Promise
     if (id === undefined) missing++;
     else out.push(id);
   }
-  if (missing) {
-    const message = `${missing} relation(s) of type plugin::upload.file associated with this entity do not exist`;
-    throw ValidationError.of([{ path: [], message, name: 'ValidationError' }]);
-  }
+  if (missing) throw new MissingRelationsError(missing, FILE_UID);
   return out;
 }
 

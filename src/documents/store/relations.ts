@@ -4,6 +4,7 @@ import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { Position, RelationOp, RelationRef } from '../input/types.js';
 import { insertLinks } from './deferred-links.js';
+import { MissingRelationsError } from './missing-relations.js';
 import { insertMany, maxPerKey } from './rows.js';
 import { checkAndPlace, checkExists, type Entry, type TargetContext } from './targets.js';
 
@@ -42,10 +43,7 @@ async function resolve(
     const rows = await tx.selectFrom(target.table).select(['id', 'document_id', 'locale', 'published_at']).where('id', 'in', numeric).execute();
     for (const r of rows) rowsById.set(Number(r.id), { doc: String(r.document_id), locale: (r.locale as string | null) ?? null, published: r.published_at !== null });
     const missing = numeric.filter((id) => !rowsById.has(id)).length;
-    if (missing) {
-      const message = `${missing} relation(s) of type ${target.uid} associated with this entity do not exist`;
-      throw ValidationError.of([{ path: [], message, name: 'ValidationError' }]);
-    }
+    if (missing) throw new MissingRelationsError(missing, target.uid);
   }
   const entries: Entry[] = refs.map((r) => {
     if (r.documentId === undefined && r.id !== undefined) {

@@ -1,0 +1,51 @@
+// The data Strapi 5.54 puts in `details.errors[].value` of the root-level errors it raises while
+// storing a write (a dynamic-zone entry it can't place, relations or files that don't exist): not
+// the body's `data` but what it was about to store. A create adds the schema's defaults and empty
+// lists for absent repeatable components and dynamic zones; relation and media values appear in
+// their long form ({set: [{id}]}); then `publishedAt` (null for draft & publish types, whose writes go
+// to the draft first; the time of the write otherwise) and the locale of a localized type. Where
+// Strapi has turned documentIds into row ids, Folio keeps the documentIds (README).
+import type { Schema } from './walk.js';
+
+type Obj = Record<string, unknown>;
+
+/** What the write is: a create fills in defaults; a localized type's data carries its locale. */
+export interface WriteTarget {
+  readonly create: boolean;
+  readonly locale: string | null;
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const OPERATIONS = ['connect', 'disconnect', 'set'];
+
+function refForm(v: unknown): unknown {
+  if (typeof v === 'number') return { id: v };
+  if (typeof v === 'string') return { documentId: v };
+  return v;
+}
+
+/** A relation or media value in the long form Strapi stores it in. */
+function longForm(v: unknown): unknown {
+  if (v === null || v === undefined) return v;
+  if (isObj(v) && OPERATIONS.some((k) => Object.hasOwn(v, k))) return v;
+  return { set: (Array.isArray(v) ? v : [v]).map(refForm) };
+}
+
+export function storedData(schema: Schema, data: Obj, write: WriteTarget | undefined, now: Date = new Date()): Obj {
+  const out: Obj = {};
+  if (write?.create) {
+    for (const a of schema.attributes.values()) {
+      if (Object.hasOwn(data, a.name)) continue;
+      if (a.kind === 'scalar' && a.default !== undefined) out[a.name] = a.default;
+      else if (a.kind === 'dynamiczone' || (a.kind === 'component' && a.repeatable)) out[a.name] = [];
+    }
+  }
+  for (const [k, v] of Object.entries(data)) {
+    const a = schema.attributes.get(k);
+    out[k] = a && (a.kind === 'relation' || a.kind === 'media') ? longForm(v) : v;
+  }
+  if ('draftAndPublish' in schema) out['publishedAt'] = schema.draftAndPublish ? null : now.toISOString();
+  if (write?.locale !== undefined && write.locale !== null) out['locale'] = write.locale;
+  return out;
+}

@@ -1,0 +1,76 @@
+// Error bodies as the reference Strapi 5.54 gives them where both refuse a write: a data list
+// (yup's type error, after its objects' keys are checked), and relation or file ids that name no
+// row (Strapi's message with the data it was about to store, strapi-echo.ts).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+it("a data list is yup's type error, printed as Strapi's sanitizer leaves it, after its objects' keys are checked", async () => {
+  const typeError = (printed: string) => {
+    const message = `this must be a \`object\` type, but the final value was: \`null\` (cast from the value \`${printed}\`).`;
+    return { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: [], message, name: 'ValidationError', value: null }] } } };
+  };
+  expect((await t.request('POST', '/api/tags', { body: { data: [] } })).body).toEqual(typeError('[]'));
+  expect((await t.request('POST', '/api/tags', { body: { data: [{ label: 'x' }, [1, 2], 'ab'] } })).body).toEqual(
+    typeError('[\n  {\n    "label": "\\"x\\""\n  },\n  [\n    {},\n    {}\n  ],\n  {\n    "0": "\\"a\\"",\n    "1": "\\"b\\""\n  }\n]'),
+  );
+  expect((await t.request('PUT', '/api/homepage', { body: { data: [1] } })).body).toEqual(typeError('[\n  {}\n]'));
+  expect((await t.request('POST', '/api/tags', { body: { data: [{ foo: 1 }] } })).body.error).toEqual({
+    status: 400,
+    name: 'ValidationError',
+    message: 'Invalid key foo',
+    details: { key: 'foo', path: null, source: 'body' },
+  });
+});
+
+it("relation and file ids that name no row: Strapi's error, echoing the data it was about to store", async () => {
+  const tag = (await t.request('POST', '/api/tags', { body: { data: { label: 'echoed' } } })).body.data.documentId;
+  const r = await t.request('POST', '/api/articles', { body: { data: { title: 't', tags: [tag, 99999], cover: null } } });
+  const message = '1 relation(s) of type api::tag.tag associated with this entity do not exist';
+  // Strapi names the known tag by its row id; Folio keeps the documentId (README)
+  const value = {
+    title: 't',
+    tags: { set: [{ documentId: tag }, { id: 99999 }] },
+    cover: null,
+    kind: 'news',
+    isFeatured: false,
+    views: 0,
+    blocks: [],
+    publishedAt: null,
+    locale: 'en',
+  };
+  expect(r.body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: [], message, name: 'ValidationError', value }] } } });
+  const a = await t.request('POST', '/api/authors', { body: { data: { name: 'n', avatar: 99999 } } });
+  const fileMessage = '1 relation(s) of type plugin::upload.file associated with this entity do not exist';
+  expect(a.body.error).toEqual({
+    status: 400,
+    name: 'ValidationError',
+    message: fileMessage,
+    // a type without draft & publish is published at once: publishedAt is the time of the write
+    details: {
+      errors: [{ path: [], message: fileMessage, name: 'ValidationError', value: { name: 'n', avatar: { set: [{ id: 99999 }] }, links: [], publishedAt: expect.any(String) } }],
+    },
+  });
+  const art = (await t.request('POST', '/api/articles', { body: { data: { title: 'u' } } })).body.data.documentId;
+  const u = await t.request('PUT', `/api/articles/${art}`, { body: { data: { tags: { connect: [{ id: 99999 }] }, seo: { metaTitle: 'm' } } } });
+  expect(u.body.error.details).toEqual({
+    errors: [{ path: [], message, name: 'ValidationError', value: { tags: { connect: [{ id: 99999 }] }, seo: { metaTitle: 'm' }, publishedAt: null, locale: 'en' } }],
+  });
+  // a file named by a documentId that doesn't exist is looked up first, as in Strapi
+  for (const cover of ['nofile', { documentId: 'nofile' }]) {
+    expect((await t.request('PUT', `/api/articles/${art}`, { body: { data: { cover, gallery: [99999] } } })).body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: 'Document with id "nofile", locale "null" not found',
+      details: {},
+    });
+  }
+});
