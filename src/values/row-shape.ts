@@ -25,19 +25,27 @@ const SYSTEM: Record<string, Slot> = {
 
 const cache = new WeakMap<ContentType | Component, Map<string, RowShape>>();
 
+function systemNames(schema: ContentType | Component): string[] {
+  if (schema.modelType !== 'contentType') return [];
+  return ['createdAt', 'updatedAt', 'publishedAt', ...(schema.localized ? ['locale'] : [])];
+}
+
+function slotOf(schema: ContentType | Component, name: string): Slot | null {
+  const a = schema.attributes.get(name);
+  if (a) return a.kind === 'scalar' && !a.private ? { key: name, column: a.column, format: formatterFor(a.type) } : null;
+  return systemNames(schema).includes(name) ? SYSTEM[name]! : null;
+}
+
+/**
+ * Every scalar in schema order, then the system fields; or, when `fields` names some, those in the
+ * order named, as Strapi returns them (after id and documentId, which always lead).
+ */
 function slotsFor(schema: ContentType | Component, fields: readonly string[] | null): Slot[] {
+  const names = fields ?? [...schema.order, ...systemNames(schema)];
   const slots: Slot[] = [];
-  const isType = schema.modelType === 'contentType';
-  const wanted = fields ? new Set(fields) : null;
-  for (const name of schema.order) {
-    const a = schema.attributes.get(name)!;
-    if (a.kind !== 'scalar' || a.private) continue;
-    if (wanted && !wanted.has(name)) continue;
-    slots.push({ key: name, column: a.column, format: formatterFor(a.type) });
-  }
-  if (isType) {
-    const system = ['createdAt', 'updatedAt', 'publishedAt', ...(schema.localized ? ['locale'] : [])];
-    for (const s of system) if (!wanted || wanted.has(s)) slots.push(SYSTEM[s]!);
+  for (const name of names) {
+    const slot = slotOf(schema, name);
+    if (slot && !slots.some((s) => s.key === name)) slots.push(slot);
   }
   return slots;
 }

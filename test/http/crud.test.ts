@@ -158,6 +158,22 @@ describe('collection type CRUD', () => {
   });
 });
 
+describe('fields', () => {
+  it('come back in the order requested, after id and documentId, at every level, as in Strapi 5.54', async () => {
+    const author = (await t.request('POST', '/api/authors', { body: { data: { name: 'Ordered', age: 30 } } })).body.data.documentId;
+    const art = (await t.request('POST', '/api/articles', { body: { data: { title: 'In order', views: 3, author, seo: { metaTitle: 'm', metaDescription: 'd' } } } })).body.data;
+    const r = await t.get(
+      `/api/articles/${art.documentId}?fields[0]=locale&fields[1]=views&fields[2]=title&fields[3]=views&populate[author][fields][0]=age&populate[author][fields][1]=name&populate[seo][fields][0]=metaDescription&populate[seo][fields][1]=metaTitle`,
+    );
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body.data)).toEqual(['id', 'documentId', 'locale', 'views', 'title', 'author', 'seo']);
+    expect(Object.keys(r.body.data.author)).toEqual(['id', 'documentId', 'age', 'name']);
+    expect(Object.keys(r.body.data.seo)).toEqual(['id', 'metaDescription', 'metaTitle']);
+    const tag = await t.request('POST', '/api/tags?fields=color,label', { body: { data: { label: 'ordered', color: '#000000' } } });
+    expect(Object.keys(tag.body.data)).toEqual(['id', 'documentId', 'color', 'label']);
+  });
+});
+
 describe('single types', () => {
   it('GET of an empty single type is a 404', async () => {
     const r = await t.get('/api/global');
