@@ -91,6 +91,34 @@ describe('dynamic zone components', () => {
     });
   });
 
+  it("an unlisted component's keys are checked first, as Strapi checks them before the zone's list", async () => {
+    const r = await t.request('PUT', '/api/homepage', { body: { data: { hero: [{ __component: 'shared.slider', nope: 1 }] } } });
+    expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid key nope at hero', details: { key: 'nope', path: 'hero', source: 'body' } });
+  });
+
+  it('an entry that is no object is cast to null, then refused with the root error', async () => {
+    const r = await t.request('PUT', '/api/homepage', { body: { data: { hero: ['x'] } } });
+    expect(r.body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: '2 errors occurred',
+      details: {
+        errors: [
+          { path: ['hero', '0'], message: 'hero[0] must be a `object` type, but the final value was: `null` (cast from the value `"x"`).', name: 'ValidationError', value: null },
+          { path: [], message: 'Invalid relations', name: 'ValidationError', value: { hero: [null], publishedAt: null, locale: 'en' } },
+        ],
+      },
+    });
+  });
+
+  it("an entry id not attached to the document: Strapi's body for zones, name Error and no details", async () => {
+    const put = await t.request('PUT', '/api/homepage', { body: { data: { headline: 'H', hero: [{ __component: 'shared.quote', title: 'q' }] } } });
+    expect(put.status, put.text).toBe(200);
+    const r = await t.request('PUT', '/api/homepage', { body: { data: { hero: [{ __component: 'shared.quote', id: 999999, title: 'q' }] } } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ data: null, error: { status: 400, name: 'Error', message: 'Some of the provided components in hero are not related to the entity' } });
+  });
+
   it("listed components are written and read; a fragment or path through an unlisted one reads as Strapi's", async () => {
     const put = await t.request('PUT', '/api/homepage', { body: { data: { headline: 'Home', hero: [{ __component: 'shared.quote', title: 'HQ' }] } } });
     expect(put.status, put.text).toBe(200);

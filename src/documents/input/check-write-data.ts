@@ -109,10 +109,13 @@ function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: 
   list.forEach((entry, i) => {
     const p = [...path, String(i)];
     if (!isObj(entry)) {
-      problems.fieldErrors.push(fieldError(p, notTypeMessage(p, 'object', entry), entry));
+      // yup casts the entry to null first, and Strapi's relation step then fails on it
+      problems.fieldErrors.push(fieldError(p, notTypeMessage(p, 'object', null, entry), null));
+      problems.zoneRoot ??= UNPLACEABLE_ZONE_COMPONENT;
       return;
     }
-    const uid = entry['__component'];
+    // a number is cast to its text, as yup's string() does
+    const uid = typeof entry['__component'] === 'number' ? String(entry['__component']) : entry['__component'];
     const uidPath = [...p, '__component'];
     // never a silent no-op: an entry the writer couldn't place is an error
     if (uid === undefined || uid === null || uid === '') {

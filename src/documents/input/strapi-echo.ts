@@ -32,6 +32,12 @@ function longForm(v: unknown): unknown {
   return { set: (Array.isArray(v) ? v : [v]).map(refForm) };
 }
 
+/** A zone entry as yup leaves it: a non-object is null, a numeric `__component` its text. */
+function zoneEntry(v: unknown): unknown {
+  if (!isObj(v)) return null;
+  return typeof v['__component'] === 'number' ? { ...v, __component: String(v['__component']) } : v;
+}
+
 export function storedData(schema: Schema, data: Obj, write: WriteTarget | undefined, now: Date = new Date()): Obj {
   const out: Obj = {};
   if (write?.create) {
@@ -43,7 +49,9 @@ export function storedData(schema: Schema, data: Obj, write: WriteTarget | undef
   }
   for (const [k, v] of Object.entries(data)) {
     const a = schema.attributes.get(k);
-    out[k] = a && (a.kind === 'relation' || a.kind === 'media') ? longForm(v) : v;
+    if (a && (a.kind === 'relation' || a.kind === 'media')) out[k] = longForm(v);
+    else if (a?.kind === 'dynamiczone' && Array.isArray(v)) out[k] = v.map(zoneEntry);
+    else out[k] = v;
   }
   if ('draftAndPublish' in schema) out['publishedAt'] = schema.draftAndPublish ? null : now.toISOString();
   if (write?.locale !== undefined && write.locale !== null) out['locale'] = write.locale;

@@ -1,7 +1,6 @@
 // Depth-first walk over the keys of a write body and of the component and dynamic-zone values
 // inside it, the traversal each key check of check-keys.ts runs over the whole body.
-import type { Attribute, Component, ContentType, DynamicZoneAttribute, Model } from '../../schema/types.js';
-import { zoneComponents } from '../../schema/zone.js';
+import type { Attribute, Component, ContentType, Model } from '../../schema/types.js';
 
 export type Schema = ContentType | Component;
 export type Obj = Record<string, unknown>;
@@ -26,11 +25,14 @@ export interface KeyVisit {
   readonly path: string;
 }
 
-/** The component a dynamic-zone entry names, if it names one the zone accepts; else it isn't walked. */
-export function zoneEntryComponent(model: Model, zone: DynamicZoneAttribute, entry: Obj): Component | undefined {
+/**
+ * The component a dynamic-zone entry names, if it is a registered one; else it isn't walked. Its keys
+ * are checked even when the zone doesn't list it, as Strapi checks them before it looks at the zone
+ * (the value pass then refuses the entry).
+ */
+export function zoneEntryComponent(model: Model, entry: Obj): Component | undefined {
   const uid = entry['__component'];
-  if (typeof uid !== 'string' || !zoneComponents(zone).includes(uid)) return undefined;
-  return model.components.get(uid);
+  return typeof uid === 'string' ? model.components.get(uid) : undefined;
 }
 
 export function walkKeys(model: Model, schema: Schema, data: Obj, visit: (v: KeyVisit) => void, place: Place = 'root', parentPath: string | null = null): void {
@@ -48,7 +50,7 @@ export function walkKeys(model: Model, schema: Schema, data: Obj, visit: (v: Key
     } else if (attribute?.kind === 'dynamiczone' && Array.isArray(value)) {
       for (const entry of value) {
         if (!isObj(entry)) continue;
-        const comp = zoneEntryComponent(model, attribute, entry);
+        const comp = zoneEntryComponent(model, entry);
         if (comp) walkKeys(model, comp, entry, visit, 'zone-entry', path);
       }
     }

@@ -18,7 +18,17 @@ interface Item {
   readonly data: WriteData;
 }
 
-async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, items: readonly Item[], isNew: boolean): Promise<void> {
+/**
+ * A component id not attached to the row. Strapi's zone code throws a plain Error here, which its
+ * error middleware renders as `{status: 400, name: 'Error', message}` without details; a component
+ * attribute gets an ApplicationError (details {}).
+ */
+class UnrelatedZoneComponents extends ApplicationError {
+  override readonly name = 'Error';
+  override readonly details = undefined;
+}
+
+async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, items: readonly Item[], isNew: boolean, zone = false): Promise<void> {
   const { tx } = ctx.store;
   const existing = isNew
     ? []
@@ -26,7 +36,8 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
   const attached = new Set(existing.map((r) => `${String(r.component_type)}#${Number(r.cmp_id)}`));
   for (const it of items) {
     if (it.id !== undefined && !attached.has(`${it.component}#${it.id}`)) {
-      throw new ApplicationError(`Some of the provided components in ${field} are not related to the entity`);
+      const message = `Some of the provided components in ${field} are not related to the entity`;
+      throw zone ? new UnrelatedZoneComponents(message) : new ApplicationError(message);
     }
   }
   const kept = new Set<string>();
@@ -82,7 +93,7 @@ export async function applyData(ctx: RelationContext, row: SourceRow, data: Writ
     const a = schema.attributes.get(name);
     if (a?.kind === 'component') await writeItems(ctx, row, name, componentItems(a.component, value), isNew);
   }
-  for (const [name, value] of data.zones) await writeItems(ctx, row, name, zoneItems(value), isNew);
+  for (const [name, value] of data.zones) await writeItems(ctx, row, name, zoneItems(value), isNew, true);
   for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, row.id, name, refs, isNew);
   for (const [name, op] of data.relations) {
     const a = schema.attributes.get(name) as RelationAttribute;

@@ -175,9 +175,10 @@ describe('dynamic zones', () => {
       { path: ['blocks', '1', '__component'], message: `blocks[1].__component must be one of the following values: ${listed}`, name: 'ValidationError', value: 'shared.nope' },
       { path: [], message: 'Invalid relations', name: 'ValidationError', value: { ...data, publishedAt: null } },
     ]);
+    // a number is cast to its text, as yup does
     expect(errorsOf({ blocks: [{ __component: 7 }] }).errors).toMatchObject([
-      { message: `blocks[0].__component must be one of the following values: ${listed}`, value: 7 },
-      { message: 'Invalid relations' },
+      { message: `blocks[0].__component must be one of the following values: ${listed}`, value: '7' },
+      { message: 'Invalid relations', value: { blocks: [{ __component: '7' }] } },
     ]);
   });
 
@@ -199,7 +200,8 @@ describe('dynamic zones', () => {
       { path: ['blocks'], message: 'blocks must be a `array` type, but the final value was: `{\n  "__component": "\\"shared.quote\\""\n}`.' },
     ]);
     expect(errorsOf({ blocks: ['x'] }).errors).toEqual([
-      { path: ['blocks', '0'], message: 'blocks[0] must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' },
+      { path: ['blocks', '0'], message: 'blocks[0] must be a `object` type, but the final value was: `null` (cast from the value `"x"`).', name: 'ValidationError', value: null },
+      { path: [], message: 'Invalid relations', name: 'ValidationError', value: { blocks: [null], publishedAt: null } },
     ]);
   });
 
