@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/types.js';
 import type { FindQuery } from '../query/ast.js';
 import { filtersChooseLocale } from '../query/parse/locale-filter.js';
-import { parseFindQuery } from '../query/parse/find-query.js';
+import { parseFindQuery, parseLocale } from '../query/parse/find-query.js';
 import { checkWriteData } from '../documents/input/check-write-data.js';
 import { storedData, type WriteTarget } from '../documents/input/strapi-echo.js';
 import { MissingRelationsError } from '../documents/store/missing-relations.js';
@@ -45,6 +45,15 @@ async function begin(services: Services, req: FastifyRequest, type: ContentType,
 
 function parse(services: Services, call: Call, type: ContentType): FindQuery {
   return parseFindQuery(parseContextOf(services, call.caller.ability), type, call.query);
+}
+
+/**
+ * A write's query. Its filters are checked but select nothing: Strapi reads the written document back
+ * whatever they say, and a `filters[locale]` doesn't choose the locale written (the parameter does).
+ */
+function parseWrite(services: Services, call: Call, type: ContentType): FindQuery {
+  const q = parse(services, call, type);
+  return { ...q, where: null, locale: parseLocale(parseContextOf(services, call.caller.ability), type, call.query['locale']) };
 }
 
 function writeLocale(type: ContentType, q: FindQuery): string | null {
@@ -117,7 +126,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
 
   const create = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'create');
-    const q = parse(services, call, type);
+    const q = parseWrite(services, call, type);
     const locale = writeLocale(type, q);
     const raw = bodyData(req);
     const write = { create: true, locale };
@@ -128,7 +137,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
 
   const update = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'update');
-    const q = parse(services, call, type);
+    const q = parseWrite(services, call, type);
     const locale = writeLocale(type, q);
     const raw = bodyData(req);
     const write = { create: false, locale };

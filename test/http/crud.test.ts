@@ -174,6 +174,19 @@ describe('fields', () => {
   });
 });
 
+describe('query parameters of a write', () => {
+  it("filters are checked but select nothing, and filters[locale] doesn't choose the locale written, as in Strapi 5.54", async () => {
+    const created = await t.request('POST', '/api/articles?fields[0]=title&fields[1]=locale&filters[locale]=fr&filters[title]=other', { body: { data: { title: 'Written' } } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data).toEqual({ id: expect.any(Number), documentId: expect.any(String), title: 'Written', locale: 'en' });
+    const id = created.body.data.documentId;
+    const updated = await t.request('PUT', `/api/articles/${id}?fields[0]=title&filters[title]=zzz&filters[locale]=fr`, { body: { data: { title: 'Rewritten' } } });
+    expect(updated.body).toEqual({ data: { id: created.body.data.id, documentId: id, title: 'Rewritten' }, meta: {} });
+    const bad = await t.request('PUT', `/api/articles/${id}?filters[nope]=1`, { body: { data: { title: 'x' } } });
+    expect(bad.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid key nope', details: { key: 'nope', path: null, source: 'query', param: 'filters' } });
+  });
+});
+
 describe('single types', () => {
   it('GET of an empty single type is a 404', async () => {
     const r = await t.get('/api/global');
