@@ -202,6 +202,27 @@ async function scenarios(server) {
       },
     });
   let n = 0;
+  const docs = (await (await fetch(`${server.base}/api/articles?pagination[pageSize]=100&fields[0]=title&sort=id:asc`, { headers: h })).json()).data.map((d) => d.documentId);
+  // the mix real traffic has: 110 distinct reads (100 documents with populate=*, five list pages with
+  // populate=*, five deep-populated pages sorted by views) and a share of updates to those documents
+  const mixedReads = [
+    ...docs.map((d) => `/api/articles/${d}?populate=*`),
+    ...[1, 2, 3, 4, 5].map((p) => `/api/articles?populate=*&pagination[page]=${p}`),
+    ...[1, 2, 3, 4, 5].map((p) => `/api/articles?${DEEP}&sort=views:desc&pagination[page]=${p}`),
+  ];
+  const mixed = (name, writeShare) => {
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    return {
+      name,
+      mixed: true,
+      path: mixedReads[0],
+      setupRequest: (req) => {
+        if (next() < writeShare) return { ...req, method: 'PUT', path: `/api/articles/${docs[Math.floor(next() * docs.length)]}`, body: JSON.stringify({ data: { views: ++n } }) };
+        return { ...req, method: 'GET', path: mixedReads[Math.floor(next() * mixedReads.length)], body: undefined };
+      },
+    };
+  };
   return [
     { name: 'list', path: '/api/articles' },
     { name: 'populate=*', path: '/api/articles?populate=*' },
@@ -209,6 +230,8 @@ async function scenarios(server) {
     { name: 'deep populate 100', path: `/api/articles?${DEEP}&pagination[pageSize]=100` },
     { name: 'relation filter+sort', path: '/api/articles?filters[categories][name][$containsi]=category&sort=views:desc&pagination[withCount]=true' },
     { name: 'findOne populate=*', path: `/api/articles/${one}?populate=*` },
+    mixed('mixed 1% writes', 0.01),
+    mixed('mixed 10% writes', 0.1),
     { name: 'create', method: 'POST', path: '/api/articles', connections: 8, setupRequest: (req) => ({ ...req, body: body(++n) }) },
     { name: 'update', method: 'PUT', path: `/api/articles/${one}`, connections: 8, setupRequest: (req) => ({ ...req, body: JSON.stringify({ data: { views: ++n } }) }) },
   ].map((s) => ({ ...s, headers: h }));
@@ -221,7 +244,7 @@ async function load(base, s) {
     headers: s.headers,
     connections: s.connections ?? CONNECTIONS,
     duration: DURATION,
-    requests: s.setupRequest ? [{ method: s.method, path: s.path, headers: s.headers, setupRequest: s.setupRequest }] : undefined,
+    requests: s.setupRequest ? [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, setupRequest: s.setupRequest }] : undefined,
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
@@ -255,7 +278,7 @@ async function measure(server, only, phase = 'all', out = { cold: server.cold, i
         clearInterval(timer);
         (out.runs[s.name] ??= []).push(r);
         process.stdout.write(`  ${server.label ?? server.name} ${s.name} (run ${run + 1}/${RUNS}): ${r.rps.toFixed(0)} req/s\n`);
-        if (ceiling && !isWrite(s)) {
+        if (ceiling && !isWrite(s) && !s.mixed) {
           const c = await load(ceiling.base, s);
           (ceilingRuns[s.name] ??= []).push(c);
           process.stdout.write(`  ceiling ${s.name} (run ${run + 1}/${RUNS}): ${c.rps.toFixed(0)} req/s\n`);
@@ -290,7 +313,7 @@ async function folioColdStarts(port, dbEnv, extraEnv, n = 3) {
 async function startCeiling(folio) {
   const dir = mkdtempSync(join(tmpdir(), 'folio-ceiling-'));
   const manifest = {};
-  const reads = (await scenarios(folio)).filter((s) => !isWrite(s));
+  const reads = (await scenarios(folio)).filter((s) => !isWrite(s) && !s.mixed);
   for (const [i, s] of reads.entries()) {
     const res = await fetch(folio.base + s.path, { headers: s.headers });
     if (res.status !== 200) throw new Error(`ceiling: ${s.path} answered ${res.status}`);

@@ -23,7 +23,7 @@ import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
 import { memoForTurn } from './turn-memo.js';
-import { readRecording, recordReadTables } from './version-tracking.js';
+import { ReadRecorder, recordReadTables } from './version-tracking.js';
 import { VERSIONS_TABLE, type TableVersionMap } from './table-versions.js';
 
 export interface DatabaseConfig {
@@ -192,7 +192,7 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
     return counter.writes;
   };
   const otherWriters = cfg.client === 'postgres' ? postgresSnapshot(db) : undefined;
-  return {
+  const database: Database = {
     db,
     dialect: DIALECTS[cfg.client],
     statements: () => counter.count,
@@ -203,11 +203,12 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
       versioned = true;
     },
     tableVersionsActive: () => versioned,
-    async recordReads<T>(read: () => Promise<T>): Promise<{ value: T; tables: ReadonlySet<string> }> {
-      const tables = new Set<string>();
-      const value = await readRecording.run(tables, read);
-      return { value, tables };
+    async recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; tables: ReadonlySet<string> }> {
+      const recorder = new ReadRecorder();
+      const value = await read({ ...database, db: db.withPlugin(recorder) });
+      return { value, tables: recorder.tables };
     },
     close: () => db.destroy(),
   };
+  return database;
 }

@@ -94,7 +94,7 @@ export interface Database {
   tableVersionsActive(): boolean;
   /** every table's change counter (table-versions.ts), read after the call */
   tableVersions(): Promise<TableVersionMap>;
-  /** runs a read and answers the tables its statements named */
-  recordReads<T>(read: () => Promise<T>): Promise<{ value: T; tables: ReadonlySet<string> }>;
+  /** runs a read on a copy of this database that records them, and answers the tables its statements named */
+  recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; tables: ReadonlySet<string> }>;
   close(): Promise<void>;
 }

@@ -1,16 +1,41 @@
-// Records which tables a read's statements name: every connection Kysely gets is wrapped, and while a
-// recording is active (AsyncLocalStorage, so concurrent requests keep theirs apart) each SELECT's
-// tables are added to it. This is how a cached body learns what it depends on.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect, QueryResult } from 'kysely';
+// Records which tables a read's statements name. Every connection Kysely gets is wrapped and notes
+// the SQL of each read it runs under that query's id; a read that wants to know runs its queries
+// through a Kysely instance carrying a ReadRecorder plugin, which gets each result with the query's id
+// and adds the tables that SQL names. (Not AsyncLocalStorage: on Node 20 its promise hooks slow every
+// request of the process.)
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect as KyselyDialect,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { isRead, tablesReadBy } from './table-versions.js';
 
-/** the tables the reads of the current recording named */
-export const readRecording = new AsyncLocalStorage<Set<string>>();
+/** query id → the SQL it ran, for reads (a compiled statement reused by many requests keeps one id and one text) */
+const readSql = new WeakMap<object, string>();
+
+/** Collects the tables named by the reads of the Kysely instance it is added to. */
+export class ReadRecorder implements KyselyPlugin {
+  readonly tables = new Set<string>();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const text = readSql.get(args.queryId);
+    if (text !== undefined) for (const t of tablesReadBy(text)) this.tables.add(t);
+    return args.result;
+  }
+}
 
 function record(cq: CompiledQuery): void {
-  const recording = readRecording.getStore();
-  if (recording && isRead(cq.query, cq.sql)) for (const t of tablesReadBy(cq.sql)) recording.add(t);
+  if (isRead(cq.query, cq.sql)) readSql.set(cq.queryId, cq.sql);
 }
 
 class RecordingConnection implements DatabaseConnection {

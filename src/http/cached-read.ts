@@ -16,7 +16,7 @@ export interface CachedRead {
    * reads the payload and sends it, keeping its serialization — with the tables the read named —
    * when the data didn't move meanwhile
    */
-  serve(reply: FastifyReply, read: () => Promise<unknown>): Promise<FastifyReply>;
+  serve(reply: FastifyReply, read: (database: Database) => Promise<unknown>): Promise<FastifyReply>;
 }
 
 /**
@@ -30,7 +30,7 @@ function callerKey(caller: Caller): string | null {
   return null;
 }
 
-const uncached: CachedRead = { hit: undefined, serve: async (reply, read) => sendJson(reply, await read()) };
+const uncached = (database: Database): CachedRead => ({ hit: undefined, serve: async (reply, read) => sendJson(reply, await read(database)) });
 
 /**
  * Tables every response depends on besides those its statements name: what the caller may see
@@ -66,7 +66,7 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
   const cache = services.responseCache;
   const who = callerKey(caller);
   // a long URL is not worth its memory: every character of a key is kept (response-cache.ts)
-  if (cache === null || who === null || !cacheableUrl(req.url)) return uncached;
+  if (cache === null || who === null || !cacheableUrl(req.url)) return uncached(services.database);
   const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
   const key = `${who}\n${format}\n${req.url}`;
   // the mark authentication read when the request began: read before any of its data, as a lookup needs
@@ -80,10 +80,12 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
       const before = versioned ? await clockOf(database).after(mark) : undefined;
       const { value, tables } = await database.recordReads(read);
       const body = jsonBytes(value);
-      const deps = before === undefined ? null : dependencies(before, await database.tableVersions(), tables);
-      // without counters, a body is kept only when the whole database stood still while it was read
-      const current = deps === null ? await database.changeMark() : mark;
-      cache.set(key, mark, current, body, deps);
+      const current = await database.changeMark();
+      // the mark still in place: nothing was written during the read, so the counters read before it hold;
+      // else they are read again, and the body is kept only if none of its tables' moved
+      const deps = before === undefined ? null : dependencies(before, current === mark ? before : await database.tableVersions(), tables);
+      // without counters (or with a volatile table), a body is kept only when the whole database stood still while it was read
+      cache.set(key, mark, deps === null ? current : mark, body, deps);
       return sendBytes(reply, body);
     },
   };

@@ -102,9 +102,9 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, 'find');
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
-    return cached.serve(reply, async () => {
+    return cached.serve(reply, async (database) => {
       const q = parse(services, call, type);
-      const { data, total } = await readDocuments(read, type, q);
+      const { data, total } = await readDocuments({ ...read, database }, type, q);
       return envelope(req, services, type, data, { pagination: paginationMeta(q.pagination, total) });
     });
   };
@@ -113,12 +113,12 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, isSingle ? 'find' : 'findOne');
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
-    return cached.serve(reply, async () => {
+    return cached.serve(reply, async (database) => {
       const q = parse(services, call, type);
-      const id = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
+      const id = isSingle ? await documentIdOfSingle(database.db, type) : (req.params as { documentId: string }).documentId;
       // locale=* names no one version; a filter on locale picks it instead (the first that matches, as Strapi's findOne)
       const anyLocale = q.locale === '*' && !filtersChooseLocale(type, call.query['filters']);
-      const doc = id === null || anyLocale ? null : await readDocument(read, type, id, single(q));
+      const doc = id === null || anyLocale ? null : await readDocument({ ...read, database }, type, id, single(q));
       if (!doc) throw new NotFoundError('Document not found');
       return envelope(req, services, type, doc, {});
     });
