@@ -62,18 +62,26 @@ function rowsToCopy(model: Model, tree: ComponentTree, schema: Schema, fromId: n
   }
 }
 
+/** What copying a row's children works with: the store, the model, the rows' component tree and the queued writes. */
+interface CopyContext {
+  readonly s: Store;
+  readonly model: Model;
+  readonly tree: ComponentTree;
+  readonly out: Write[];
+}
+
+/** A row whose children go to another row of the same schema; `only`: just these attributes'. */
+interface RowMove {
+  readonly schema: Schema;
+  readonly fromId: number;
+  readonly toId: number;
+  readonly only?: ReadonlySet<string> | undefined;
+}
+
 /** Queues the links that point row `toId` at the copies of row `fromId`'s components, relations and media. */
-function collectLinks(
-  s: Store,
-  model: Model,
-  tree: ComponentTree,
-  schema: Schema,
-  fromId: number,
-  toId: number,
-  only: ReadonlySet<string> | undefined,
-  copies: Map<string, number | null>,
-  out: Write[],
-): void {
+function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | null>): void {
+  const { s, model, tree, out } = c;
+  const { schema, fromId, toId, only } = m;
   const newLinks: Record<string, unknown>[] = [];
   for (const l of tree.links(schema, fromId)) {
     if (only && !only.has(l.field)) continue;
@@ -81,7 +89,7 @@ function collectLinks(
     if (!comp) continue;
     const newId = copies.get(`${comp.table}#${l.cmp_id}`);
     if (newId === null || newId === undefined) continue;
-    collectLinks(s, model, tree, comp, l.cmp_id, newId, undefined, copies, out);
+    collectLinks(c, { schema: comp, fromId: l.cmp_id, toId: newId }, copies);
     newLinks.push({ entity_id: toId, cmp_id: newId, component_type: l.component_type, field: l.field, ord: l.ord });
   }
   out.push(...insertsOf(s, schema.componentTable, newLinks));
@@ -109,21 +117,12 @@ function collectLinks(
 }
 
 /** Creates copies of the row's components (all at once where the dialect can) and queues the link copies. */
-async function collectCopies(
-  s: Store,
-  model: Model,
-  tree: ComponentTree,
-  schema: Schema,
-  fromId: number,
-  toId: number,
-  only: ReadonlySet<string> | undefined,
-  out: Write[],
-): Promise<void> {
+async function collectCopies(c: CopyContext, m: RowMove): Promise<void> {
   const rows: RowToCopy[] = [];
-  rowsToCopy(model, tree, schema, fromId, only, rows);
-  const ids = await copyRows(s, rows);
+  rowsToCopy(c.model, c.tree, m.schema, m.fromId, m.only, rows);
+  const ids = await copyRows(c.s, rows);
   const copies = new Map(rows.map((r, i) => [`${r.comp.table}#${r.id}`, ids[i]!] as const));
-  collectLinks(s, model, tree, schema, fromId, toId, only, copies, out);
+  collectLinks(c, m, copies);
 }
 
 /**
@@ -136,7 +135,7 @@ export async function replaceChildren(s: Store, model: Model, schema: Schema, fr
   const tree = await readComponentTree(s, model, schema, [fromId, toId]);
   // the deletes come first: where writes run one by one, they must not remove the new links
   collectDeletes(s, model, tree, schema, [toId], writes);
-  await collectCopies(s, model, tree, schema, fromId, toId, undefined, writes);
+  await collectCopies({ s, model, tree, out: writes }, { schema, fromId, toId });
   await runWrites(s, writes);
 }
 
@@ -146,6 +145,6 @@ export async function replaceChildren(s: Store, model: Model, schema: Schema, fr
  */
 export async function copyChildren(s: Store, model: Model, schema: Schema, fromId: number, toId: number, only?: ReadonlySet<string>): Promise<void> {
   const writes: Write[] = [];
-  await collectCopies(s, model, await readComponentTree(s, model, schema, [fromId]), schema, fromId, toId, only, writes);
+  await collectCopies({ s, model, tree: await readComponentTree(s, model, schema, [fromId]), out: writes }, { schema, fromId, toId, only });
   await runWrites(s, writes);
 }
