@@ -169,6 +169,40 @@ describe('populate', () => {
     }
   });
 
+  it('populated keys come in the order the populate names them; populate=* in schema order, localizations, then zones', async () => {
+    const keys = async (q: string): Promise<string[]> => {
+      const r = await t.get(`/api/articles/${doc['article']}?fields[0]=title&${q}`);
+      expect(r.status, r.text).toBe(200);
+      return Object.keys(r.body.data);
+    };
+    expect(await keys('populate[tags][fields][0]=label&populate[author][fields][0]=name&populate[seo]=true')).toEqual(['id', 'documentId', 'title', 'tags', 'author', 'seo']);
+    expect(await keys('populate[0]=seo&populate[1]=tags&populate[2]=author')).toEqual(['id', 'documentId', 'title', 'seo', 'tags', 'author']);
+    expect(await keys('populate[seo]=true&populate[localizations][fields][0]=title&populate[author]=true&populate[blocks]=true')).toEqual([
+      'id',
+      'documentId',
+      'title',
+      'seo',
+      'localizations',
+      'author',
+      'blocks',
+    ]);
+    expect(await keys('populate=*')).toEqual([
+      'id',
+      'documentId',
+      'title',
+      'cover',
+      'gallery',
+      'author',
+      'categories',
+      'tags',
+      'related',
+      'editor',
+      'seo',
+      'localizations',
+      'blocks',
+    ]);
+  });
+
   it('a bad key in a dotted populate path is reported at the dotted path up to it, as Strapi 5.54 does', async () => {
     const cases: [string, string, string][] = [
       ['populate=nope.x', 'nope', 'nope'],

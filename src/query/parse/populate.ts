@@ -82,16 +82,20 @@ function merge(map: MutableMap, n: PopulateNode): void {
   });
 }
 
+/** Every populatable attribute in schema order, then localizations, then the dynamic zones, as Strapi orders them. */
 function star(ctx: ParseContext, schema: Schema): MutableMap {
   const map: MutableMap = new Map();
+  const zones: string[] = [];
   for (const name of schema.order) {
     const a = schema.attributes.get(name)!;
     const kind = kindOf(a);
     if (!kind) continue;
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) continue;
-    map.set(name, node(name, kind));
+    if (kind === 'dynamiczone') zones.push(name);
+    else map.set(name, node(name, kind));
   }
   if (schema.modelType === 'contentType' && schema.localized) map.set('localizations', node('localizations', 'localizations'));
+  for (const name of zones) map.set(name, node(name, 'dynamiczone'));
   return map;
 }
 

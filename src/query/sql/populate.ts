@@ -472,8 +472,9 @@ export async function populate(ctx: PopulateContext, schema: Schema, parents: re
     else if (attr.kind === 'dynamiczone') jobs.push(loadZone(ctx, schema, attr.name, zoneComponents(attr), parents, node, scope));
   }
   const loaded = new Map((await Promise.all(jobs)).map((l) => [l.name, l]));
-  // populated keys follow the schema order, whatever order the loads finished in
-  const order = [...schema.order.filter((n) => loaded.has(n)), ...(loaded.has('localizations') ? ['localizations'] : [])];
+  // populated keys follow the order the populate names them in (populate=* lists them in schema
+  // order), as Strapi returns them, whatever order the loads finished in
+  const order = [...map.keys()].filter((n) => loaded.has(n));
   for (const p of parents) {
     const id = Number(p.row['id']);
     for (const name of order) {
