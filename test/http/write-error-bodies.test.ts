@@ -74,3 +74,17 @@ it("relation and file ids that name no row: Strapi's error, echoing the data it 
     });
   }
 });
+
+it("null on a required field is yup's type error on null, as Strapi 5.54 answers, on a type without draft & publish too", async () => {
+  const author = (await t.request('POST', '/api/authors', { body: { data: { name: 'Named' } } })).body.data.documentId;
+  const typeError = (field: string, path: string[]) => {
+    const message = `${field} must be a \`string\` type, but the final value was: \`null\`.`;
+    return { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path, message, name: 'ValidationError', value: null }] } } };
+  };
+  expect((await t.request('PUT', `/api/authors/${author}`, { body: { data: { name: null } } })).body).toEqual(typeError('name', ['name']));
+  expect((await t.request('POST', '/api/authors', { body: { data: { name: null } } })).body).toEqual(typeError('name', ['name']));
+  expect((await t.request('PUT', `/api/authors/${author}`, { body: { data: { links: [{ label: 'x', url: null }] } } })).body).toEqual(
+    typeError('links[0].url', ['links', '0', 'url']),
+  );
+  expect((await t.request('POST', '/api/articles', { body: { data: { title: null } } })).body).toEqual(typeError('title', ['title']));
+});

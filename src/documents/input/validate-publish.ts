@@ -63,9 +63,8 @@ function requiredError(a: Attribute, values: Values, path: string[], opts: Publi
   if (present && v !== null) return undefined;
   if (!present && values[PARTIAL] === true) return undefined;
   // Strapi publishes a D&P version by creating it from the stored draft, where a missing field (a
-  // component's sub-field too) is null: it is reported as a type error on null
-  if (opts.draftAndPublish) return fieldError(path, notTypeMessage(path, yupType(a), null), null);
-  if (v === null) return fieldError(path, `${pathText(path)} cannot be null.`, null);
+  // component's sub-field too) is null: it is reported as a type error on null, as is a null sent
+  if (opts.draftAndPublish || v === null) return fieldError(path, notTypeMessage(path, yupType(a), null), null);
   // an update of a non-D&P type that leaves the field out keeps the stored value
   if (nested || opts.isCreate) return fieldError(path, `${pathText(path)} must be defined.`);
   return undefined;

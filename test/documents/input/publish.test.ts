@@ -32,9 +32,11 @@ describe('required', () => {
     expect(errors(author, {}, nonDpUpdate)).toEqual([]);
   });
 
-  it('null on a non-D&P write: "<f> cannot be null." with value null', () => {
-    expect(errors(author, { name: null }, nonDpUpdate)).toEqual([{ path: ['name'], message: 'name cannot be null.', name: 'ValidationError', value: null }]);
-    expect(messages(author, { name: null })).toEqual(['name cannot be null.']);
+  it("null on a non-D&P write: yup's type error on null, with value null, as Strapi 5.54 answers", () => {
+    expect(errors(author, { name: null }, nonDpUpdate)).toEqual([
+      { path: ['name'], message: 'name must be a `string` type, but the final value was: `null`.', name: 'ValidationError', value: null },
+    ]);
+    expect(messages(author, { name: null })).toEqual(['name must be a `string` type, but the final value was: `null`.']);
   });
 
   it('null or missing when publishing a D&P row: a type error on null, with value null', () => {
@@ -73,7 +75,7 @@ describe('components', () => {
     expect(errors(author, { name: 'n', links: [{ label: 'a' }] })).toEqual([{ path: ['links', '0', 'url'], message: 'links[0].url must be defined.', name: 'ValidationError' }]);
   });
 
-  it('a null required sub-field: cannot be null', () => {
+  it('a null required sub-field: the type error on null', () => {
     expect(
       errors(author, {
         name: 'n',
@@ -82,7 +84,7 @@ describe('components', () => {
           { label: 'b', url: null },
         ],
       }),
-    ).toEqual([{ path: ['links', '1', 'url'], message: 'links[1].url cannot be null.', name: 'ValidationError', value: null }]);
+    ).toEqual([{ path: ['links', '1', 'url'], message: 'links[1].url must be a `string` type, but the final value was: `null`.', name: 'ValidationError', value: null }]);
   });
 
   it('sub-fields are "must be defined." on non-D&P updates, and a type error on null in D&P types (as Strapi 5.54 reports a publish)', () => {
@@ -101,7 +103,7 @@ describe('components', () => {
 
   it('a component updated in place (marked partial) keeps its stored sub-fields: absent is no error, null still is', () => {
     expect(errors(author, { name: 'n', links: [{ [PARTIAL]: true, label: 'new label' }] })).toEqual([]);
-    expect(messages(author, { name: 'n', links: [{ [PARTIAL]: true, url: null }] })).toEqual(['links[0].url cannot be null.']);
+    expect(messages(author, { name: 'n', links: [{ [PARTIAL]: true, url: null }] })).toEqual(['links[0].url must be a `string` type, but the final value was: `null`.']);
   });
 
   it('repeatable component item counts: min and max', () => {
