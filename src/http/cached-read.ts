@@ -83,7 +83,7 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
       const current = await database.changeMark();
       // the mark still in place: nothing was written during the read, so the counters read before it hold;
       // else they are read again, and the body is kept only if none of its tables' moved
-      const deps = before === undefined ? null : dependencies(before, current === mark ? before : await database.tableVersions(), tables);
+      const deps = before === undefined ? null : dependencies(before, current === mark ? before : await clockOf(database).after(current), tables);
       // without counters (or with a volatile table), a body is kept only when the whole database stood still while it was read
       cache.set(key, mark, deps === null ? current : mark, body, deps);
       return sendBytes(reply, body);
