@@ -428,7 +428,9 @@ async function loadZone(
   return { name, byParent: entries, empty: () => [] };
 }
 
-async function loadLocalizations(ctx: PopulateContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
+async function loadLocalizations(ctx: PopulateContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, readScope: ReadScope): Promise<Loaded> {
+  // the rows found here are in other locales than the read's: below them no locale is fixed
+  const scope: ReadScope = { ...readScope, fixedLocale: false };
   const columns = selectColumns(type, 't', node);
   const w = whereContext(ctx, scope);
   const select = (parentIds: readonly number[]) => {

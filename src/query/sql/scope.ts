@@ -64,14 +64,17 @@ export function targetVersion(
 /** The version condition for owner rows `t` read from the inverse side (rows of `self` at `selfAlias`). */
 export function ownerVersion(self: ContentType | Component, selfAlias: string, owner: ContentType, ownerAlias: string, linkAlias: string, scope: ReadScope): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
+  // in a single-locale read the self row's locale is the read's: a constant keeps the condition
+  // free of the self row, so the caller may test it as an uncorrelated subquery
+  const selfLocale = scope.fixedLocale ? sql`${scope.locale}` : ref(selfAlias, 'locale');
   if (owner.localized) {
-    if (isContentType(self) && self.localized) out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${ref(selfAlias, 'locale')}`);
+    if (isContentType(self) && self.localized) out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${selfLocale}`);
     else out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${scope.locale}`);
   }
   const st = statusCondition(owner, ownerAlias, scope.status);
   if (st) out.push(st);
   if (isContentType(self) && self.localized) {
-    out.push(sql<SqlBool>`(${ref(linkAlias, 'target_locale')} is null or ${ref(linkAlias, 'target_locale')} = ${ref(selfAlias, 'locale')})`);
+    out.push(sql<SqlBool>`(${ref(linkAlias, 'target_locale')} is null or ${ref(linkAlias, 'target_locale')} = ${selfLocale})`);
   }
   if (isContentType(self) && self.draftAndPublish && !owner.draftAndPublish) {
     out.push(sql<SqlBool>`(${ref(linkAlias, 'target_status')} is null or ${ref(linkAlias, 'target_status')} = ${scope.status})`);

@@ -161,17 +161,29 @@ function relationExists(ctx: WhereContext, schema: ContentType | Component, alia
     const conds = [sql<SqlBool>`${ref(l, 'source_id')} = ${ref(alias, 'id')}`, ...targetVersion(schema, alias, target, t, l, ctx.scope), ...matching(ctx, target, t, where)];
     return sql<SqlBool>`exists (select 1 from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'document_id')} = ${ref(l, 'target_document_id')} where ${and(conds)})`;
   }
+  const from = sql`${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'source_id')}`;
+  if (ctx.scope.fixedLocale || !localizedType(schema)) {
+    // the owner's version doesn't depend on this row: as on the owning side, an uncorrelated IN tests
+    // the condition once per owner row, where a correlated EXISTS tested it again for every row of
+    // this side (a to-many inverse reached through another to-many did it thousands of times)
+    const conds = [...ownerVersion(schema, alias, target, t, l, ctx.scope), ...matching(ctx, target, t, where)];
+    return sql<SqlBool>`${ref(alias, 'document_id')} in (select ${ref(l, 'target_document_id')} from ${from} where ${and(conds)})`;
+  }
   const conds = [
     sql<SqlBool>`${ref(l, 'target_document_id')} = ${ref(alias, 'document_id')}`,
     ...ownerVersion(schema, alias, target, t, l, ctx.scope),
     ...matching(ctx, target, t, where),
   ];
-  return sql<SqlBool>`exists (select 1 from ${sql.table(attr.linkTable)} as ${sql.id(l)} join ${sql.table(target.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'source_id')} where ${and(conds)})`;
+  return sql<SqlBool>`exists (select 1 from ${from} where ${and(conds)})`;
 }
 
 /** true when the target version depends on the source row (both sides localized) */
 function correlated(schema: ContentType | Component, target: ContentType): boolean {
-  return target.localized && isContentType(schema) && schema.localized;
+  return target.localized && localizedType(schema);
+}
+
+function localizedType(schema: ContentType | Component): boolean {
+  return isContentType(schema) && schema.localized;
 }
 
 function componentExists(ctx: WhereContext, schema: ContentType | Component, alias: string, attribute: string, where: Where | null): RawBuilder<SqlBool> {
@@ -208,7 +220,8 @@ function localizationsExist(ctx: WhereContext, schema: ContentType | Component, 
   const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref(t, 'document_id')} = ${ref(alias, 'document_id')}`, sql<SqlBool>`${ref(t, 'locale')} <> ${ref(alias, 'locale')}`];
   const st = statusCondition(schema, t, ctx.scope.status);
   if (st) conds.push(st);
-  conds.push(...matching(ctx, schema, t, where));
+  // the rows matched here are in other locales than the read's: below them no locale is fixed
+  conds.push(...matching({ ...ctx, scope: { ...ctx.scope, fixedLocale: false } }, schema, t, where));
   return sql<SqlBool>`exists (select 1 from ${sql.table(schema.table)} as ${sql.id(t)} where ${and(conds)})`;
 }
 
