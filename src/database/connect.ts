@@ -7,6 +7,7 @@ import {
   MysqlDialect,
   sql,
   type Dialect as KyselyDialect,
+  type DatabaseConnection,
   PostgresDialect,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
@@ -24,6 +25,7 @@ import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
 import { memoForTurn } from './turn-memo.js';
 import { ReadRecorder, recordReadTables } from './version-tracking.js';
+import { wrapDriver } from './wrap-driver.js';
 import { VERSIONS_TABLE, type TableVersionMap } from './table-versions.js';
 
 export interface DatabaseConfig {
@@ -63,28 +65,19 @@ class StatementCounter implements KyselyPlugin {
  * connection sees a transaction's writes only from its commit on.
  */
 function onTransactionEnd(inner: KyselyDialect, ended: () => void): KyselyDialect {
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: () => {
-      const driver = inner.createDriver();
-      return new Proxy(driver, {
-        get(target, key) {
-          const value = Reflect.get(target, key) as unknown;
-          if (typeof value !== 'function') return value;
-          if (key !== 'commitTransaction' && key !== 'rollbackTransaction') return value.bind(target);
-          return async (...args: unknown[]) => {
-            try {
-              return await value.apply(target, args);
-            } finally {
-              ended();
-            }
-          };
-        },
-      });
-    },
-  };
+  const thenEnded =
+    (end: (c: DatabaseConnection) => Promise<void>) =>
+    async (c: DatabaseConnection): Promise<void> => {
+      try {
+        await end(c);
+      } finally {
+        ended();
+      }
+    };
+  return wrapDriver(inner, (driver) => ({
+    commitTransaction: thenEnded((c) => driver.commitTransaction(c)),
+    rollbackTransaction: thenEnded((c) => driver.rollbackTransaction(c)),
+  }));
 }
 
 interface Opened {

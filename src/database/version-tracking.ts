@@ -15,6 +15,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { isRead, tablesReadBy } from './table-versions.js';
+import { wrapDriver } from './wrap-driver.js';
 
 /** query id → the SQL it ran, for reads (a compiled statement reused by many requests keeps one id and one text) */
 const readSql = new WeakMap<object, string>();
@@ -52,29 +53,16 @@ class RecordingConnection implements DatabaseConnection {
   }
 }
 
-/** `inner` with every connection recording its reads as above */
+/** `inner` with every connection noting its reads as above */
 export function recordReadTables(inner: KyselyDialect): KyselyDialect {
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: () => {
-      const driver = inner.createDriver();
-      const wrapped = new WeakMap<DatabaseConnection, RecordingConnection>();
-      const wrap = (c: DatabaseConnection): RecordingConnection => {
-        let w = wrapped.get(c);
-        if (!w) wrapped.set(c, (w = new RecordingConnection(c)));
-        return w;
-      };
-      const unwrap = (c: DatabaseConnection): DatabaseConnection => (c instanceof RecordingConnection ? c.inner : c);
-      return new Proxy(driver, {
-        get(target, key) {
-          if (key === 'acquireConnection') return async () => wrap(await target.acquireConnection());
-          if (key === 'releaseConnection') return (c: DatabaseConnection) => target.releaseConnection(unwrap(c));
-          const value = Reflect.get(target, key) as unknown;
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-    },
+  const wrapped = new WeakMap<DatabaseConnection, RecordingConnection>();
+  const wrap = (c: DatabaseConnection): RecordingConnection => {
+    let w = wrapped.get(c);
+    if (!w) wrapped.set(c, (w = new RecordingConnection(c)));
+    return w;
   };
+  return wrapDriver(inner, (driver) => ({
+    acquireConnection: async () => wrap(await driver.acquireConnection()),
+    releaseConnection: (c: DatabaseConnection) => driver.releaseConnection(c instanceof RecordingConnection ? c.inner : c),
+  }));
 }
