@@ -186,6 +186,7 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
   };
   const otherWriters = cfg.client === 'postgres' ? postgresSnapshot(db) : undefined;
   const database: Database = {
+    identity: {},
     db,
     dialect: DIALECTS[cfg.client],
     statements: () => counter.count,

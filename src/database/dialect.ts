@@ -76,6 +76,8 @@ export interface Dialect {
 }
 
 export interface Database {
+  /** one object per opened database, shared by the copies recordReads hands out: what per-database registries key on */
+  readonly identity: object;
   readonly db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables come from the model at run time
   readonly dialect: Dialect;
   /** number of SQL statements executed so far (tests assert N+1 freedom with it) */

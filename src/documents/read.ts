@@ -17,15 +17,15 @@ export interface MediaPresenter {
 }
 
 /**
- * The presenter of each application, keyed by its Database: the one object every read of that
- * application reaches, whatever context object it was handed (a per-read copy of the context was
- * what made the old lookup, keyed by the context itself, always miss).
+ * The presenter of each application, keyed by its database's identity: the one object every read of
+ * that application reaches, whatever context or database copy it was handed (a per-read copy of the
+ * context was what made an older lookup, keyed by the context itself, always miss).
  */
-const presenters = new WeakMap<Database, MediaPresenter>();
+const presenters = new WeakMap<object, MediaPresenter>();
 
 /** Sets how the application on `database` presents media in document reads (the upload plugin calls it once at start). */
 export function presentMediaWith(database: Database, presenter: MediaPresenter): void {
-  presenters.set(database, presenter);
+  presenters.set(database.identity, presenter);
 }
 
 export async function readDocuments(ctx: ReadContext, type: ContentType, q: FindQuery, documentId?: string): Promise<{ data: DocumentObject[]; total: number | null }> {
@@ -38,7 +38,7 @@ export async function readDocuments(ctx: ReadContext, type: ContentType, q: Find
     budget.take(parents.length);
     const files: DocumentObject[] = [];
     await populate({ ...ctx, budget, files }, type, parents, q.populate, scopeOf(ctx, type, q));
-    const presenter = presenters.get(ctx.database);
+    const presenter = presenters.get(ctx.database.identity);
     if (presenter && files.length > 0) await presenter.present(files);
     for (const p of parents) budget.count(p.out);
   }
