@@ -24,7 +24,7 @@ import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
 import { memoForTurn } from './turn-memo.js';
-import { ReadRecorder, recordReadTables } from './version-tracking.js';
+import { ReadRecorder, recordReadTables } from './read-recording.js';
 import { wrapDriver } from './wrap-driver.js';
 import { VERSIONS_TABLE, type TableVersionMap } from './table-versions.js';
 

@@ -23,7 +23,8 @@ const LIST_TAIL = new RegExp(String.raw`^(?:\s+(?:as\s+)?${IDENT})?\s*,\s*${TABL
 const lastPart = (m: RegExpExecArray | RegExpMatchArray, base: number): string => (m[base + 1] ?? m[base + 2] ?? m[base + 3])!.replace(/""|``/g, (q) => q[0]!);
 
 const readMemo = new Map<string, readonly string[]>();
-const READ_MEMO_MAX = 5000;
+/** statement texts can be kilobytes: a thousand of them is a few MB at most */
+const READ_MEMO_MAX = 1000;
 
 /**
  * The tables a statement's SQL names after FROM or JOIN (comma lists included). Names that are not

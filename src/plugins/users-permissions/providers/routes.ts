@@ -56,13 +56,9 @@ export function registerProviderRoutes(app: FastifyInstance, up: UpContext, prov
   const cookieOptions = { httpOnly: true, signed: true, sameSite: 'lax' as const, path: prefix || '/', secure: services.config.env === 'production' };
 
   const enabled = (req: FastifyRequest): ProviderSettings => {
-    const { provider } = req.params as { provider: string };
-    return (
-      providers.get(provider) ??
-      ((): never => {
-        throw new ApplicationError('This provider is disabled');
-      })()
-    );
+    const s = providers.get((req.params as { provider: string }).provider);
+    if (s === undefined) throw new ApplicationError('This provider is disabled');
+    return s;
   };
   const flowIdOf = (req: FastifyRequest): string | undefined => {
     const raw = req.cookies[FLOW_COOKIE];
