@@ -20,6 +20,8 @@ function providersConfig(p: OAuthProvider): Record<string, unknown> {
     github: { enabled: true, key: 'gh-client', secret: 'gh-secret', callback: FRONT, ...endpoints, api_url: `${p.apiUrl}/github` },
     keycloak: { enabled: true, key: 'kc-client', secret: 'kc-secret', subdomain: 'sso.test/realms/main', ...endpoints, api_url: `${p.apiUrl}/keycloak` },
     cognito: { enabled: true, key: 'cg-client', secret: 'cg-secret', subdomain: 'pool.test', jwksurl: `${p.apiUrl}/cognito/jwks`, ...endpoints },
+    // a provider whose token endpoint refuses every code
+    discord: { enabled: true, key: 'dc', secret: 'dc-secret', authorize_url: `${p.url}/authorize`, access_url: `${p.apiUrl}/failing-token` },
     facebook: { enabled: false, key: 'fb', secret: 'fb' },
   };
 }
@@ -160,6 +162,18 @@ describe('the provider comes back to /api/connect/:provider/callback', () => {
     expect(again.headers.get('location')).toBe(`${FRONT}?error=oauth_error&error_description=OAuth2+state+mismatch`);
     expect(p.tokenRequests.length).toBe(before);
     expectError(await login('github', browser), NO_SESSION);
+  });
+
+  it('a token endpoint that refuses the code sends the front end oauth_error with its description, else its error or status; no login follows', async () => {
+    const back = `${PUBLIC_URL}/api/auth/discord/callback?error=oauth_error&error_description=`;
+    p.answer('/failing-token', { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } });
+    const { location, browser } = await signIn('discord');
+    expect(location).toBe(`${back}Client+authentication+failed`);
+    expectError(await login('discord', browser), NO_SESSION);
+    p.answer('/failing-token', { status: 400, body: { error: 'invalid_grant' } });
+    expect((await signIn('discord')).location).toBe(`${back}invalid_grant`);
+    p.answer('/failing-token', { status: 502, body: 'bad gateway' });
+    expect((await signIn('discord')).location).toBe(`${back}Token+exchange+failed+%28502%29`);
   });
 
   it('a cookie whose signature fails counts as no cookie', async () => {
