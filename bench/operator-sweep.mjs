@@ -10,7 +10,7 @@
 //      folio_sweep, dropped and created afresh, with VACUUM ANALYZE after seeding (what autovacuum would
 //      do on a production server). Prints the slowest requests per database and the status counts.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,49 +29,17 @@ const PG = {
 };
 const PORT = 13380;
 
-const OPERATORS = [
-  '$eq',
-  '$eqi',
-  '$ne',
-  '$nei',
-  '$lt',
-  '$lte',
-  '$gt',
-  '$gte',
-  '$in',
-  '$notIn',
-  '$contains',
-  '$notContains',
-  '$containsi',
-  '$notContainsi',
-  '$startsWith',
-  '$startsWithi',
-  '$endsWith',
-  '$endsWithi',
-  '$null',
-  '$notNull',
-  '$between',
-];
+// the operators the query parser knows, and the article's scalar attributes as its schema declares them
+const { COMPARE_OPS } = await import(join(root, 'dist', 'query', 'ast.js'));
+const OPERATORS = [...COMPARE_OPS];
+const RELATIONAL = new Set(['media', 'relation', 'component', 'dynamiczone']);
+const articleSchema = JSON.parse(readFileSync(join(root, 'examples', 'blog', 'src', 'api', 'article', 'content-types', 'article', 'schema.json'), 'utf8'));
 const ATTRIBUTES = [
   'id',
   'documentId',
-  'title',
-  'slug',
-  'summary',
-  'body',
-  'legacyBody',
-  'views',
-  'wordCount',
-  'rating',
-  'score',
-  'isFeatured',
-  'publishDate',
-  'publishTime',
-  'eventAt',
-  'metadata',
-  'kind',
-  'contactEmail',
-  'internalNotes',
+  ...Object.entries(articleSchema.attributes)
+    .filter(([, a]) => !RELATIONAL.has(a.type))
+    .map(([name]) => name),
   'createdAt',
   'updatedAt',
   'publishedAt',
