@@ -115,6 +115,7 @@ describe("environment (Strapi's names)", () => {
       DATABASE_SSL: 'true',
       DATABASE_POOL_MAX: '20',
       DATABASE_URL: 'postgres://x@y/z',
+      DATABASE_PREPARED_STATEMENTS: 'false',
     });
     expect(config.database).toEqual({
       client: 'postgres',
@@ -127,6 +128,7 @@ describe("environment (Strapi's names)", () => {
       schema: 'content',
       ssl: true,
       poolMax: 20,
+      preparedStatements: false,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'mysql' })).config.database).toEqual({
       client: 'mysql',
@@ -139,6 +141,7 @@ describe("environment (Strapi's names)", () => {
       schema: undefined,
       ssl: false,
       poolMax: 10,
+      preparedStatements: true,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'postgres' })).config.database).toMatchObject({ port: 5432, user: 'postgres' });
   });
@@ -315,6 +318,7 @@ describe("config/server, config/database, config/admin (Strapi's project templat
       schema: 'public',
       ssl: true,
       poolMax: 4,
+      preparedStatements: true,
     });
   });
 
