@@ -166,11 +166,16 @@ describe('verify', () => {
     // the first use writes lastUsedAt, a write: the next verification reads the token again
     await tokens.verify(accessKey);
     await tokens.verify(accessKey);
-    const before = database.statements();
-    expect(await tokens.verify(accessKey)).toMatchObject({ name: 'v4' });
     // at most one statement: the change mark's read (shared by all requests of an event-loop turn), or on
-    // MySQL, whose mark can't see other processes' writes, the token itself
-    expect(database.statements() - before).toBeLessThanOrEqual(1);
+    // MySQL, whose mark can't see other processes' writes, the token itself. PostgreSQL's mark moves with
+    // any commit on the server (other test files run alongside): the cheapest of a few tries counts.
+    const costs: number[] = [];
+    for (let i = 0; i < 5 && !costs.some((c) => c <= 1); i++) {
+      const before = database.statements();
+      expect(await tokens.verify(accessKey)).toMatchObject({ name: 'v4' });
+      costs.push(database.statements() - before);
+    }
+    expect(Math.min(...costs)).toBeLessThanOrEqual(1);
     expect(await tokens.revoke('v4')).toBe(true);
     expect(await tokens.verify(accessKey)).toBeNull();
   });
