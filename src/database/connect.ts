@@ -164,7 +164,7 @@ function postgresSnapshot(db: Kysely<any>): () => Promise<string> {
 }
 
 /** distinct SQL texts given a name on PostgreSQL; later ones run unnamed */
-const NAMED_STATEMENTS = 500;
+const NAMED_STATEMENTS = 2000;
 
 const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres: postgresDialect, mysql: mysqlDialect };
 
