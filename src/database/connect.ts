@@ -24,7 +24,6 @@ import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
 import { memoForTurn } from './turn-memo.js';
-import { namedStatementPool, StatementNames } from './pg-named-statements.js';
 import { ReadRecorder, recordReadTables } from './read-recording.js';
 import { wrapDriver } from './wrap-driver.js';
 import { VERSIONS_TABLE, type TableVersionMap } from './table-versions.js';
@@ -43,8 +42,6 @@ export interface DatabaseConfig {
   schema?: string;
   ssl?: boolean;
   poolMax?: number;
-  /** postgres: run Folio's statements as named prepared statements (off behind a transaction-mode pooler older than PgBouncer 1.21) */
-  preparedStatements?: boolean;
 }
 
 /** Counts statements, and moves `writes` before and after every statement that isn't a SELECT. */
@@ -130,8 +127,7 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   // an idle client losing its connection (server restart, terminated backend) must not crash the
   // process: the pool drops it and opens a new one on demand. An operator still needs to see it.
   pool.on('error', (err) => console.error(`folio: an idle PostgreSQL connection failed and was dropped from the pool: ${err.message}`));
-  const named = cfg.preparedStatements === false ? pool : namedStatementPool(pool, new StatementNames(NAMED_STATEMENTS));
-  return { dialect: new PostgresDialect({ pool: named }) };
+  return { dialect: new PostgresDialect({ pool }) };
 }
 
 async function mysql(cfg: DatabaseConfig): Promise<Opened> {
@@ -162,9 +158,6 @@ function postgresSnapshot(db: Kysely<any>): () => Promise<string> {
   const query = db.selectNoFrom(sql<string>`txid_current_snapshot()::text`.as('s'));
   return sharedFreshRead(async () => ((await query.executeTakeFirstOrThrow()) as { s: string }).s);
 }
-
-/** distinct SQL texts given a name on PostgreSQL; later ones run unnamed */
-const NAMED_STATEMENTS = 2000;
 
 const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres: postgresDialect, mysql: mysqlDialect };
 

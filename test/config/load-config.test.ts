@@ -115,7 +115,6 @@ describe("environment (Strapi's names)", () => {
       DATABASE_SSL: 'true',
       DATABASE_POOL_MAX: '20',
       DATABASE_URL: 'postgres://x@y/z',
-      DATABASE_PREPARED_STATEMENTS: 'false',
     });
     expect(config.database).toEqual({
       client: 'postgres',
@@ -128,7 +127,6 @@ describe("environment (Strapi's names)", () => {
       schema: 'content',
       ssl: true,
       poolMax: 20,
-      preparedStatements: false,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'mysql' })).config.database).toEqual({
       client: 'mysql',
@@ -141,7 +139,6 @@ describe("environment (Strapi's names)", () => {
       schema: undefined,
       ssl: false,
       poolMax: 10,
-      preparedStatements: true,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'postgres' })).config.database).toMatchObject({ port: 5432, user: 'postgres' });
   });
@@ -318,7 +315,6 @@ describe("config/server, config/database, config/admin (Strapi's project templat
       schema: 'public',
       ssl: true,
       poolMax: 4,
-      preparedStatements: true,
     });
   });
 
