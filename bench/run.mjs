@@ -217,9 +217,13 @@ async function scenarios(server) {
       name,
       mixed: true,
       path: mixedReads[0],
+      // each request gets headers of its own: autocannon writes a body's Content-Length into the headers
+      // object it is given, and a GET carrying a PUT's length made the server read the next request as
+      // its body (thousands of 400s and desynchronised connections in the runs before this was fixed)
       setupRequest: (req) => {
-        if (next() < writeShare) return { ...req, method: 'PUT', path: `/api/articles/${docs[Math.floor(next() * docs.length)]}`, body: JSON.stringify({ data: { views: ++n } }) };
-        return { ...req, method: 'GET', path: mixedReads[Math.floor(next() * mixedReads.length)], body: undefined };
+        if (next() < writeShare)
+          return { ...req, headers: { ...h }, method: 'PUT', path: `/api/articles/${docs[Math.floor(next() * docs.length)]}`, body: JSON.stringify({ data: { views: ++n } }) };
+        return { ...req, headers: { authorization: h.authorization }, method: 'GET', path: mixedReads[Math.floor(next() * mixedReads.length)], body: undefined };
       },
     };
   };
@@ -277,7 +281,9 @@ async function measure(server, only, phase = 'all', out = { cold: server.cold, i
         const r = await load(server.base, s);
         clearInterval(timer);
         (out.runs[s.name] ??= []).push(r);
-        process.stdout.write(`  ${server.label ?? server.name} ${s.name} (run ${run + 1}/${RUNS}): ${r.rps.toFixed(0)} req/s\n`);
+        process.stdout.write(
+          `  ${server.label ?? server.name} ${s.name} (run ${run + 1}/${RUNS}): ${r.rps.toFixed(0)} req/s${r.errors ? ` — ${r.errors} errors or non-2xx answers` : ''}\n`,
+        );
         if (ceiling && !isWrite(s) && !s.mixed) {
           const c = await load(ceiling.base, s);
           (ceilingRuns[s.name] ??= []).push(c);
@@ -467,6 +473,9 @@ function printRound(r, meta) {
       ' and "of ceiling" the median of those paired ratios)',
   );
   for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+  // a request that failed is not a request served: a row with any is not a result
+  for (const [who, server] of Object.entries(r.servers))
+    for (const [name, sc] of Object.entries(server?.scenarios ?? {})) if (sc.errors) console.log(`WARNING: ${who} ${name}: ${sc.errors} errors or non-2xx answers across its runs`);
 }
 
 async function main() {
