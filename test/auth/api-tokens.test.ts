@@ -166,7 +166,7 @@ describe('verify', () => {
     // the first use writes lastUsedAt, a write: the next verification reads the token again
     await tokens.verify(accessKey);
     await tokens.verify(accessKey);
-    // at most one statement: the change mark's read (shared by all requests of an event-loop turn), or on
+    // at most one statement: the change mark's read (shared by the requests handled between two polls of the event loop), or on
     // MySQL, whose mark can't see other processes' writes, the token itself. PostgreSQL's mark moves with
     // any commit on the server (other test files run alongside): the cheapest of a few tries counts.
     const costs: number[] = [];
