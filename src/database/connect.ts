@@ -24,9 +24,10 @@ import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
 import { memoForTurn } from './turn-memo.js';
-import { ReadRecorder, recordReadTables } from './read-recording.js';
+import { ReadRecorder, recordReadTables, type RecordedReads } from './read-recording.js';
+import { BUCKETS_TABLE, type BucketChange, type Partition } from './table-buckets.js';
 import { wrapDriver } from './wrap-driver.js';
-import { VERSIONS_TABLE, type TableVersionMap } from './table-versions.js';
+import { VERSIONS_TABLE, type TableVersions } from './table-versions.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -164,14 +165,34 @@ const DIALECTS: Record<DialectName, Dialect> = { sqlite: sqliteDialect, postgres
 export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugin[] = []): Promise<Database> {
   const counter = new StatementCounter();
   const opened = cfg.client === 'sqlite' ? await sqlite(cfg) : cfg.client === 'postgres' ? await postgres(cfg) : await mysql(cfg);
-  let versioned = false;
+  let partitions: ReadonlyMap<string, Partition> | undefined;
   const dialect = onTransactionEnd(recordReadTables(opened.dialect), () => counter.writes++);
   const db = new Kysely<any>({ dialect, plugins: [counter, ...plugins] }); // eslint-disable-line @typescript-eslint/no-explicit-any
-  const versionsQuery = db.selectFrom(VERSIONS_TABLE).select(['table_name', 'version']);
-  const tableVersions = sharedFreshRead(async (): Promise<TableVersionMap> => {
-    const rows = await versionsQuery.execute();
-    return new Map(rows.map((r) => [String(r.table_name), Number(r.version)]));
-  });
+  const versionsQuery = db.selectFrom(VERSIONS_TABLE).select(['table_name', sql<number>`-1`.as('bucket'), 'version']);
+  // the counters and the bucket writes past the given versions in one statement: one snapshot, so the
+  // writes read are all those up to the counters read
+  const tableVersions = async (since: ReadonlyMap<string, number>): Promise<TableVersions> => {
+    // only bucketed tables have bucket writes to read
+    const asked = [...since].filter(([t]) => partitions?.has(t));
+    const query =
+      asked.length === 0
+        ? versionsQuery
+        : versionsQuery.unionAll(
+            db
+              .selectFrom(BUCKETS_TABLE)
+              .select(['table_name', 'bucket', 'version'])
+              .where((eb) => eb.or(asked.map(([t, v]) => eb.and([eb('table_name', '=', t), eb('version', '>', v)])))),
+          );
+    const versions = new Map<string, number>();
+    const changes: BucketChange[] = [];
+    for (const r of await query.execute()) {
+      const table = String(r.table_name);
+      const bucket = Number(r.bucket);
+      if (bucket < 0) versions.set(table, Number(r.version));
+      else changes.push({ table, bucket, version: Number(r.version) });
+    }
+    return { versions, changes };
+  };
   const dataVersion = opened.dataVersion;
   let seen = dataVersion ? dataVersion() : 0;
   const local = (): number => {
@@ -193,14 +214,14 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
     changeMark: otherWriters ? async () => `${local()}:${await otherWriters()}` : async () => String(local()),
     seesOtherWriters: dataVersion !== undefined || otherWriters !== undefined,
     tableVersions,
-    startTableVersions: () => {
-      versioned = true;
+    startTableVersions: (tables) => {
+      partitions = new Map(tables.flatMap((t) => (t.partition ? [[t.name, t.partition] as const] : [])));
     },
-    tableVersionsActive: () => versioned,
-    async recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; tables: ReadonlySet<string> }> {
-      const recorder = new ReadRecorder();
-      const value = await read({ ...database, db: db.withPlugin(recorder) });
-      return { value, tables: recorder.tables };
+    tableVersionsActive: () => partitions !== undefined,
+    async recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; reads: RecordedReads }> {
+      const recorder = new ReadRecorder(partitions ?? new Map());
+      const value = await read({ ...database, db: db.withPlugin(recorder), recorder });
+      return { value, reads: recorder };
     },
     close: () => db.destroy(),
   };

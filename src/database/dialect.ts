@@ -1,6 +1,8 @@
 // What differs between SQLite, PostgreSQL and MySQL/MariaDB, behind one small interface.
 // Everything else in Folio is dialect-blind: it asks this object, never the client's name.
-import type { TableVersionMap } from './table-versions.js';
+import type { TableVersions } from './table-versions.js';
+import type { VersionedTable } from './table-buckets.js';
+import type { ReadRecorder, RecordedReads } from './read-recording.js';
 import type { ColumnDataType, Expression, IsolationLevel, Kysely, RawBuilder } from 'kysely';
 import type { ScalarType } from '../schema/types.js';
 
@@ -72,7 +74,8 @@ export interface Dialect {
    * this process: its response cache is off unless asked for, and then keeps a body only while
    * the mark stays put).
    */
-  readonly versionTriggers: ((tables: readonly string[]) => RawBuilder<unknown>[]) | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables come from the model at run time
+  readonly versionTriggers: ((db: Kysely<any>, tables: readonly VersionedTable[]) => Promise<void>) | null;
 }
 
 export interface Database {
@@ -91,12 +94,17 @@ export interface Database {
   /** true when changeMark() also sees writes by other processes (SQLite's data_version, PostgreSQL's snapshot) */
   readonly seesOtherWriters: boolean;
   /** called by the schema sync once every table's counter is kept by the database's own triggers */
-  startTableVersions(): void;
+  startTableVersions(tables: readonly VersionedTable[]): void;
   /** whether the table counters are kept (a synced SQLite or PostgreSQL database) */
   tableVersionsActive(): boolean;
-  /** every table's change counter (table-versions.ts), read after the call */
-  tableVersions(): Promise<TableVersionMap>;
+  /**
+   * every table's change counter (table-versions.ts), read after the call, with the bucket writes
+   * (table-buckets.ts) of each table in `since` past the version given for it
+   */
+  tableVersions(since: ReadonlyMap<string, number>): Promise<TableVersions>;
   /** runs a read on a copy of this database that records them, and answers the tables its statements named */
-  recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; tables: ReadonlySet<string> }>;
+  recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; reads: RecordedReads }>;
+  /** on a copy recordReads hands out: where its reads say which keys of a table they were limited to */
+  readonly recorder?: ReadRecorder;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // Brings the database up to the model: creates missing tables, columns and indexes.
 // Never drops anything: a column or table the model no longer has is kept and reported.
 import { VERSIONS_TABLE, VOLATILE_TABLES } from './table-versions.js';
+import type { VersionedTable } from './table-buckets.js';
 import { sql, type ColumnDataType, type RawBuilder } from 'kysely';
 import type { Database, Dialect } from './dialect.js';
 import { SYSTEM_TABLES, modelTables, type ColumnDef, type TableDef } from './tables.js';
@@ -11,8 +12,8 @@ export interface SyncReport {
   addedColumns: string[];
   /** columns present in the database that the model no longer has (kept, not dropped) */
   orphanColumns: string[];
-  /** whether table counters are kept (dialects with version triggers) */
-  tableVersions?: boolean;
+  /** the tables whose counters are kept (dialects with version triggers) */
+  tableVersions?: readonly VersionedTable[];
 }
 
 function columnType(d: Dialect, c: ColumnDef): ColumnDataType | RawBuilder<unknown> {
@@ -94,7 +95,7 @@ export async function syncSchema(database: Database, model: Model): Promise<Sync
       throw e;
     }
     await release.execute(conn);
-    if (report.tableVersions) database.startTableVersions();
+    if (report.tableVersions) database.startTableVersions(report.tableVersions);
     return report;
   });
 }
@@ -103,15 +104,15 @@ export async function syncSchema(database: Database, model: Model): Promise<Sync
  * A counter row for every table, and the dialect's triggers that bump them; the
  * volatile tables get neither (table-versions.ts). False when the dialect keeps no counters.
  */
-async function seedTableVersions(database: Database, tables: readonly TableDef[]): Promise<boolean> {
+async function seedTableVersions(database: Database, tables: readonly TableDef[]): Promise<VersionedTable[] | undefined> {
   const triggers = database.dialect.versionTriggers;
-  if (triggers === null) return false;
-  const names = tables.map((t) => t.name).filter((n) => !VOLATILE_TABLES.has(n));
-  const rows = names.map((table_name) => ({ table_name, version: 0 }));
+  if (triggers === null) return undefined;
+  const versioned = tables.filter((t) => !VOLATILE_TABLES.has(t.name)).map((t) => ({ name: t.name, partition: t.partition ?? null }));
+  const rows = versioned.map((t) => ({ table_name: t.name, version: 0 }));
   const insert = database.db.insertInto(VERSIONS_TABLE).values(rows);
   await (database.dialect.insertIgnore === 'ignore' ? insert.ignore() : insert.onConflict((oc) => oc.column('table_name').doNothing())).execute();
-  for (const statement of triggers(names)) await statement.execute(database.db);
-  return true;
+  await triggers(database.db, versioned);
+  return versioned;
 }
 
 async function syncUnlocked(database: Database, model: Model): Promise<SyncReport> {

@@ -1,6 +1,7 @@
 // The tables the model needs, as plain data: schema sync creates them; copying a row reads its column list.
 import type { Component, ContentType, Model, ScalarType } from '../schema/types.js';
 import { SYSTEM_COLUMNS as C } from '../schema/types.js';
+import { BUCKETS_TABLE, type Partition } from './table-buckets.js';
 
 export type ColumnKind = ScalarType | 'id' | 'ref' | 'docid' | 'short' | 'ord';
 
@@ -22,6 +23,8 @@ export interface TableDef {
   readonly name: string;
   readonly columns: readonly ColumnDef[];
   readonly indexes: readonly IndexDef[];
+  /** the column reads address its rows by, which its change buckets follow (table-buckets.ts) */
+  readonly partition?: Partition;
 }
 
 const idCol: ColumnDef = { name: 'id', type: 'id' };
@@ -153,6 +156,19 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
     indexes: [{ name: 'folio_table_versions_name_uq', columns: ['table_name'], unique: true }],
   },
   {
+    // the table version that last wrote each bucket of a bucketed table (table-buckets.ts)
+    name: BUCKETS_TABLE,
+    columns: [
+      { name: 'table_name', type: 'short', notNull: true },
+      { name: 'bucket', type: 'integer', notNull: true },
+      { name: 'version', type: 'biginteger', notNull: true },
+    ],
+    indexes: [
+      { name: `${BUCKETS_TABLE}_uq`, columns: ['table_name', 'bucket'], unique: true },
+      { name: `${BUCKETS_TABLE}_version_idx`, columns: ['table_name', 'version'] },
+    ],
+  },
+  {
     name: 'upload_folders',
     columns: [
       idCol,
@@ -179,6 +195,7 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
       { name: 'files_related_mph_rel_idx', columns: ['related_id', 'related_type', 'field', 'ord'] },
       { name: 'files_related_mph_file_idx', columns: ['file_id'] },
     ],
+    partition: { column: 'related_id', kind: 'int' },
   },
 ];
 
@@ -197,6 +214,7 @@ function componentLinkTable(name: string): TableDef {
       { name: `${name}_entity_idx`, columns: ['entity_id', 'field', 'ord'] },
       { name: `${name}_cmp_idx`, columns: ['cmp_id', 'component_type'] },
     ],
+    partition: { column: 'entity_id', kind: 'int' },
   };
 }
 
@@ -222,6 +240,7 @@ function relationLinkTable(name: string): TableDef {
       { name: `${name}_src_cov`, columns: ['source_id', 'ord', 'target_document_id'], replaces: [`${name}_src_idx`] },
       { name: `${name}_tgt_cov`, columns: ['target_document_id', 'inv_ord', 'source_id'], replaces: [`${name}_tgt_idx`] },
     ],
+    partition: { column: 'source_id', kind: 'int' },
   };
 }
 
@@ -254,11 +273,11 @@ export function modelTables(model: Model): TableDef[] {
       // unique attributes and uids are looked up by value (uniqueness checks, slugs in URLs)
       if (a.kind === 'scalar' && (a.unique || a.type === 'uid')) indexes.push({ name: `${ct.table}_${a.column}_idx`, columns: [a.column] });
     }
-    out.push({ name: ct.table, columns, indexes });
+    out.push({ name: ct.table, columns, indexes, partition: { column: C.documentId, kind: 'text' } });
     out.push(componentLinkTable(ct.componentTable));
   }
   for (const c of model.components.values()) {
-    out.push({ name: c.table, columns: [idCol, ...rowColumns(c)], indexes: [] });
+    out.push({ name: c.table, columns: [idCol, ...rowColumns(c)], indexes: [], partition: { column: 'id', kind: 'int' } });
     if ([...c.attributes.values()].some((a) => a.kind === 'component')) out.push(componentLinkTable(c.componentTable));
   }
   for (const schema of [...model.contentTypes.values(), ...model.components.values()]) {

@@ -4,8 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/authenticate.js';
 import { cacheableUrl, type Dependencies } from './response-cache.js';
 import type { Database } from '../database/dialect.js';
-import { VOLATILE_TABLES, type TableVersionMap } from '../database/table-versions.js';
-import { VersionClock } from './version-clock.js';
+import { VOLATILE_TABLES } from '../database/table-versions.js';
+import type { RecordedReads } from '../database/read-recording.js';
+import { VersionClock, type TableState } from './version-clock.js';
 import type { Services } from './services.js';
 import { jsonBytes, sendBytes, sendJson } from './send-json.js';
 
@@ -51,13 +52,14 @@ function clockOf(database: Database): VersionClock {
  * those tables held throughout. null when that can't be said: no counters, a volatile table, a write
  * to one of its tables during the read.
  */
-function dependencies(before: TableVersionMap, after: TableVersionMap, tables: ReadonlySet<string>): Dependencies | null {
-  const deps: (readonly [string, number])[] = [];
-  for (const t of new Set([...tables, ...ALWAYS])) {
+function dependencies(before: TableState, after: TableState, reads: RecordedReads): Dependencies | null {
+  const deps: (readonly [string, number, (readonly number[])?])[] = [];
+  for (const t of new Set([...reads.tables, ...reads.keys.keys(), ...ALWAYS])) {
     if (VOLATILE_TABLES.has(t)) return null;
-    const v = before.get(t) ?? 0;
-    if ((after.get(t) ?? 0) !== v) return null;
-    deps.push([t, v]);
+    const v = before.version(t);
+    if (after.version(t) !== v) return null;
+    const buckets = reads.tables.has(t) ? undefined : reads.keys.get(t);
+    deps.push(buckets === undefined ? [t, v] : [t, v, [...buckets]]);
   }
   return deps;
 }
@@ -78,12 +80,12 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
     async serve(reply, read) {
       const versioned = database.tableVersionsActive();
       const before = versioned ? await clockOf(database).after(mark) : undefined;
-      const { value, tables } = await database.recordReads(read);
+      const { value, reads } = await database.recordReads(read);
       const body = jsonBytes(value);
       const current = await database.changeMark();
       // the mark still in place: nothing was written during the read, so the counters read before it hold;
       // else they are read again, and the body is kept only if none of its tables' moved
-      const deps = before === undefined ? null : dependencies(before, current === mark ? before : await clockOf(database).after(current), tables);
+      const deps = before === undefined ? null : dependencies(before, current === mark ? before : await clockOf(database).after(current), reads);
       // without counters (or with a volatile table), a body is kept only when the whole database stood still while it was read
       cache.set(key, mark, deps === null ? current : mark, body, deps);
       return sendBytes(reply, body);

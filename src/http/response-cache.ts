@@ -1,3 +1,5 @@
+import type { TableState } from './version-clock.js';
+
 // Serialized bodies of content reads, reused while nothing they were read from has changed. An entry
 // keeps the change mark it was read at (Database.changeMark()) and the counters of the tables its
 // statements named (database/table-versions.ts): while the mark stays put it is served as it is; once
@@ -21,8 +23,20 @@ export const MAX_CACHED_URL = 4096;
  */
 const ENTRY_OVERHEAD = 512;
 
-/** the counters of the tables a body was read from, as they were when it was read */
-export type Dependencies = readonly (readonly [table: string, version: number])[];
+/**
+ * the counters of the tables a body was read from, as they were when it was read, and for a table its
+ * statements read only at some keys, those keys' buckets: the body stands while they stand unwritten
+ */
+export type Dependencies = readonly (readonly [table: string, version: number, buckets?: readonly number[]])[];
+
+/** Whether every table a body depends on is as it was: its counter unmoved, or at least its buckets unwritten. */
+function stands(deps: Dependencies, state: TableState): boolean {
+  for (const [t, v, buckets] of deps) {
+    if (state.version(t) === v) continue;
+    if (buckets === undefined || !state.bucketsStandSince(t, v, buckets)) return false;
+  }
+  return true;
+}
 
 interface Entry {
   /** the last change mark the entry was known valid at */
@@ -76,12 +90,12 @@ export class ResponseCache {
 
   /**
    * The body stored under `key`, when still valid at `mark`: stored at that very mark, or — given
-   * counters read after `mark` — none of the tables it was read from changed since.
+   * counters read after `mark` — nothing it was read from changed since.
    */
-  get(key: string, mark: string, versions?: ReadonlyMap<string, number>): Buffer | undefined {
+  get(key: string, mark: string, state?: TableState): Buffer | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
-    const unchanged = e.mark === mark || (versions !== undefined && e.deps !== null && e.deps.every(([t, v]) => (versions.get(t) ?? 0) === v));
+    const unchanged = e.mark === mark || (state !== undefined && e.deps !== null && stands(e.deps, state));
     if (!unchanged || (e.expires !== Infinity && e.expires <= Date.now())) {
       this.remove(key, e);
       return undefined;
@@ -95,7 +109,7 @@ export class ResponseCache {
 
   /** Stores a body read at `mark`; skipped when the data moved while it was being read (`current` differs). */
   set(key: string, mark: string, current: string, body: Buffer, deps: Dependencies | null = null): void {
-    const cost = key.length * 2 + body.length + ENTRY_OVERHEAD + (deps?.length ?? 0) * 64;
+    const cost = key.length * 2 + body.length + ENTRY_OVERHEAD + (deps?.reduce((n, d) => n + 64 + (d[2]?.length ?? 0) * 8, 0) ?? 0);
     if (mark !== current || cost > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);

@@ -182,17 +182,24 @@ async function unfilteredPage(
   const db = ctx.database.db;
   const key = unfilteredKey(type, q, scope, cols, documentId);
   const conditions = (w: WhereContext, id: string | undefined) => and(rootConditions(ctx, type, 'r', q, w, id));
-  const page = runTemplate(ctx.model, ctx.database, `page\u0000${key}`, [q.pagination.limit, q.pagination.start, documentId ?? null] as const, (limit, offset, id) => {
-    const w = whereContext(ctx, scope);
-    let b = db
-      .selectFrom(`${type.table} as r`)
-      .select([...cols])
-      .where(conditions(w, documentId === undefined ? undefined : (id as string)));
-    // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
-    // would tempt the planner away from the document-id index)
-    if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
-    return b.limit(limit).offset(offset);
-  });
+  const page = runTemplate(
+    ctx.model,
+    ctx.database,
+    `page\u0000${key}`,
+    [q.pagination.limit, q.pagination.start, documentId ?? null] as const,
+    (limit, offset, id) => {
+      const w = whereContext(ctx, scope);
+      let b = db
+        .selectFrom(`${type.table} as r`)
+        .select([...cols])
+        .where(conditions(w, documentId === undefined ? undefined : (id as string)));
+      // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
+      // would tempt the planner away from the document-id index)
+      if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
+      return b.limit(limit).offset(offset);
+    },
+    documentId === undefined ? undefined : { before: [{ table: type.table, column: 'document_id', values: [documentId] }] },
+  );
   if (!counted) return { rows: (await page) as Row[], total: null };
   const count = runTemplate(ctx.model, ctx.database, `count\u0000${key}`, [] as const, () =>
     db

@@ -10,7 +10,7 @@ import { zoneComponents } from '../../schema/zone.js';
 import { publicationCondition } from './publication.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { compileWhere } from './where.js';
-import { runTemplate } from './statement-template.js';
+import { runTemplate, type StatementKeys } from './statement-template.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
@@ -69,10 +69,21 @@ async function within(ctx: ReadContext, q: Runnable): Promise<Row[]> {
  * `within`, for a statement whose shape is `key` and whose only varying values are `values`: compiled
  * once per shape (statement-template.ts).
  */
-async function withinTemplate<V extends readonly unknown[]>(ctx: ReadContext, key: string, values: V, build: (...values: V) => Runnable & Compilable<unknown>): Promise<Row[]> {
+async function withinTemplate<V extends readonly unknown[]>(
+  ctx: ReadContext,
+  key: string,
+  values: V,
+  build: (...values: V) => Runnable & Compilable<unknown>,
+  keys?: StatementKeys<Row>,
+): Promise<Row[]> {
   const limit = ctx.budget?.limit();
-  const rows = (await runTemplate(ctx.model, ctx.database, `${key}\u0000${limit ?? ''}`, values, (...v: V) =>
-    limit === undefined ? build(...v) : (build(...v).limit(sql.lit(limit)) as unknown as Compilable<unknown>),
+  const rows = (await runTemplate(
+    ctx.model,
+    ctx.database,
+    `${key}\u0000${limit ?? ''}`,
+    values,
+    (...v: V) => (limit === undefined ? build(...v) : (build(...v).limit(sql.lit(limit)) as unknown as Compilable<unknown>)),
+    keys as StatementKeys<unknown> | undefined,
   )) as Row[];
   ctx.budget?.take(rows.length);
   return rows;
@@ -185,13 +196,19 @@ async function loadLinkedTargets(
 ): Promise<Loaded> {
   const db = ctx.database.db;
   const columns = selectColumns(target, 't', node);
-  const links = await withinTemplate(ctx, `relation links\u0000${attr.linkTable}`, [ids(parents)] as const, (parentIds) =>
-    db
-      .selectFrom(`${attr.linkTable} as l`)
-      .select(['l.source_id as __src', 'l.target_document_id as __doc'])
-      .where(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`)
-      .orderBy('l.ord')
-      .orderBy('l.id'),
+  const parentIds = ids(parents);
+  const links = await withinTemplate(
+    ctx,
+    `relation links\u0000${attr.linkTable}`,
+    [parentIds] as const,
+    (idList) =>
+      db
+        .selectFrom(`${attr.linkTable} as l`)
+        .select(['l.source_id as __src', 'l.target_document_id as __doc'])
+        .where(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(idList)})`)
+        .orderBy('l.ord')
+        .orderBy('l.id'),
+    { before: [{ table: attr.linkTable, column: 'source_id', values: parentIds }] },
   );
   const documentIds = [...new Set(links.map((l) => String(l['__doc'])))];
   const rows =
@@ -210,6 +227,7 @@ async function loadLinkedTargets(
               .select([...columns])
               .where(and(conds));
           },
+          { before: [{ table: target.table, column: 'document_id', values: documentIds }] },
         )) as Row[]);
   const shape = rowShape(target, node.fields);
   const byDocument = new Map<string, Parent>(rows.map((row) => [String(row['document_id']), { row, out: shape.build(row) }]));
@@ -291,8 +309,13 @@ async function loadLinkedFiles(
   linkedTo: (parentIds: readonly number[]) => Expression<SqlBool>,
 ): Promise<Loaded> {
   const db = ctx.database.db;
-  const links = await withinTemplate(ctx, `media links\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const, (parentIds) =>
-    db.selectFrom('files_related_mph as m').select(['m.related_id as __src', 'm.file_id as __file']).where(linkedTo(parentIds)).orderBy('m.ord').orderBy('m.id'),
+  const parentIds = ids(parents);
+  const links = await withinTemplate(
+    ctx,
+    `media links\u0000${schema.uid}\u0000${name}`,
+    [parentIds] as const,
+    (idList) => db.selectFrom('files_related_mph as m').select(['m.related_id as __src', 'm.file_id as __file']).where(linkedTo(idList)).orderBy('m.ord').orderBy('m.id'),
+    { before: [{ table: 'files_related_mph', column: 'related_id', values: parentIds }] },
   );
   const fileIds = [...new Set(links.map((l) => Number(l['__file'])))];
   const rows =
@@ -328,16 +351,31 @@ async function loadComponent(
 ): Promise<Loaded> {
   const comp = ctx.model.components.get(uid)!;
   const columns = selectColumns(comp, 't', node);
-  const rows = await withinTemplate(ctx, `component\u0000${schema.uid}\u0000${name}\u0000${uid}\u0000${columns.join(',')}`, [ids(parents)] as const, (parentIds) =>
-    ctx.database.db
-      .selectFrom(`${schema.componentTable} as c`)
-      .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
-      .select([...columns, 'c.entity_id as __src'])
-      .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(parentIds)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-      .orderBy('c.ord')
-      .orderBy('c.id'),
+  const parentIds = ids(parents);
+  // a left join: the component rows read are those the links name, whether they exist or not, which
+  // is what a recording read must know (a link naming a missing row shows a row inserted later)
+  const rows = await withinTemplate(
+    ctx,
+    `component\u0000${schema.uid}\u0000${name}\u0000${uid}\u0000${columns.join(',')}`,
+    [parentIds] as const,
+    (idList) =>
+      ctx.database.db
+        .selectFrom(`${schema.componentTable} as c`)
+        .leftJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
+        .select([...columns, 'c.entity_id as __src', 'c.cmp_id as __cmp'])
+        .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(idList)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+        .orderBy('c.ord')
+        .orderBy('c.id'),
+    {
+      before: [
+        { table: schema.componentTable, column: 'entity_id', values: parentIds },
+        { table: comp.table, column: 'id', values: [] },
+      ],
+      fromRows: (read) => [{ table: comp.table, column: 'id', values: read.map((r) => r['__cmp']) }],
+    },
   );
-  return pick(name, await children(ctx, comp, rows, node, node.populate, scope), repeatable);
+  const found = rows.filter((r) => r['id'] !== null && r['id'] !== undefined);
+  return pick(name, await children(ctx, comp, found, node, node.populate, scope), repeatable);
 }
 
 const ZONE_IDS_PER_STATEMENT = 10_000;
@@ -358,14 +396,20 @@ async function loadZone(
   scope: ReadScope,
 ): Promise<Loaded> {
   const db = ctx.database.db;
-  const links = await withinTemplate(ctx, `zone\u0000${schema.uid}\u0000${name}`, [ids(parents)] as const, (parentIds) =>
-    db
-      .selectFrom(`${schema.componentTable} as c`)
-      .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type'])
-      .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(parentIds)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-      .orderBy('c.entity_id')
-      .orderBy('c.ord')
-      .orderBy('c.id'),
+  const parentIds = ids(parents);
+  const links = await withinTemplate(
+    ctx,
+    `zone\u0000${schema.uid}\u0000${name}`,
+    [parentIds] as const,
+    (idList) =>
+      db
+        .selectFrom(`${schema.componentTable} as c`)
+        .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type'])
+        .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(idList)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+        .orderBy('c.entity_id')
+        .orderBy('c.ord')
+        .orderBy('c.id'),
+    { before: [{ table: schema.componentTable, column: 'entity_id', values: parentIds }] },
   );
   // `on` fragments name the components a client wants: Strapi leaves the other entries out
   const allowed = new Set(node.fragmentsOnly ? components.filter((uid) => node.on?.has(uid)) : components);
@@ -393,8 +437,13 @@ async function loadZone(
           const read = db.selectFrom(`${comp.table} as t`).select(columns);
           rows.push(
             ...((filter === null
-              ? await runTemplate(ctx.model, ctx.database, `zone kind\u0000${uid}\u0000${columns.join(',')}`, [chunk] as const, (kindIds) =>
-                  read.where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(kindIds)})`),
+              ? await runTemplate(
+                  ctx.model,
+                  ctx.database,
+                  `zone kind\u0000${uid}\u0000${columns.join(',')}`,
+                  [chunk] as const,
+                  (kindIds) => read.where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(kindIds)})`),
+                  { before: [{ table: comp.table, column: 'id', values: chunk }] },
                 )
               : // a fragment's filters leave out the entries they don't match (their values vary: no template)
                 await read.where(and([sql<SqlBool>`${ref('t', 'id')} in (${sql.join(chunk)})`, compileWhere(whereContext(ctx, scope), comp, 't', filter)])).execute()) as Row[]),
@@ -453,7 +502,10 @@ async function loadLocalizations(ctx: PopulateContext, type: ContentType, parent
   const rows =
     node.where || node.sort?.length
       ? await within(ctx, select(ids(parents)))
-      : await withinTemplate(ctx, `localizations\u0000${type.uid}\u0000${scope.status}\u0000${columns.join(',')}`, [ids(parents)] as const, select);
+      : await withinTemplate(ctx, `localizations\u0000${type.uid}\u0000${scope.status}\u0000${columns.join(',')}`, [ids(parents)] as const, select, {
+          // both sides of the self-join are rows of the parents' documents
+          before: [{ table: type.table, column: 'document_id', values: new Set(parents.map((p) => p.row['document_id'])), occurrences: 2 }],
+        });
   return pick('localizations', await children(ctx, type, rows, node, node.populate, scope), true);
 }
 

@@ -47,13 +47,42 @@ function shapeKey(database: Database, key: string, values: Values): string {
 }
 
 /**
+ * A statement's read of `table` limited to rows whose `column` is one of `values` (read-recording.ts),
+ * wherever it names the table (`occurrences` times: a self-join names it twice).
+ */
+export interface KeyedRead {
+  readonly table: string;
+  readonly column: string;
+  readonly values: Iterable<unknown>;
+  readonly occurrences?: number;
+}
+
+/**
+ * Which keys a statement reads its tables at, for a recording read: `before` it runs, and keys only
+ * its rows tell (`fromRows`: the ids a join followed) — a table named there must also be named
+ * `before`, with the keys known then (none, if none are).
+ */
+export interface StatementKeys<R> {
+  readonly before: readonly KeyedRead[];
+  readonly fromRows?: (rows: readonly R[]) => readonly KeyedRead[];
+}
+
+/**
  * Runs the statement `build` makes from `values`, compiling it only the first time its shape (`key`
  * plus the length of each list value) is seen. `build` must use the values only as bound parameters.
  */
-export async function runTemplate<R, V extends Values>(model: Model, database: Database, key: string, values: V, build: (...values: V) => Compilable<R>): Promise<R[]> {
+export async function runTemplate<R, V extends Values>(
+  model: Model,
+  database: Database,
+  key: string,
+  values: V,
+  build: (...values: V) => Compilable<R>,
+  keys?: StatementKeys<R>,
+): Promise<R[]> {
   let byKey = templates.get(model);
   if (!byKey) templates.set(model, (byKey = new Map()));
-  const k = shapeKey(database, key, values);
+  // a statement declared keyed is always declared: it gets a query id of its own (read-recording.ts)
+  const k = shapeKey(database, keys ? `${key}\u0000keyed` : key, values);
   let t = byKey.get(k);
   if (!t) {
     const compiled = build(...(placeholdersFor(values) as unknown as V)).compile();
@@ -68,6 +97,10 @@ export async function runTemplate<R, V extends Values>(model: Model, database: D
       throw new Error(`statement template ${JSON.stringify(key)} no longer matches its build: the key misses an input`);
     }
   }
+  const recorder = keys ? database.recorder : undefined;
+  const queryId = t.compiled.queryId;
+  if (recorder) for (const r of keys!.before) recorder.keyed(queryId, r.table, r.column, r.values, r.occurrences);
   const result = await database.db.executeQuery<R>({ ...t.compiled, parameters } as CompiledQuery<R>);
+  if (recorder && keys!.fromRows) for (const r of keys!.fromRows(result.rows)) recorder.keyed(queryId, r.table, r.column, r.values, r.occurrences);
   return result.rows;
 }
