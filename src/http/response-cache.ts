@@ -1,17 +1,19 @@
-import type { TableState } from './version-clock.js';
-
 // Serialized bodies of content reads, reused while nothing they were read from has changed. An entry
 // keeps the change mark it was read at (Database.changeMark()) and the counters of the tables its
-// statements named (database/table-versions.ts): while the mark stays put it is served as it is; once
-// the mark moved — any write, by this process or, on SQLite and PostgreSQL, by any other — it is
-// served only if none of its tables' counters moved. Authentication and the permission check run
-// before a lookup; only the read and its serialization are skipped.
+// statements named (database/table-versions.ts), with the buckets of the keys it read for a table its
+// statements read only at some keys (database/table-buckets.ts): while the mark stays put it is served
+// as it is; once the mark moved — any write, by this process or, on SQLite and PostgreSQL, by any
+// other — it is served only if none of its tables' counters moved, or for a table read at some keys,
+// none of those keys' buckets was written since. Authentication and the permission check run before a
+// lookup; only the read and its serialization are skipped.
 
 // Memory: the budget counts everything an entry keeps alive, not the bodies alone — distinct long
 // URLs with tiny bodies (a filter nobody matches) otherwise hold keys many times the budget (20,000
 // 8 KB URLs kept 168 MB while 1.6 MB of bodies were counted). Each entry is charged its key at two
 // bytes a character (a string's worst case), its body, and a fixed overhead; URLs longer than
 // MAX_CACHED_URL are not cached at all.
+
+import type { TableState } from './version-clock.js';
 
 /** Longer request URLs (path and query) are answered without the cache: real populate/filter URLs stay well below. */
 export const MAX_CACHED_URL = 4096;
