@@ -9,6 +9,7 @@ import {
   type Dialect as KyselyDialect,
   type DatabaseConnection,
   PostgresDialect,
+  type PostgresDialectConfig,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -23,6 +24,7 @@ import { mysqlDialect } from './dialects/mysql.js';
 import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
+import { PipelinedReads, PIPELINED_READS_NAME } from './dialects/postgres-pipeline.js';
 import { memoForTurn } from './turn-memo.js';
 import { ReadRecorder, recordReadTables, type RecordedReads } from './read-recording.js';
 import { BUCKETS_TABLE, type BucketChange, type Partition } from './table-buckets.js';
@@ -83,6 +85,8 @@ function onTransactionEnd(inner: KyselyDialect, ended: () => void): KyselyDialec
 
 interface Opened {
   readonly dialect: KyselyDialect;
+  /** PostgreSQL: the pipelined connections reads outside transactions share (dialects/postgres-pipeline.ts) */
+  readonly readDialect?: KyselyDialect;
   /** SQLite: PRAGMA data_version, which moves when another connection commits */
   readonly dataVersion?: () => number;
 }
@@ -114,7 +118,7 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   types.setTypeParser(1083, (v: string) => v); // time
   // timestamptz as text too: formatDatetime turns it into the ISO form without a Date per value
   types.setTypeParser(1184, (v: string) => v);
-  const pool = new pg.default.Pool({
+  const connection = {
     connectionString: cfg.url,
     host: cfg.host,
     port: cfg.port,
@@ -122,13 +126,19 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
     user: cfg.user,
     password: cfg.password,
     ssl: cfg.ssl ? { rejectUnauthorized: false } : undefined,
-    max: cfg.poolMax ?? 10,
     options: cfg.schema ? `-c search_path=${cfg.schema}` : undefined,
-  });
+  };
+  const pool = new pg.default.Pool({ ...connection, max: cfg.poolMax ?? 10 });
+  // two: one PostgreSQL backend runs one statement at a time, and this machine class has two cores
+  const reads = new PipelinedReads(
+    () => new pg.default.Client({ ...connection, pipeline: true, application_name: PIPELINED_READS_NAME }),
+    Math.min(2, cfg.poolMax ?? 10),
+    (err) => console.error(`folio: a pipelined PostgreSQL read connection failed and will be reopened: ${err.message}`),
+  );
   // an idle client losing its connection (server restart, terminated backend) must not crash the
   // process: the pool drops it and opens a new one on demand. An operator still needs to see it.
   pool.on('error', (err) => console.error(`folio: an idle PostgreSQL connection failed and was dropped from the pool: ${err.message}`));
-  return { dialect: new PostgresDialect({ pool }) };
+  return { dialect: new PostgresDialect({ pool }), readDialect: new PostgresDialect({ pool: reads.pool() as unknown as PostgresDialectConfig['pool'] }) };
 }
 
 async function mysql(cfg: DatabaseConfig): Promise<Opened> {
@@ -168,6 +178,8 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
   let partitions: ReadonlyMap<string, Partition> | undefined;
   const dialect = onTransactionEnd(recordReadTables(opened.dialect), () => counter.writes++);
   const db = new Kysely<any>({ dialect, plugins: [counter, ...plugins] }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // content reads (recordReads) go where the dialect sends reads outside transactions
+  const readDb = opened.readDialect ? new Kysely<any>({ dialect: recordReadTables(opened.readDialect), plugins: [counter, ...plugins] }) : db; // eslint-disable-line @typescript-eslint/no-explicit-any
   const versionsQuery = db.selectFrom(VERSIONS_TABLE).select(['table_name', sql<number>`-1`.as('bucket'), 'version']);
   // the counters and the bucket writes past the given versions in one statement: one snapshot, so the
   // writes read are all those up to the counters read
@@ -220,10 +232,13 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
     tableVersionsActive: () => partitions !== undefined,
     async recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; reads: RecordedReads }> {
       const recorder = new ReadRecorder(partitions ?? new Map());
-      const value = await read({ ...database, db: db.withPlugin(recorder), recorder });
+      const value = await read({ ...database, db: readDb.withPlugin(recorder), recorder });
       return { value, reads: recorder };
     },
-    close: () => db.destroy(),
+    close: async () => {
+      if (readDb !== db) await readDb.destroy();
+      await db.destroy();
+    },
   };
   return database;
 }

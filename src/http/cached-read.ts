@@ -31,7 +31,8 @@ function callerKey(caller: Caller): string | null {
   return null;
 }
 
-const uncached = (database: Database): CachedRead => ({ hit: undefined, serve: async (reply, read) => sendJson(reply, await read(database)) });
+// through recordReads all the same: that is where the dialect's read connections are (PostgreSQL's pipelined ones)
+const uncached = (database: Database): CachedRead => ({ hit: undefined, serve: async (reply, read) => sendJson(reply, (await database.recordReads(read)).value) });
 
 /**
  * Tables every response depends on besides those its statements name: what the caller may see

@@ -11,6 +11,7 @@ import { publicationCondition } from './publication.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { compileWhere } from './where.js';
 import { runTemplate, type StatementKeys } from './statement-template.js';
+import { readLinks } from './link-batch.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
@@ -196,20 +197,7 @@ async function loadLinkedTargets(
 ): Promise<Loaded> {
   const db = ctx.database.db;
   const columns = selectColumns(target, 't', node);
-  const parentIds = ids(parents);
-  const links = await withinTemplate(
-    ctx,
-    `relation links\u0000${attr.linkTable}`,
-    [parentIds] as const,
-    (idList) =>
-      db
-        .selectFrom(`${attr.linkTable} as l`)
-        .select(['l.source_id as __src', 'l.target_document_id as __doc'])
-        .where(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(idList)})`)
-        .orderBy('l.ord')
-        .orderBy('l.id'),
-    { before: [{ table: attr.linkTable, column: 'source_id', values: parentIds }] },
-  );
+  const links = await readLinks(ctx, attr.linkTable, ids(parents));
   const documentIds = [...new Set(links.map((l) => String(l['__doc'])))];
   const rows =
     documentIds.length === 0

@@ -1,0 +1,70 @@
+// PostgreSQL reads outside transactions share two pipelined connections (dialects/postgres-pipeline.ts):
+// statements sent together must each get their own rows and their own error, a lost connection must
+// fail only what was sent on it, and nothing that would change the shared session may run there.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { connect } from '../../src/database/connect.js';
+import type { Database } from '../../src/database/dialect.js';
+import { createTestDatabase, testClient, type TestDatabase } from '../support/database.js';
+
+describe.skipIf(testClient() !== 'postgres')('PostgreSQL pipelined reads', () => {
+  let testDb: TestDatabase;
+  let database: Database;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    database = await connect(testDb.config);
+  });
+  afterAll(async () => {
+    await database.close();
+    await testDb.drop();
+  });
+
+  const reading = <T>(read: (d: Database) => Promise<T>): Promise<T> => database.recordReads(read).then((r) => r.value);
+
+  it('200 statements sent at once each get their own rows', async () => {
+    const values = Array.from({ length: 200 }, (_, i) => i);
+    const rows = await reading((d) => Promise.all(values.map((i) => sql<{ v: number }>`select ${i}::int as v, pg_sleep(0) as s`.execute(d.db))));
+    expect(rows.map((r) => r.rows[0]!.v)).toEqual(values);
+  });
+
+  it('they run on the pipelined connections, not the pool', async () => {
+    const names = await reading((d) => Promise.all(Array.from({ length: 4 }, () => sql<{ name: string }>`select current_setting('application_name') as name`.execute(d.db))));
+    expect(new Set(names.map((n) => n.rows[0]!.name))).toEqual(new Set(['folio reads']));
+    const outside = await sql<{ name: string }>`select current_setting('application_name') as name`.execute(database.db);
+    expect(outside.rows[0]!.name).not.toBe('folio reads');
+  });
+
+  it('a failing statement fails alone: the statements sent with it get their rows', async () => {
+    const [before, failed, after] = await reading((d) =>
+      Promise.allSettled([sql`select 1 as v`.execute(d.db), sql`select 1 / 0 as v`.execute(d.db), sql`select 3 as v`.execute(d.db)]),
+    );
+    expect(before).toMatchObject({ status: 'fulfilled', value: { rows: [{ v: 1 }] } });
+    expect(failed.status).toBe('rejected');
+    expect(String((failed as PromiseRejectedResult).reason)).toMatch(/division by zero/);
+    expect(after).toMatchObject({ status: 'fulfilled', value: { rows: [{ v: 3 }] } });
+  });
+
+  it('a transaction or a session setting is refused there', async () => {
+    await expect(reading((d) => d.db.transaction().execute(async (trx) => sql`select 1`.execute(trx)))).rejects.toThrow(/not run on a shared read connection: begin/);
+    await expect(reading((d) => sql`set statement_timeout = 1`.execute(d.db))).rejects.toThrow(/not run on a shared read connection: set/);
+  });
+
+  it('a terminated read connection is logged, and the next read opens a new one', async () => {
+    await reading((d) => Promise.all([sql`select 1`.execute(d.db), sql`select 2`.execute(d.db)]));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const pg = (await import('pg')).default;
+      const admin = new pg.Client({ ...testDb.config, database: 'postgres' } as import('pg').ClientConfig);
+      await admin.connect();
+      const killed = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'folio reads' and datname = $1`, [testDb.config.database]);
+      await admin.end();
+      expect(killed.rowCount).toBeGreaterThan(0);
+      await vi.waitFor(() => expect(logged).toHaveBeenCalled(), { timeout: 5000 });
+      expect(String(logged.mock.calls[0]![0])).toMatch(/pipelined PostgreSQL read connection failed/);
+    } finally {
+      logged.mockRestore();
+    }
+    const again = await reading((d) => Promise.all([1, 2, 3, 4].map((i) => sql<{ v: number }>`select ${i}::int as v`.execute(d.db))));
+    expect(again.map((r) => r.rows[0]!.v)).toEqual([1, 2, 3, 4]);
+  });
+});
