@@ -1,6 +1,7 @@
 // Opens a Kysely instance for the configured client, with the type parsing that makes the three
 // dialects return the same JavaScript values, and a statement counter.
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import {
   Kysely,
@@ -129,10 +130,11 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
     options: cfg.schema ? `-c search_path=${cfg.schema}` : undefined,
   };
   const pool = new pg.default.Pool({ ...connection, max: cfg.poolMax ?? 10 });
-  // two: one PostgreSQL backend runs one statement at a time, and this machine class has two cores
+  // a PostgreSQL backend runs one statement at a time: as many as this machine has cores (at least two,
+  // at most the pool's size), so reads use the server's cores as a pool's connections would
   const reads = new PipelinedReads(
     () => new pg.default.Client({ ...connection, pipeline: true, application_name: PIPELINED_READS_NAME }),
-    Math.min(2, cfg.poolMax ?? 10),
+    Math.min(cfg.poolMax ?? 10, Math.max(2, availableParallelism())),
     (err) => console.error(`folio: a pipelined PostgreSQL read connection failed and will be reopened: ${err.message}`),
   );
   // an idle client losing its connection (server restart, terminated backend) must not crash the
