@@ -14,6 +14,9 @@ export const PIPELINED_READS_NAME = 'folio reads';
 
 const SESSION_STATEMENT = /^\s*(?:begin|start\s+transaction|commit|rollback|savepoint|release|set|reset|lock|listen|prepare|declare)\b/i;
 
+/** the socket under a pg client (not in its typings: pg corks it around each statement it sends) */
+const socketOf = (client: Client): { cork(): void; uncork(): void } => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+
 interface Slot {
   client: Client | undefined;
   opening: Promise<Client> | undefined;
@@ -61,11 +64,10 @@ export class PipelinedReads {
   /** holds the client's writes until the end of this turn, so the statements sent meanwhile leave together */
   private cork(client: Client): void {
     if (this.corked.includes(client)) return;
-    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
-    stream.cork();
+    socketOf(client).cork();
     if (this.corked.push(client) > 1) return;
     process.nextTick(() => {
-      for (const c of this.corked.splice(0)) (c as unknown as { connection: { stream: { uncork(): void } } }).connection.stream.uncork();
+      for (const c of this.corked.splice(0)) socketOf(c).uncork();
       this.turn = (this.turn + 1) % this.slots.length;
     });
   }

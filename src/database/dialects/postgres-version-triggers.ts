@@ -11,6 +11,7 @@ import { BUCKETS_TABLE, bucketSql, type VersionedTable } from '../table-buckets.
 
 const FUNCTION = 'folio_bump_table_version';
 const literal = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+const ident = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 const codeAt = (expr: string, k: number): string => `coalesce(ascii(substr(${expr}, length(${expr}) - ${k - 1}, 1)), 0)`;
 
 /** the trigger's name: it changes with what the trigger does, so a sync replaces an older one */
@@ -57,12 +58,12 @@ export async function postgresVersionTriggers(db: Kysely<any>, tables: readonly 
   for (const t of tables) {
     const name = triggerName(t);
     const on = have.get(t.name) ?? new Set<string>();
-    for (const old of on) if (old !== name) await sql.raw(`drop trigger if exists "${old}" on "${t.name.replace(/"/g, '""')}"`).execute(db);
+    for (const old of on) if (old !== name) await sql.raw(`drop trigger if exists ${ident(old)} on ${ident(t.name)}`).execute(db);
     if (on.has(name)) continue;
     const args = t.partition ? `${literal(t.partition.column)}, ${literal(t.partition.kind)}` : '';
     await sql
       .raw(
-        `create constraint trigger "${name}" after insert or update or delete on "${t.name.replace(/"/g, '""')}" deferrable initially deferred for each row execute function ${FUNCTION}(${args})`,
+        `create constraint trigger ${ident(name)} after insert or update or delete on ${ident(t.name)} deferrable initially deferred for each row execute function ${FUNCTION}(${args})`,
       )
       .execute(db);
   }
