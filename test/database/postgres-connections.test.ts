@@ -1,8 +1,10 @@
 // PostgreSQL's connections. Reads outside transactions share two pipelined connections
 // (dialects/postgres-pipeline.ts): statements sent together must each get their own rows and their
 // own error, a lost connection must fail only what was sent on it, and nothing that would change the
-// shared session may run there. An idle pooled connection that dies (server restart, terminated
-// backend) is dropped without crashing the process, and said on stderr so an operator sees it.
+// shared session may run there. Their texts are prepared once per connection, and a connection holding
+// too many is replaced without failing what was sent on it. An idle pooled connection that dies (server
+// restart, terminated backend) is dropped without crashing the process, and said on stderr so an
+// operator sees it.
 // (SQLite has no pool, and MariaDB's pool drops a dead idle connection itself.)
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
@@ -50,6 +52,47 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
   it('a transaction or a session setting is refused there', async () => {
     await expect(reading((d) => d.db.transaction().execute(async (trx) => sql`select 1`.execute(trx)))).rejects.toThrow(/not run on a shared read connection: begin/);
     await expect(reading((d) => sql`set statement_timeout = 1`.execute(d.db))).rejects.toThrow(/not run on a shared read connection: set/);
+  });
+
+  it('a repeated read is parsed once: its text is a prepared statement on the read connections', async () => {
+    const marker = `prepared-${Date.now()}`;
+    for (let i = 0; i < 6; i++) {
+      const r = await reading((d) => sql<{ v: number; m: string }>`select ${i}::int as v, ${sql.lit(marker)} as m`.execute(d.db));
+      expect(r.rows[0]).toEqual({ v: i, m: marker });
+    }
+    // each turn's statements go to the next connection: ask both, two turns
+    const seen = [];
+    for (let i = 0; i < 2; i++) {
+      seen.push(...(await reading((d) => sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like ${`%${marker}%`}`.execute(d.db))).rows);
+    }
+    expect(seen.map((r) => r.n).sort()).toEqual([1, 1]);
+  });
+
+  it('a read connection holding 500 prepared statements is replaced, and the reads sent meanwhile get their rows', async () => {
+    const pids = async (): Promise<number[]> => {
+      const rows = [];
+      for (let i = 0; i < 2; i++) rows.push(...(await reading((d) => sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(d.db))).rows);
+      return rows.map((r) => r.pid).sort();
+    };
+    const before = await pids();
+    // 1,200 texts, in batches sent at once: each text differs, so each is a new prepared statement
+    for (let batch = 0; batch < 6; batch++) {
+      const ids = Array.from({ length: 200 }, (_, i) => batch * 200 + i);
+      const rows = await reading((d) => Promise.all(ids.map((i) => sql<{ v: number }>`select ${sql.lit(i)}::int as v`.execute(d.db))));
+      expect(rows.map((r) => r.rows[0]!.v)).toEqual(ids);
+    }
+    const after = await pids();
+    expect(after).not.toEqual(before);
+    const held = [];
+    for (let i = 0; i < 2; i++) held.push(...(await reading((d) => sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(d.db))).rows);
+    for (const h of held) expect(h.n).toBeLessThanOrEqual(500);
+    // the replaced backends are closed, not left idle
+    await vi.waitFor(async () => {
+      const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = 'folio reads' and datname = current_database()`.execute(
+        database.db,
+      );
+      expect(open.rows[0]!.n).toBeLessThanOrEqual(2);
+    });
   });
 
   it('a terminated read connection is logged, and the next read opens a new one', async () => {

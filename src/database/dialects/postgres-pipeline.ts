@@ -4,7 +4,9 @@
 // populate=*, 15 statements), a third of Folio's CPU was the `writev` system call pg makes once per
 // statement on its own pooled connection; a populate level's statements, sent together, share one.
 // Reads that must see a transaction's own writes run on that transaction's pooled connection as before.
+// Each text runs as a named prepared statement (postgres-statement-names.ts).
 import type pg from 'pg';
+import { PreparedOnConnection, StatementNames } from './postgres-statement-names.js';
 
 type Client = pg.Client;
 type QueryResult = pg.QueryResult<Record<string, unknown>>;
@@ -17,9 +19,16 @@ const SESSION_STATEMENT = /^\s*(?:begin|start\s+transaction|commit|rollback|save
 /** the socket under a pg client (not in its typings: pg corks it around each statement it sends) */
 const socketOf = (client: Client): { cork(): void; uncork(): void } => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
 
+/** statements prepared on one read connection before it is replaced by a fresh one */
+const MAX_PREPARED = 500;
+
 interface Slot {
   client: Client | undefined;
   opening: Promise<Client> | undefined;
+  /** the statements prepared on `client` */
+  prepared: PreparedOnConnection;
+  /** the last statement sent on `client`: its answer comes after every earlier one's */
+  last: Promise<unknown>;
 }
 
 /** What Kysely's PostgresDialect needs of a pool: clients to query, released after each statement. */
@@ -35,13 +44,19 @@ export class PipelinedReads {
   /** clients whose socket is corked until the end of this turn */
   private readonly corked: Client[] = [];
   private ended = false;
+  private readonly names = new StatementNames(MAX_PREPARED);
 
   constructor(
     private readonly open: () => Client,
     size: number,
     private readonly onError: (error: Error) => void,
   ) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ client: undefined, opening: undefined }));
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({
+      client: undefined,
+      opening: undefined,
+      prepared: new PreparedOnConnection(MAX_PREPARED),
+      last: Promise.resolve(),
+    }));
   }
 
   /** a pool for Kysely: one client object whose statements are spread over the pipelined connections */
@@ -55,10 +70,30 @@ export class PipelinedReads {
     // the connections are shared by every read in flight: a transaction or session setting would leak into them
     if (SESSION_STATEMENT.test(text)) return Promise.reject(new Error(`not run on a shared read connection: ${text.slice(0, 40)}`));
     const slot = this.slots[this.turn]!;
+    const name = this.names.nameOf(text);
     const client = slot.client;
-    if (client === undefined) return this.connected(slot).then((c) => c.query(text, values));
-    this.cork(client);
-    return client.query(text, values);
+    if (client !== undefined && slot.prepared.admit(name)) {
+      this.cork(client);
+      return this.send(slot, client, name, text, values);
+    }
+    if (client !== undefined) this.retire(slot, client);
+    return this.connected(slot).then((c) => {
+      slot.prepared.admit(name);
+      return this.send(slot, c, name, text, values);
+    });
+  }
+
+  private send(slot: Slot, client: Client, name: string, text: string, values: unknown[]): Promise<QueryResult> {
+    const answer = client.query<Record<string, unknown>>({ name, text, values });
+    slot.last = answer;
+    return answer;
+  }
+
+  /** takes a connection holding MAX_PREPARED statements out of use, and closes it once its statements are answered */
+  private retire(slot: Slot, client: Client): void {
+    slot.client = undefined;
+    const close = (): void => void client.end().catch(() => {});
+    slot.last.then(close, close);
   }
 
   /** holds the client's writes until the end of this turn, so the statements sent meanwhile leave together */
@@ -87,6 +122,7 @@ export class PipelinedReads {
       () => {
         slot.opening = undefined;
         slot.client = client;
+        slot.prepared = new PreparedOnConnection(MAX_PREPARED);
         return client;
       },
       (e: unknown) => {
