@@ -235,9 +235,15 @@ function relationLinkTable(name: string): TableDef {
       { name: 'inv_ord', type: 'ord', notNull: true },
     ],
     // each index carries the other end of the link, so populating, filtering through and
-    // counting a relation read the index alone (a relation filter at 1M articles: 300 → 145 ms)
+    // counting a relation read the index alone (a relation filter at 1M articles: 300 → 145 ms);
+    // the source side also carries the link's id, which a populate level's link read orders by:
+    // without it PostgreSQL read whole link tables (list populate=*: 2.7 → 1.9–2.5 ms of its CPU)
     indexes: [
-      { name: `${name}_src_cov`, columns: ['source_id', 'ord', 'target_document_id'], replaces: [`${name}_src_idx`] },
+      {
+        name: `${name}_src_ix`,
+        columns: ['source_id', 'ord', 'target_document_id', 'id'],
+        replaces: [`${name}_src_idx`, `${name}_src_cov`],
+      },
       { name: `${name}_tgt_cov`, columns: ['target_document_id', 'inv_ord', 'source_id'], replaces: [`${name}_tgt_idx`] },
     ],
     partition: { column: 'source_id', kind: 'int' },

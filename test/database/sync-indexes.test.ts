@@ -29,23 +29,27 @@ afterAll(async () => {
 describe('link table indexes', () => {
   it('each end of a relation link has an index that also holds the other end', async () => {
     const have = await indexes();
-    expect(have.has('articles_categories_lnk_src_cov')).toBe(true);
+    expect(have.has('articles_categories_lnk_src_ix')).toBe(true);
     expect(have.has('articles_categories_lnk_tgt_cov')).toBe(true);
     expect(have.has('articles_categories_lnk_src_idx')).toBe(false);
+    expect(have.has('articles_categories_lnk_src_cov')).toBe(false);
   });
 
   it('a database made by an earlier version gets the new indexes and loses the ones they replace', async () => {
     const db = database.db;
     const dropNew = (name: string) => db.schema.dropIndex(name);
-    for (const name of ['articles_categories_lnk_src_cov', 'articles_categories_lnk_tgt_cov']) {
+    for (const name of ['articles_categories_lnk_src_ix', 'articles_categories_lnk_tgt_cov']) {
       const drop = dropNew(name);
       await (database.dialect.dropIndexOnTable ? drop.on('articles_categories_lnk') : drop).execute();
     }
     await db.schema.createIndex('articles_categories_lnk_src_idx').on('articles_categories_lnk').columns(['source_id', 'ord']).execute();
     await db.schema.createIndex('articles_categories_lnk_tgt_idx').on('articles_categories_lnk').columns(['target_document_id', 'inv_ord']).execute();
+    // and one made by the version before this one, which lacked the link's id
+    await db.schema.createIndex('articles_categories_lnk_src_cov').on('articles_categories_lnk').columns(['source_id', 'ord', 'target_document_id']).execute();
     await syncSchema(database, model);
     const have = await indexes();
-    expect(['articles_categories_lnk_src_cov', 'articles_categories_lnk_tgt_cov'].every((n) => have.has(n))).toBe(true);
-    expect(['articles_categories_lnk_src_idx', 'articles_categories_lnk_tgt_idx'].some((n) => have.has(n))).toBe(false);
+    expect(['articles_categories_lnk_src_ix', 'articles_categories_lnk_tgt_cov'].every((n) => have.has(n))).toBe(true);
+    const replaced = ['articles_categories_lnk_src_idx', 'articles_categories_lnk_src_cov', 'articles_categories_lnk_tgt_idx'];
+    expect(replaced.filter((n) => have.has(n))).toEqual([]);
   });
 });
