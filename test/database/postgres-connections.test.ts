@@ -95,6 +95,29 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
     });
   });
 
+  it('a read connection older than its age limit is replaced: a generic plan made on a small table does not serve it for long', async () => {
+    const pg = (await import('pg')).default;
+    const { PipelinedReads } = await import('../../src/database/dialects/postgres-pipeline.js');
+    const reads = new PipelinedReads(
+      () => new pg.Client({ ...testDb.config, pipeline: true } as import('pg').ClientConfig),
+      1,
+      () => {},
+      { statements: 500, ageMs: 300 },
+    );
+    const client = await reads.pool().connect();
+    try {
+      const pid = async (): Promise<number> => ((await client.query('select pg_backend_pid() as pid', [])).rows[0] as { pid: number }).pid;
+      const first = await pid();
+      expect(await pid()).toBe(first);
+      await new Promise((r) => setTimeout(r, 400));
+      const [later, ...sentWithIt] = await Promise.all([pid(), ...[1, 2, 3].map((i) => client.query('select $1::int as v', [i]))]);
+      expect(later).not.toBe(first);
+      expect(sentWithIt.map((r) => r.rows[0])).toEqual([{ v: 1 }, { v: 2 }, { v: 3 }]);
+    } finally {
+      await reads.pool().end();
+    }
+  });
+
   it('a terminated read connection is logged, and the next read opens a new one', async () => {
     await reading((d) => Promise.all([sql`select 1`.execute(d.db), sql`select 2`.execute(d.db)]));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

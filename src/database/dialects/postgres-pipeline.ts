@@ -19,14 +19,27 @@ const SESSION_STATEMENT = /^\s*(?:begin|start\s+transaction|commit|rollback|save
 /** the socket under a pg client (not in its typings: pg corks it around each statement it sends) */
 const socketOf = (client: Client): { cork(): void; uncork(): void } => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
 
-/** statements prepared on one read connection before it is replaced by a fresh one */
-const MAX_PREPARED = 500;
+/**
+ * When a read connection is replaced by a fresh one. `statements`: a backend keeps every statement
+ * prepared on it. `ageMs`: PostgreSQL plans a prepared statement once for all values (a generic plan,
+ * which is where its saving comes from: a custom plan per run cost as much as an unnamed statement) and
+ * keeps that plan until the table's statistics change; a plan made while a table was nearly empty
+ * (a seq scan) must not serve it for long after it has grown, even on a server whose autovacuum is off.
+ */
+export interface ReadConnectionLimits {
+  readonly statements: number;
+  readonly ageMs: number;
+}
+
+const LIMITS: ReadConnectionLimits = { statements: 500, ageMs: 60_000 };
 
 interface Slot {
   client: Client | undefined;
   opening: Promise<Client> | undefined;
   /** the statements prepared on `client` */
   prepared: PreparedOnConnection;
+  /** when `client` was opened (Date.now()) */
+  openedAt: number;
   /** the last statement sent on `client`: its answer comes after every earlier one's */
   last: Promise<unknown>;
 }
@@ -44,17 +57,20 @@ export class PipelinedReads {
   /** clients whose socket is corked until the end of this turn */
   private readonly corked: Client[] = [];
   private ended = false;
-  private readonly names = new StatementNames(MAX_PREPARED);
+  private readonly names: StatementNames;
 
   constructor(
     private readonly open: () => Client,
     size: number,
     private readonly onError: (error: Error) => void,
+    private readonly limits: ReadConnectionLimits = LIMITS,
   ) {
+    this.names = new StatementNames(limits.statements);
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({
       client: undefined,
       opening: undefined,
-      prepared: new PreparedOnConnection(MAX_PREPARED),
+      prepared: new PreparedOnConnection(limits.statements),
+      openedAt: 0,
       last: Promise.resolve(),
     }));
   }
@@ -72,7 +88,7 @@ export class PipelinedReads {
     const slot = this.slots[this.turn]!;
     const name = this.names.nameOf(text);
     const client = slot.client;
-    if (client !== undefined && slot.prepared.admit(name)) {
+    if (client !== undefined && Date.now() - slot.openedAt <= this.limits.ageMs && slot.prepared.admit(name)) {
       this.cork(client);
       return this.send(slot, client, name, text, values);
     }
@@ -89,7 +105,7 @@ export class PipelinedReads {
     return answer;
   }
 
-  /** takes a connection holding MAX_PREPARED statements out of use, and closes it once its statements are answered */
+  /** takes a connection past its limits out of use, and closes it once its statements are answered */
   private retire(slot: Slot, client: Client): void {
     slot.client = undefined;
     const close = (): void => void client.end().catch(() => {});
@@ -122,7 +138,8 @@ export class PipelinedReads {
       () => {
         slot.opening = undefined;
         slot.client = client;
-        slot.prepared = new PreparedOnConnection(MAX_PREPARED);
+        slot.prepared = new PreparedOnConnection(this.limits.statements);
+        slot.openedAt = Date.now();
         return client;
       },
       (e: unknown) => {
