@@ -41,6 +41,7 @@ function fromEnv(dir: string, env: Env, c: Client): DatabaseConfig {
     schema: env['DATABASE_SCHEMA'] || undefined,
     ssl: envBool(env, 'DATABASE_SSL', false),
     poolMax: envInt(env, 'DATABASE_POOL_MAX', 10, 1),
+    preparedStatements: envBool(env, 'DATABASE_PREPARED_STATEMENTS', true),
   };
 }
 

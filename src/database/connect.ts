@@ -25,7 +25,7 @@ import { mysqlDialect } from './dialects/mysql.js';
 import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
-import { PipelinedReads, PIPELINED_READS_NAME } from './dialects/postgres-pipeline.js';
+import { PipelinedReads, PIPELINED_READS_NAME, READ_CONNECTION_LIMITS } from './dialects/postgres-pipeline.js';
 import { memoForTurn } from './turn-memo.js';
 import { ReadRecorder, recordReadTables, type RecordedReads } from './read-recording.js';
 import { BUCKETS_TABLE, type BucketChange, type Partition } from './table-buckets.js';
@@ -46,6 +46,8 @@ export interface DatabaseConfig {
   schema?: string;
   ssl?: boolean;
   poolMax?: number;
+  /** PostgreSQL: content reads as named prepared statements (default true) */
+  preparedStatements?: boolean;
 }
 
 /** Counts statements, and moves `writes` before and after every statement that isn't a SELECT. */
@@ -136,6 +138,7 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
     () => new pg.default.Client({ ...connection, pipeline: true, application_name: PIPELINED_READS_NAME }),
     Math.min(cfg.poolMax ?? 10, Math.max(2, availableParallelism())),
     (err) => console.error(`folio: a pipelined PostgreSQL read connection failed and will be reopened: ${err.message}`),
+    { ...READ_CONNECTION_LIMITS, prepared: cfg.preparedStatements ?? true },
   );
   // an idle client losing its connection (server restart, terminated backend) must not crash the
   // process: the pool drops it and opens a new one on demand. An operator still needs to see it.

@@ -114,6 +114,7 @@ describe("environment (Strapi's names)", () => {
       DATABASE_SCHEMA: 'content',
       DATABASE_SSL: 'true',
       DATABASE_POOL_MAX: '20',
+      DATABASE_PREPARED_STATEMENTS: 'false',
       DATABASE_URL: 'postgres://x@y/z',
     });
     expect(config.database).toEqual({
@@ -127,6 +128,7 @@ describe("environment (Strapi's names)", () => {
       schema: 'content',
       ssl: true,
       poolMax: 20,
+      preparedStatements: false,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'mysql' })).config.database).toEqual({
       client: 'mysql',
@@ -139,6 +141,7 @@ describe("environment (Strapi's names)", () => {
       schema: undefined,
       ssl: false,
       poolMax: 10,
+      preparedStatements: true,
     });
     expect((await load(project(), { DATABASE_CLIENT: 'postgres' })).config.database).toMatchObject({ port: 5432, user: 'postgres' });
   });
@@ -151,6 +154,7 @@ describe("environment (Strapi's names)", () => {
     [{ DATABASE_CLIENT: 'postgres', DATABASE_PORT: '5432x' }, 'DATABASE_PORT must be a whole number from 1 to 65535, got "5432x"'],
     [{ DATABASE_CLIENT: 'mysql', DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 9007199254740991, got "0"'],
     [{ DATABASE_CLIENT: 'mysql', DATABASE_SSL: 'maybe' }, 'DATABASE_SSL must be true or false, got "maybe"'],
+    [{ DATABASE_CLIENT: 'postgres', DATABASE_PREPARED_STATEMENTS: 'maybe' }, 'DATABASE_PREPARED_STATEMENTS must be true or false, got "maybe"'],
     [{ FOLIO_LOG: 'loud' }, 'FOLIO_LOG must be true or false, got "loud"'],
   ])('%j is refused: %s', async (env, message) => {
     expect(await configError(project(), env)).toBe(message);
@@ -315,6 +319,7 @@ describe("config/server, config/database, config/admin (Strapi's project templat
       schema: 'public',
       ssl: true,
       poolMax: 4,
+      preparedStatements: true,
     });
   });
 

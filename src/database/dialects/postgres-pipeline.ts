@@ -29,9 +29,14 @@ const socketOf = (client: Client): { cork(): void; uncork(): void } => (client a
 export interface ReadConnectionLimits {
   readonly statements: number;
   readonly ageMs: number;
+  /**
+   * false: statements are sent unnamed (parsed and planned every time), for a pooler that does not keep
+   * a client's prepared statements across its transactions (PgBouncer in transaction mode before 1.21)
+   */
+  readonly prepared: boolean;
 }
 
-const LIMITS: ReadConnectionLimits = { statements: 500, ageMs: 60_000 };
+export const READ_CONNECTION_LIMITS: ReadConnectionLimits = { statements: 500, ageMs: 60_000, prepared: true };
 
 interface Slot {
   client: Client | undefined;
@@ -63,7 +68,7 @@ export class PipelinedReads {
     private readonly open: () => Client,
     size: number,
     private readonly onError: (error: Error) => void,
-    private readonly limits: ReadConnectionLimits = LIMITS,
+    private readonly limits: ReadConnectionLimits = READ_CONNECTION_LIMITS,
   ) {
     this.names = new StatementNames(limits.statements);
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({
@@ -88,7 +93,7 @@ export class PipelinedReads {
     const slot = this.slots[this.turn]!;
     const name = this.names.nameOf(text);
     const client = slot.client;
-    if (client !== undefined && Date.now() - slot.openedAt <= this.limits.ageMs && slot.prepared.admit(name)) {
+    if (client !== undefined && Date.now() - slot.openedAt <= this.limits.ageMs && (!this.limits.prepared || slot.prepared.admit(name))) {
       this.cork(client);
       return this.send(slot, client, name, text, values);
     }
@@ -100,7 +105,7 @@ export class PipelinedReads {
   }
 
   private send(slot: Slot, client: Client, name: string, text: string, values: unknown[]): Promise<QueryResult> {
-    const answer = client.query<Record<string, unknown>>({ name, text, values });
+    const answer = client.query<Record<string, unknown>>(this.limits.prepared ? { name, text, values } : { text, values });
     slot.last = answer;
     return answer;
   }
