@@ -237,7 +237,7 @@ function relationLinkTable(name: string): TableDef {
     // each index carries the other end of the link, so populating, filtering through and
     // counting a relation read the index alone (a relation filter at 1M articles: 300 → 145 ms);
     // the source side also carries the link's id, which a populate level's link read orders by:
-    // without it PostgreSQL read whole link tables (list populate=*: 2.7 → 1.9–2.5 ms of its CPU)
+    // without it PostgreSQL read whole link tables (list populate=*: 2.7–3.6 → 1.9–2.5 ms of its CPU per request)
     indexes: [
       {
         name: `${name}_src_ix`,

@@ -1,4 +1,4 @@
-// PostgreSQL's connections. Reads outside transactions share two pipelined connections
+// PostgreSQL's connections. Reads outside transactions share a few pipelined connections
 // (dialects/postgres-pipeline.ts): statements sent together must each get their own rows and their
 // own error, a lost connection must fail only what was sent on it, and nothing that would change the
 // shared session may run there. Their texts are prepared once per connection, and a connection holding
@@ -114,12 +114,12 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
 
   it('a read connection older than its age limit is replaced: a generic plan made on a small table does not serve it for long', async () => {
     const pg = (await import('pg')).default;
-    const { PipelinedReads } = await import('../../src/database/dialects/postgres-pipeline.js');
+    const { PipelinedReads, READ_CONNECTION_LIMITS } = await import('../../src/database/dialects/postgres-pipeline.js');
     const reads = new PipelinedReads(
       () => new pg.Client({ ...testDb.config, pipeline: true } as import('pg').ClientConfig),
       1,
       () => {},
-      { statements: 500, ageMs: 300, prepared: true },
+      { ...READ_CONNECTION_LIMITS, ageMs: 300 },
     );
     const client = await reads.pool().connect();
     try {

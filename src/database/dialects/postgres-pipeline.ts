@@ -91,21 +91,22 @@ export class PipelinedReads {
     // the connections are shared by every read in flight: a transaction or session setting would leak into them
     if (SESSION_STATEMENT.test(text)) return Promise.reject(new Error(`not run on a shared read connection: ${text.slice(0, 40)}`));
     const slot = this.slots[this.turn]!;
-    const name = this.names.nameOf(text);
+    // unnamed (limits.prepared false): PostgreSQL parses and plans it every time
+    const name = this.limits.prepared ? this.names.nameOf(text) : undefined;
     const client = slot.client;
-    if (client !== undefined && Date.now() - slot.openedAt <= this.limits.ageMs && (!this.limits.prepared || slot.prepared.admit(name))) {
+    if (client !== undefined && Date.now() - slot.openedAt <= this.limits.ageMs && (name === undefined || slot.prepared.admit(name))) {
       this.cork(client);
-      return this.send(slot, client, name, text, values);
+      return this.send(slot, client, text, values, name);
     }
     if (client !== undefined) this.retire(slot, client);
     return this.connected(slot).then((c) => {
-      slot.prepared.admit(name);
-      return this.send(slot, c, name, text, values);
+      if (name !== undefined) slot.prepared.admit(name);
+      return this.send(slot, c, text, values, name);
     });
   }
 
-  private send(slot: Slot, client: Client, name: string, text: string, values: unknown[]): Promise<QueryResult> {
-    const answer = client.query<Record<string, unknown>>(this.limits.prepared ? { name, text, values } : { text, values });
+  private send(slot: Slot, client: Client, text: string, values: unknown[], name: string | undefined): Promise<QueryResult> {
+    const answer = client.query<Record<string, unknown>>(name === undefined ? { text, values } : { name, text, values });
     slot.last = answer;
     return answer;
   }
