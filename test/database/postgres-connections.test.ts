@@ -49,9 +49,11 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
     expect(after).toMatchObject({ status: 'fulfilled', value: { rows: [{ v: 3 }] } });
   });
 
-  it('a transaction or a session setting is refused there', async () => {
+  it('a transaction, a session setting or dropping prepared statements is refused there', async () => {
     await expect(reading((d) => d.db.transaction().execute(async (trx) => sql`select 1`.execute(trx)))).rejects.toThrow(/not run on a shared read connection: begin/);
     await expect(reading((d) => sql`set statement_timeout = 1`.execute(d.db))).rejects.toThrow(/not run on a shared read connection: set/);
+    await expect(reading((d) => sql`discard all`.execute(d.db))).rejects.toThrow(/not run on a shared read connection: discard all/);
+    await expect(reading((d) => sql`deallocate all`.execute(d.db))).rejects.toThrow(/not run on a shared read connection: deallocate all/);
   });
 
   it('a repeated read is parsed once: its text is a prepared statement on the read connections', async () => {

@@ -14,7 +14,8 @@ type QueryResult = pg.QueryResult<Record<string, unknown>>;
 /** the application_name of the pipelined connections, as pg_stat_activity shows them */
 export const PIPELINED_READS_NAME = 'folio reads';
 
-const SESSION_STATEMENT = /^\s*(?:begin|start\s+transaction|commit|rollback|savepoint|release|set|reset|lock|listen|prepare|declare)\b/i;
+// discard and deallocate would drop the prepared statements pg believes the connection holds
+const SESSION_STATEMENT = /^\s*(?:begin|start\s+transaction|commit|rollback|savepoint|release|set|reset|lock|listen|prepare|declare|discard|deallocate)\b/i;
 
 /** the socket under a pg client (not in its typings: pg corks it around each statement it sends) */
 const socketOf = (client: Client): { cork(): void; uncork(): void } => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
