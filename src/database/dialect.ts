@@ -21,6 +21,8 @@ export interface Dialect {
   readonly dropIndexOnTable: boolean;
   /** a Unicode-aware lower-casing of an expression (SQLite's lower() is ASCII-only) */
   lower(expr: Expression<unknown>): RawBuilder<string>;
+  /** a number as the database prints it, for text matching (MySQL has no CAST … AS TEXT) */
+  text(expr: Expression<unknown>): RawBuilder<string>;
   /** value written to a datetime column */
   toDatetime(d: Date): unknown;
   /** value written to a boolean column */

@@ -32,6 +32,7 @@ export const mysqlDialect: Dialect = {
   indexNames: sql<{ name: string }>`select distinct index_name as name from information_schema.statistics where table_schema = database()`,
   dropIndexOnTable: true,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
+  text: (e: Expression<unknown>) => sql<string>`cast(${e} as char)`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,
   newId: 'default',

@@ -33,6 +33,7 @@ export const postgresDialect: Dialect = {
   indexNames: sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
+  text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,
   newId: 'default',

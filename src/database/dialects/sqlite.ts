@@ -36,6 +36,7 @@ export const sqliteDialect: Dialect = {
   indexNames: sql<{ name: string }>`select name from sqlite_master where type = 'index'`,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`${sql.raw(SQLITE_LOWER)}(${e})`,
+  text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
   toDatetime: (d) => d.toISOString(),
   toBoolean: (b) => (b ? 1 : 0),
   newId: 'null',

@@ -26,21 +26,28 @@ export function scopeOf(ctx: ReadContext, type: ContentType, q: Pick<FindQuery, 
   return { status: q.status, locale: single ? (q.locale as string) : ctx.defaultLocale, fixedLocale: single && type.localized, publicationFilter: q.publicationFilter };
 }
 
+/**
+ * `_q`, as Strapi 5 searches: the term anywhere in the row id, the document id, the locale and every
+ * searchable text attribute, and, when the term reads as a number (lodash's toNumber: not NaN), in
+ * every number attribute; numbers by their printed text (`_q=1` finds ids 1, 10, 21…). Case is
+ * ignored everywhere. Private attributes are never searched (see the README's differences).
+ */
 function searchCondition(type: ContentType, alias: string, q: string, w: WhereContext): Expression<SqlBool> {
-  const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-  const items: Expression<SqlBool>[] = [];
-  const numeric = q.trim() !== '' && Number.isFinite(Number(q));
+  const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`.toLowerCase();
+  const like = (e: Expression<unknown>) => sql<SqlBool>`${w.dialect.lower(e)} like ${pattern} escape '!'`;
+  const items: Expression<SqlBool>[] = [like(w.dialect.text(ref(alias, 'id'))), like(ref(alias, 'document_id'))];
+  if (type.localized) items.push(like(ref(alias, 'locale')));
+  const numeric = !Number.isNaN(Number(q));
   for (const a of type.attributes.values()) {
     if (a.kind !== 'scalar' || a.private || !a.searchable) continue;
-    if (['string', 'text', 'richtext', 'email', 'uid', 'enumeration'].includes(a.type)) {
-      items.push(sql<SqlBool>`${w.dialect.lower(ref(alias, a.column))} like ${pattern.toLowerCase()} escape '!'`);
-    } else if (numeric && ['integer', 'biginteger', 'float', 'decimal'].includes(a.type)) {
-      items.push(sql<SqlBool>`${ref(alias, a.column)} = ${Number(q)}`);
-    }
+    if (TEXT_TYPES.has(a.type)) items.push(like(ref(alias, a.column)));
+    else if (numeric && NUMBER_TYPES.has(a.type)) items.push(like(w.dialect.text(ref(alias, a.column))));
   }
-  if (numeric) items.push(sql<SqlBool>`${ref(alias, 'id')} = ${Number(q)}`);
-  return items.length ? sql<SqlBool>`(${sql.join(items, sql` or `)})` : sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`(${sql.join(items, sql` or `)})`;
 }
+
+const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
+const NUMBER_TYPES: ReadonlySet<string> = new Set(['integer', 'biginteger', 'float', 'decimal']);
 
 /** The root conditions of a read: version, cohort, filters, search, and optionally one document. */
 export function rootConditions(ctx: ReadContext, type: ContentType, alias: string, q: FindQuery, w: WhereContext, documentId?: string): Expression<SqlBool>[] {
