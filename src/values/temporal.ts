@@ -32,35 +32,90 @@ export function parseTime(v: unknown): string {
   return `${m[1]}:${m[2]}:${m[3]}.${(m[4] ?? '').padEnd(3, '0')}`;
 }
 
-const ISO = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
+// Datetimes are read with the grammar of date-fns' parseISO, as Strapi 5 reads them: extended and basic
+// formats (2026-12-01, 20261201), ordinal (2026-335) and week dates (2026-W49-2), a two-digit century
+// (20 is 2000-01-01), a fraction on the last time unit (T10.5 is 10:30), a zone Z, ±hh, ±hhmm or ±hh:mm.
+const YEAR = /^(?:(\d{4}|[+-]\d{6})|(\d{2}|[+-]\d{4})$)/;
+const DATE_REST = /^-?(?:(\d{3})|(\d{2})(?:-?(\d{2}))?|W(\d{2})(?:-?(\d))?|)$/;
+const TIME = /^(\d{2}(?:[.,]\d*)?)(?::?(\d{2}(?:[.,]\d*)?))?(?::?(\d{2}(?:[.,]\d*)?))?$/;
+const ZONE = /^([+-])(\d{2})(?::?(\d{2}))?$/;
+
+const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** The day a date part names, as UTC midnight in ms, or null. */
+function dayOf(date: string): number | null {
+  const y = YEAR.exec(date);
+  if (!y) return null;
+  const year = y[1] !== undefined ? Number(y[1]) : Number(y[2]) * 100;
+  const rest = DATE_REST.exec(date.slice((y[1] ?? y[2]!).length));
+  if (!rest) return null;
+  const [, ordinal, month, day, week, weekday] = rest;
+  const d = new Date(0);
+  if (week !== undefined) {
+    const w = Number(week);
+    const wd = weekday === undefined ? 0 : Number(weekday) - 1;
+    if (w < 1 || w > 53 || wd < 0 || wd > 6) return null;
+    // ISO week 1 is the week of January 4th
+    d.setUTCFullYear(year, 0, 4);
+    d.setUTCDate(d.getUTCDate() + (w - 1) * 7 + wd + 1 - (d.getUTCDay() || 7));
+    return d.getTime();
+  }
+  const m = month === undefined ? 1 : Number(month);
+  const dd = day === undefined ? 1 : Number(day);
+  const o = ordinal === undefined ? 1 : Number(ordinal);
+  if (m < 1 || m > 12 || dd < 1 || dd > daysIn(year, m) || o < 1 || o > (isLeap(year) ? 366 : 365)) return null;
+  d.setUTCFullYear(year, m - 1, Math.max(o, dd));
+  return d.getTime();
+}
+
+const unit = (v: string | undefined): number => (v === undefined ? 0 : Number(v.replace(',', '.')));
+
+/** The time of day a time part names, in ms, or null. */
+function timeOf(time: string): number | null {
+  const t = TIME.exec(time);
+  if (!t) return null;
+  const [h, m, sec] = [unit(t[1]), unit(t[2]), unit(t[3])];
+  if (h === 24 ? m !== 0 || sec !== 0 : h < 0 || h >= 25 || m < 0 || m >= 60 || sec < 0 || sec >= 60) return null;
+  return Math.round((h * 3600 + m * 60 + sec) * 1000);
+}
+
+/** The offset a zone names, to add to a local time, in ms, or null. */
+function offsetOf(zone: string): number | null {
+  if (zone === 'Z') return 0;
+  const z = ZONE.exec(zone);
+  // date-fns reads a zone it can't parse as UTC
+  if (!z) return 0;
+  const minutes = z[3] === undefined ? 0 : Number(z[3]);
+  if (minutes > 59) return null;
+  return (z[1] === '+' ? -1 : 1) * (Number(z[2]) * 60 + minutes) * 60_000;
+}
 
 function fromIso(s: string): Date | null {
-  const m = ISO.exec(s);
-  if (!m) return null;
-  const [, y, mo = '01', d = '01', h = '00', mi = '00', sec = '00', frac = '', zone] = m;
-  const year = Number(y),
-    month = Number(mo),
-    day = Number(d),
-    hour = Number(h),
-    minute = Number(mi),
-    second = Number(sec);
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
-  if (minute > 59 || second > 59 || hour > 24 || (hour === 24 && (minute > 0 || second > 0 || /[1-9]/.test(frac)))) return null;
-  const ms = Number(`0.${frac || '0'}`) * 1000;
-  let t = Date.UTC(year, month - 1, day, hour, minute, second) + Math.round(ms);
-  if (zone && zone !== 'Z') {
-    const z = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)!;
-    const offset = (Number(z[2]) * 60 + Number(z[3] ?? 0)) * 60_000;
-    if (Number(z[2]) > 23 || Number(z[3] ?? 0) > 59) return null;
-    t += z[1] === '+' ? -offset : offset;
+  const halves = s.split(/[T ]/);
+  if (halves.length > 2) return null;
+  // a first half with a colon is a time without a date: no day to read it on
+  if (halves[0]!.includes(':')) return null;
+  let date = halves[0]!;
+  let time = halves[1] ?? '';
+  const z = /z/i.exec(date);
+  if (z) {
+    time = s.slice(z.index);
+    date = date.slice(0, z.index);
   }
-  const out = new Date(t);
+  const zoneAt = /[Z+-]/.exec(time);
+  const zone = zoneAt ? time.slice(zoneAt.index) : null;
+  if (zoneAt) time = time.slice(0, zoneAt.index);
+  const day = date === '' ? null : dayOf(date);
+  const clock = time === '' ? 0 : timeOf(time);
+  const offset = zone === null ? 0 : offsetOf(zone);
+  if (day === null || clock === null || offset === null) return null;
+  const out = new Date(day + clock + offset);
   return Number.isNaN(out.getTime()) ? null : out;
 }
 
 /**
- * An ISO 8601 date or datetime (extended format), or an epoch in milliseconds (integer number or
- * string of digits). Without an offset the value is read as UTC, so the result doesn't depend on
+ * An ISO 8601 date or datetime (parseISO's grammar above), or else an epoch in milliseconds (integer
+ * number or string of digits): `20261201` is a date, `1764547200000` an epoch. Without an offset the value is read as UTC, so the result doesn't depend on
  * the server's time zone (Strapi reads it in server-local time; the same on a UTC server).
  */
 export function parseDateTime(v: unknown): Date {

@@ -234,6 +234,24 @@ describe('datetime and timestamp', () => {
     expect(scalarOf({ eventAt: '2025-03-07 10:20:30' }, 'eventAt')).toEqual(new Date('2025-03-07T10:20:30Z'));
   });
 
+  it("the other ISO forms Strapi 5.54 reads (date-fns' parseISO): basic, ordinal and week dates, a century, fractional hours", () => {
+    const read = (v: string) => (scalarOf({ eventAt: v }, 'eventAt') as Date).toISOString();
+    expect(read('20261201')).toBe('2026-12-01T00:00:00.000Z');
+    expect(read('20261201T0430')).toBe('2026-12-01T04:30:00.000Z');
+    expect(read('202611')).toBe('2026-11-01T00:00:00.000Z');
+    expect(read('2026-330')).toBe('2026-11-26T00:00:00.000Z');
+    expect(read('2024-366')).toBe('2024-12-31T00:00:00.000Z');
+    expect(read('2026-W48')).toBe('2026-11-23T00:00:00.000Z');
+    expect(read('2026-W49-2')).toBe('2026-12-01T00:00:00.000Z');
+    expect(read('20')).toBe('2000-01-01T00:00:00.000Z');
+    expect(read('2026-11-26T10.5')).toBe('2026-11-26T10:30:00.000Z');
+    expect(read('2026-11-26T10:00+0530')).toBe('2026-11-26T04:30:00.000Z');
+    expect(read('2026-11-26T24:00')).toBe('2026-11-27T00:00:00.000Z');
+    for (const v of ['2023-366', '2026-W54', '2026-W48-8', '2026-11-26T24:01', '10:00', '2026-11-26T10:00:00T1']) {
+      expect(plain({ eventAt: v }), v).toBe('Invalid format, expected a timestamp or an ISO date');
+    }
+  });
+
   it('epoch milliseconds, as a number or a digit string, become Dates', () => {
     expect(scalarOf({ eventAt: 1741342830000 }, 'eventAt')).toEqual(new Date(1741342830000));
     expect(scalarOf({ eventAt: '1741342830000' }, 'eventAt')).toEqual(new Date(1741342830000));
