@@ -132,7 +132,7 @@ export interface PopulateNode {
   readonly sort: readonly SortItem[] | null;
   /** nested populate of the target (relations, media, components: keyed by attribute name) */
   readonly populate: PopulateMap;
-  /** relations only: return {count: n} instead of entries */
+  /** relations and components: return {count: n} instead of entries */
   readonly count: boolean;
   /**
    * dynamic zones only: per component uid, how its entries are read (a node of kind 'component'

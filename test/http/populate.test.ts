@@ -127,6 +127,20 @@ describe('populate', () => {
     expect(r.body.data.tags).toEqual({ count: 3 });
   });
 
+  it('count on a component is the number of its entries, as Strapi 5.54 answers; media and dynamic zones ignore it', async () => {
+    const one = await t.get(`/api/articles/${doc['article']}?fields[0]=title&populate[seo][count]=true&populate[blocks][count]=true&populate[cover][count]=true`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.data.seo).toEqual({ count: 1 });
+    expect(one.body.data.blocks.map((b: { __component: string }) => b.__component)).toEqual(['shared.rich-text', 'shared.quote']);
+    expect(one.body.data.cover).toBeNull();
+    const none = await t.get(`/api/articles/${doc['base']}?fields[0]=title&populate[seo][count]=true`);
+    expect(none.body.data.seo).toEqual({ count: 0 });
+    const repeatable = await t.get(`/api/authors/${doc['author']}?fields[0]=name&populate[links][count]=true`);
+    expect(repeatable.body.data.links).toEqual({ count: 1 });
+    const list = await t.get(`/api/authors?fields[0]=name&populate[links][count]=true&sort=name`);
+    expect(list.body.data.map((a: { links: unknown }) => a.links)).toEqual([{ count: 1 }]);
+  });
+
   it('nested populate through relations and components', async () => {
     const r = await t.get(`/api/articles/${doc['article']}?populate[author][populate][0]=links&populate[0]=seo.openGraph`);
     expect(r.status, r.text).toBe(400);

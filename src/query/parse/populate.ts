@@ -205,9 +205,9 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
   let count = false;
   if (value['count'] !== undefined) {
     const c = truthy(value['count']);
-    if (c === null || base.kind !== 'relation') {
-      if (c === null) throw invalid('count', here);
-    } else count = c;
+    if (c === null) throw invalid('count', here);
+    // Strapi counts relations and components; media and dynamic zones ignore it
+    if (base.kind === 'relation' || base.kind === 'component') count = c;
   }
   let populate: PopulateMap = new Map();
   if (value['populate'] !== undefined) populate = parsePopulateAt(ctx, target, value['populate'], path);

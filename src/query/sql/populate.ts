@@ -338,8 +338,19 @@ async function loadComponent(
   scope: ReadScope,
 ): Promise<Loaded> {
   const comp = ctx.model.components.get(uid)!;
-  const columns = selectColumns(comp, 't', node);
   const parentIds = ids(parents);
+  if (node.count) {
+    // the entries that exist, as Strapi counts them through its component join table
+    const rows = (await ctx.database.db
+      .selectFrom(`${schema.componentTable} as c`)
+      .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
+      .select([sql`${ref('c', 'entity_id')}`.as('__src'), sql<number>`count(*)`.as('n')])
+      .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(parentIds)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+      .groupBy(sql`${ref('c', 'entity_id')}` as never)
+      .execute()) as Row[];
+    return { name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['n']) }])), empty: () => ({ count: 0 }) };
+  }
+  const columns = selectColumns(comp, 't', node);
   // a left join: the component rows read are those the links name, whether they exist or not, which
   // is what a recording read must know (a link naming a missing row shows a row inserted later)
   const rows = await withinTemplate(
