@@ -113,6 +113,28 @@ describe('relation writes and populate', () => {
     expect((await t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
   });
 
+  it('disconnect: a documentId naming no document is a 400 and nothing changes, a row id naming no row is ignored, as in Strapi 5.54', async () => {
+    const kept = await create('tags', { label: 'kept-on-disconnect' });
+    const article = await create('articles', { title: 'disconnects', tags: [kept] });
+    for (const disconnect of [['nope'], [{ documentId: 'nope' }], [kept, 'nope']]) {
+      const r = await t.request('PUT', `/api/articles/${article}`, { body: { data: { tags: { disconnect } } } });
+      expect(r.status, JSON.stringify(disconnect)).toBe(400);
+      expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Document with id "nope", locale "null" not found', details: {} });
+    }
+    expect(ids((await t.get(`/api/articles/${article}?populate=tags`)).body.data.tags)).toEqual([kept]);
+    const ignored = await t.request('PUT', `/api/articles/${article}?populate=tags`, { body: { data: { tags: { disconnect: [99999] } } } });
+    expect(ignored.status, ignored.text).toBe(200);
+    expect(ids(ignored.body.data.tags)).toEqual([kept]);
+    const byId = (await t.get(`/api/tags/${kept}`)).body.data.id as number;
+    const gone = await t.request('PUT', `/api/articles/${article}?populate=tags`, { body: { data: { tags: { disconnect: [99999, byId] } } } });
+    expect(gone.status, gone.text).toBe(200);
+    expect(gone.body.data.tags).toEqual([]);
+    // from the mappedBy side, as Strapi answers it (the article's locale is the default one)
+    const inverse = await t.request('PUT', `/api/tags/${kept}`, { body: { data: { articles: { disconnect: ['nope'] } } } });
+    expect(inverse.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Document with id "nope", locale "en" not found', details: {} });
+    expect((await t.request('PUT', `/api/tags/${kept}`, { body: { data: { articles: { disconnect: [99999] } } } })).status).toBe(200);
+  });
+
   it('a linked document must exist in the version the link shows: each missing one is a 400 naming it and its locale, the first in the order sent; nothing is written', async () => {
     const cat = await create('categories', { name: 'only in en' });
     const author = await create('authors', { name: 'Exists' });

@@ -27,7 +27,11 @@ function dpSource(source: SourceRow): boolean {
   return source.schema.modelType === 'contentType' && source.schema.draftAndPublish;
 }
 
-/** Resolves refs to target documents, checking each exists in the version the link will show. */
+/**
+ * Resolves refs to target documents, checking each exists in the version the link will show.
+ * `missingIds`: what a row id naming no row does — refused (set, connect), or dropped (disconnect:
+ * Strapi 5.54 ignores it there, while a documentId naming no document is refused everywhere).
+ */
 async function resolve(
   ctx: RelationContext,
   target: ContentType,
@@ -35,6 +39,7 @@ async function resolve(
   localeFor: (r: RelationRef) => string | null,
   statusFor: (r: RelationRef) => string | null,
   check: boolean,
+  missingIds: 'refuse' | 'drop' = 'refuse',
 ): Promise<Entry[]> {
   const tx = ctx.store.tx;
   const numeric = refs.filter((r) => r.id !== undefined && r.documentId === undefined).map((r) => r.id!);
@@ -43,17 +48,29 @@ async function resolve(
     const rows = await tx.selectFrom(target.table).select(['id', 'document_id', 'locale', 'published_at']).where('id', 'in', numeric).execute();
     for (const r of rows) rowsById.set(Number(r.id), { doc: String(r.document_id), locale: (r.locale as string | null) ?? null, published: r.published_at !== null });
     const missing = numeric.filter((id) => !rowsById.has(id)).length;
-    if (missing) throw new MissingRelationsError(missing, target.uid);
+    if (missing && missingIds === 'refuse') throw new MissingRelationsError(missing, target.uid);
   }
-  const entries: Entry[] = refs.map((r) => {
+  const entries: Entry[] = [];
+  for (const r of refs) {
     if (r.documentId === undefined && r.id !== undefined) {
-      const row = rowsById.get(r.id)!;
-      return { doc: row.doc, locale: target.localized ? row.locale : null, status: target.draftAndPublish ? (row.published ? 'published' : 'draft') : null };
-    }
-    return { doc: r.documentId!, locale: localeFor(r), status: statusFor(r) };
-  });
+      const row = rowsById.get(r.id);
+      if (row) entries.push({ doc: row.doc, locale: target.localized ? row.locale : null, status: target.draftAndPublish ? (row.published ? 'published' : 'draft') : null });
+    } else entries.push({ doc: r.documentId!, locale: localeFor(r), status: statusFor(r) });
+  }
   if (check) await checkExists(ctx, target, entries);
   return entries;
+}
+
+/** The documents a disconnect names: documentIds must exist (as Strapi 5.54 checks), row ids may not. */
+async function disconnected(
+  ctx: RelationContext,
+  target: ContentType,
+  op: RelationOp,
+  localeFor: (r: RelationRef) => string | null,
+  statusFor: (r: RelationRef) => string | null,
+): Promise<string[]> {
+  if (op.kind !== 'change' || op.disconnect.length === 0) return [];
+  return (await resolve(ctx, target, op.disconnect, localeFor, statusFor, true, 'drop')).map((e) => e.doc);
 }
 
 /** Applies set / connect / disconnect with positions to an ordered list of documents. */
@@ -165,7 +182,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   }));
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
-  const disconnect = op.kind === 'change' ? (await resolve(ctx, target, op.disconnect, localeFor, statusFor, false)).map((e) => e.doc) : [];
+  const disconnect = await disconnected(ctx, target, op, localeFor, statusFor);
   // checked together with each target's last position on its own side, which new links continue
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   await checkExists(ctx, target, positionAnchors(op, connect, current));
@@ -273,7 +290,7 @@ async function writeInverseInLocale(
   const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? (r.status ?? null) : null);
   const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
-  const disconnect = op.kind === 'change' ? (await resolve(ctx, owner, op.disconnect, ownerLocale, ownerStatus, false)).map((e) => e.doc) : [];
+  const disconnect = await disconnected(ctx, owner, op, ownerLocale, ownerStatus);
   await checkExists(ctx, owner, positionAnchors(op, connect, current));
   const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
 
