@@ -87,10 +87,17 @@ interface LiveVersion {
   readonly isCreate: boolean;
 }
 
+/** Errors in the order of the attributes they name, as yup sorts them for Strapi (a stable sort: one attribute's keep theirs). */
+function inAttributeOrder(type: ContentType, errors: FieldError[]): FieldError[] {
+  const order = new Map([...type.attributes.keys()].map((name, i) => [name, i]));
+  const rank = (e: FieldError): number => order.get(e.path[0] ?? '') ?? order.size;
+  return errors.sort((a, b) => rank(a) - rank(b));
+}
+
 async function validatePublished(s: Store, model: Model, v: LiveVersion): Promise<void> {
   const errors = validateForPublish(model, v.type, v.values, { isCreate: v.isCreate, draftAndPublish: v.type.draftAndPublish });
   errors.push(...(await checkUnique(s, v.type, v.values, v.documentId, v.locale)));
-  if (errors.length) throw ValidationError.of(errors);
+  if (errors.length) throw ValidationError.of(inAttributeOrder(v.type, errors));
 }
 
 /** Where a new version comes from: a new document, or another locale of an existing one. */

@@ -133,6 +133,17 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect((await t.get('/api/authors')).body.meta.pagination.total).toBe(1);
   });
 
+  it("a uniqueness error takes its attribute's place among the other errors, as Strapi 5.54 lists them (schema order)", async () => {
+    expect((await t.request('POST', '/api/tags', { body: { data: { label: 'dup-label' } } })).status).toBe(201);
+    const r = await t.request('POST', '/api/tags', { body: { data: { label: 'dup-label', color: 'red' } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('2 errors occurred');
+    expect(r.body.error.details.errors).toEqual([
+      { path: ['label'], message: 'This attribute must be unique', name: 'ValidationError', value: 'dup-label' },
+      { path: ['color'], message: 'color must match the following: "/^#[0-9a-fA-F]{6}$/"', name: 'ValidationError', value: 'red' },
+    ]);
+  });
+
   it("bad date, time and datetime values are 400 with Strapi's messages", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ title: 'x', publishDate: '2025-13-45' }, 'Invalid format, expected yyyy-MM-dd'],
