@@ -10,7 +10,8 @@ import { writeTransaction } from '../database/write-transaction.js';
 import { newDocumentId } from './document-id.js';
 import { formatterFor } from '../values/format-value.js';
 import type { WriteData } from './input/types.js';
-import { PARTIAL, validateForPublish } from './input/validate-publish.js';
+import { validateForPublish } from './input/validate-publish.js';
+import { plainValues } from './input/plain-values.js';
 import { publishDraft } from './publish.js';
 import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
@@ -39,16 +40,6 @@ export interface WriteServices {
   readonly model: Model;
   readonly database: Database;
   readonly defaultLocale: string;
-}
-
-function plainValues(data: WriteData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of data.scalars) out[k] = v;
-  // a component sent back with its id is a partial update: absent keys keep their stored values
-  const item = (c: { id?: number; data: WriteData }): Record<string, unknown> => ({ ...plainValues(c.data), ...(c.id !== undefined ? { [PARTIAL]: true } : {}) });
-  for (const [k, v] of data.components) out[k] = v === null ? null : Array.isArray(v) ? v.map(item) : item(v);
-  for (const [k, v] of data.zones) out[k] = v === null ? null : v.map((e) => ({ __component: e.component, ...item(e) }));
-  return out;
 }
 
 function storedValues(type: ContentType, row: Record<string, unknown>): Record<string, unknown> {

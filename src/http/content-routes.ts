@@ -129,7 +129,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const q = parseWrite(services, call, type);
     const locale = writeLocale(type, q);
     const raw = bodyData(req);
-    const write = { create: true, locale };
+    const write = { create: true, locale, singlePass: !type.draftAndPublish };
     const data = checkWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const doc = await echoingMissing(type, raw, write, services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q)));
     return sendJson(reply.code(201), envelope(req, services, type, doc, {}));

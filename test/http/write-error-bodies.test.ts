@@ -88,3 +88,34 @@ it("null on a required field is yup's type error on null, as Strapi 5.54 answers
   );
   expect((await t.request('POST', '/api/articles', { body: { data: { title: null } } })).body).toEqual(typeError('title', ['title']));
 });
+
+it('a create of a type without draft & publish reports every field at once, as Strapi 5.54 does: a type error beside a required field left out', async () => {
+  const errorsOf = async (plural: string, data: Record<string, unknown>, query = '') => {
+    const r = await t.request('POST', `/api/${plural}${query}`, { body: { data } });
+    expect(r.status, r.text).toBe(400);
+    return { message: r.body.error.message as string, errors: (r.body.error.details.errors as { path: string[]; message: string }[]).map((e) => [e.path.join('.'), e.message]) };
+  };
+  // authors: name required, email an email; the type errors used to hide the other two
+  expect(await errorsOf('authors', { email: 'hello world', bio: 'x', age: { a: 1 }, links: '1e3' })).toEqual({
+    message: '4 errors occurred',
+    errors: [
+      ['name', 'name must be defined.'],
+      ['email', 'email must be a valid email'],
+      ['age', 'age must be a `number` type, but the final value was: `NaN` (cast from the value `{\n  "a": "1"\n}`).'],
+      ['links', 'links must be a `array` type, but the final value was: `"1e3"`.'],
+    ],
+  });
+  // a too long value beside a required field left out; ?status=draft changes nothing on such a type
+  expect(await errorsOf('profiles', { website: 'w'.repeat(300) }, '?status=draft')).toEqual({
+    message: '2 errors occurred',
+    errors: [
+      ['handle', 'handle must be defined.'],
+      ['website', 'website must be at most 255 characters'],
+    ],
+  });
+  // a type with draft & publish is checked as a draft first: its required title is not reported beside the type error
+  expect(await errorsOf('articles', { views: 'abc' })).toEqual({
+    message: 'views must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).',
+    errors: [['views', 'views must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).']],
+  });
+});

@@ -13,9 +13,11 @@ import { castScalar } from './cast-scalar.js';
 import { checkKeys } from './check-keys.js';
 import { mediaRefs } from './media-payload.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
+import { plainValues } from './plain-values.js';
 import { relationOp } from './relation-payload.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from './types.js';
 import { isObj, type Obj, type Schema } from './walk.js';
+import { validateForPublish } from './validate-publish.js';
 import { MISSING_ZONE_COMPONENT, UNPLACEABLE_ZONE_COMPONENT, zoneRootError, type WriteTarget } from './zone-errors.js';
 
 export interface InputContext {
@@ -200,7 +202,27 @@ export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown)
   const problems: Problems = { fieldErrors: [], unconvertible: null, zoneRoot: null };
   const out = collect(ctx.model, schema, data, [], problems);
   if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(problems.zoneRoot, schema, data, ctx.write));
-  if (problems.fieldErrors.length) throw ValidationError.of(problems.fieldErrors);
+  if (problems.fieldErrors.length) throw ValidationError.of(withPublishErrors(ctx, schema, out, problems.fieldErrors));
   if (problems.unconvertible) throw problems.unconvertible;
   return out;
+}
+
+/**
+ * A create checked in one pass (WriteTarget.singlePass), refused for its types or sizes, also reports
+ * what the publish rules find in the attributes without such an error (a required name left out beside
+ * a bad age), as Strapi's one yup pass reports each field's first error; in the attribute order yup
+ * sorts them in. An attribute
+ * with an error keeps only its own: what was read of it is partial (a refused list entry is left out,
+ * so later entries would be reported at the wrong index). Uniqueness needs the database: not here.
+ */
+function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, errors: FieldError[]): FieldError[] {
+  if (!ctx.write?.create || !ctx.write.singlePass || schema.modelType !== 'contentType') return errors;
+  const values = plainValues(data);
+  for (const a of schema.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !data.scalars.has(a.name)) values[a.name] = a.default;
+  const failed = new Set(errors.map((e) => e.path[0]));
+  const more = validateForPublish(ctx.model, schema, values, { isCreate: true, draftAndPublish: schema.draftAndPublish }).filter((e) => !failed.has(e.path[0]));
+  if (more.length === 0) return errors;
+  const order = new Map([...schema.attributes.keys()].map((name, i) => [name, i]));
+  const rank = (e: FieldError): number => order.get(e.path[0] ?? '') ?? order.size;
+  return [...errors, ...more].sort((a, b) => rank(a) - rank(b));
 }

@@ -13,6 +13,12 @@ type Obj = Record<string, unknown>;
 export interface WriteTarget {
   readonly create: boolean;
   readonly locale: string | null;
+  /**
+   * Strapi checks the body in one pass, types and publish rules together: a type without draft &
+   * publish. (A draft & publish type's body is checked as a draft first; its publish rules only
+   * once that passes.)
+   */
+  readonly singlePass?: boolean;
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
