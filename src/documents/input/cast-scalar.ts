@@ -3,6 +3,7 @@
 import { ValidationError, type FieldError } from '../../errors.js';
 import type { ScalarAttribute } from '../../schema/types.js';
 import { BIGINTEGER_RANGE, DECIMAL_RANGE, INTEGER_RANGE } from '../../database/column-limits.js';
+import { blockErrors } from './blocks-nodes.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
 import { parseDate, parseDateTime, parseTime } from '../../values/temporal.js';
 
@@ -83,8 +84,10 @@ function castBoolean(v: unknown, path: readonly string[]): CastResult {
   return invalid(fieldError(path, notTypeMessage(path, 'boolean', v), v));
 }
 
-function isBlock(b: unknown): boolean {
-  return typeof b === 'object' && b !== null && !Array.isArray(b);
+/** Blocks as Strapi checks their nodes (blocks-nodes.ts); the value is stored as sent. */
+function blocks(v: unknown[], path: readonly string[]): CastResult {
+  const errors = blockErrors(v, path);
+  return errors.length ? invalid(...errors) : ok(v);
 }
 
 function convert(parse: (v: unknown) => unknown, v: unknown): CastResult {
@@ -125,8 +128,8 @@ export function castScalar(a: ScalarAttribute, v: unknown, path: readonly string
       return convert(parseDateTime, v);
     case 'blocks':
       // Strapi silently stores null for a non-array; a 400 tells the client its content was dropped
-      if (!Array.isArray(v) || !v.every(isBlock)) return invalid(fieldError(path, `${pathText(path)} must be an array of block objects`, v));
-      return ok(v);
+      if (!Array.isArray(v)) return invalid(fieldError(path, `${pathText(path)} must be an array of block objects`, v));
+      return blocks(v, path);
     case 'json':
       return ok(v);
     default: {
