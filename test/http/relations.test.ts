@@ -113,6 +113,32 @@ describe('relation writes and populate', () => {
     expect((await t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
   });
 
+  it('a relation given directly takes documentId, id and locale per item; status and position only under set, connect or disconnect, as in Strapi 5.54', async () => {
+    const tag = await create('tags', { label: 'shorthand' });
+    for (const [tags, key] of [
+      [[{ documentId: tag, status: 'published' }], 'status'],
+      [{ documentId: tag, status: 'draft' }, 'status'],
+      [[{ documentId: tag, position: { end: true } }], 'position'],
+      [[{ id: 1, locale: 'en', status: 'draft' }], 'status'],
+    ] as const) {
+      const r = await t.request('POST', '/api/articles?status=draft', { body: { data: { title: 'shorthand', tags } } });
+      expect(r.body.error, JSON.stringify(tags)).toEqual({
+        status: 400,
+        name: 'ValidationError',
+        message: `Invalid key ${key} at tags`,
+        details: { key, path: 'tags', source: 'body' },
+      });
+    }
+    for (const tags of [
+      { set: [{ documentId: tag, status: 'published' }] },
+      { connect: [{ documentId: tag, status: 'published', position: { end: true } }] },
+      [{ documentId: tag, locale: 'en' }],
+    ]) {
+      const r = await t.request('POST', '/api/articles?status=draft', { body: { data: { title: 'longhand', tags } } });
+      expect(r.status, JSON.stringify(tags)).toBe(201);
+    }
+  });
+
   it('disconnect: a documentId naming no document is a 400 and nothing changes, a row id naming no row is ignored, as in Strapi 5.54', async () => {
     const kept = await create('tags', { label: 'kept-on-disconnect' });
     const article = await create('articles', { title: 'disconnects', tags: [kept] });

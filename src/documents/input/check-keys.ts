@@ -21,6 +21,8 @@ const EXTRA_KEYS: Record<Place, ReadonlySet<string>> = {
 
 const RELATION_OPERATIONS: ReadonlySet<string> = new Set(['connect', 'disconnect', 'set', 'options']);
 const RELATION_ITEM_KEYS: ReadonlySet<string> = new Set(['documentId', 'id', 'locale', 'status', 'position']);
+/** a relation given directly (`tags: [{documentId}]`), not under set/connect/disconnect: Strapi 5.54 takes no status or position there */
+const SHORTHAND_ITEM_KEYS: ReadonlySet<string> = new Set(['documentId', 'id', 'locale']);
 const MEDIA_KEYS: ReadonlySet<string> = new Set(['id', 'documentId', ...MEDIA_OPERATIONS]);
 const MEDIA_ITEM_KEYS: ReadonlySet<string> = new Set(['id', 'documentId']);
 
@@ -29,12 +31,16 @@ function onlyKeys(o: Obj, allowed: ReadonlySet<string>, path: string): void {
 }
 
 function checkRelationValueKeys(value: unknown, path: string): void {
-  const item = (x: unknown): void => {
-    if (isObj(x)) onlyKeys(x, RELATION_ITEM_KEYS, path);
-  };
+  const itemOf =
+    (allowed: ReadonlySet<string>) =>
+    (x: unknown): void => {
+      if (isObj(x)) onlyKeys(x, allowed, path);
+    };
+  const item = itemOf(RELATION_ITEM_KEYS);
+  const shorthand = itemOf(SHORTHAND_ITEM_KEYS);
   const list = (x: unknown): void => (Array.isArray(x) ? x.forEach(item) : item(x));
-  if (Array.isArray(value)) value.forEach(item);
-  else if (isObj(value) && isRelationItemObject(value)) item(value);
+  if (Array.isArray(value)) value.forEach(shorthand);
+  else if (isObj(value) && isRelationItemObject(value)) shorthand(value);
   else if (isObj(value)) {
     onlyKeys(value, RELATION_OPERATIONS, path);
     for (const op of ['connect', 'disconnect', 'set']) if (Object.hasOwn(value, op)) list(value[op]);
