@@ -139,6 +139,32 @@ describe('relation writes and populate', () => {
     }
   });
 
+  it('a row id of 0 or below names no row: Strapi 5.54\'s "do not exist" 400; a null in a list of relations or files names nothing', async () => {
+    const missing = (type: string) => `1 relation(s) of type ${type} associated with this entity do not exist`;
+    for (const [data, type] of [
+      [{ tags: [0] }, 'api::tag.tag'],
+      [{ tags: { connect: [-1] } }, 'api::tag.tag'],
+      [{ author: 0 }, 'api::author.author'],
+      [{ cover: 0 }, 'plugin::upload.file'],
+      [{ gallery: ['0'] }, 'plugin::upload.file'],
+    ] as const) {
+      const r = await t.request('POST', '/api/articles?status=draft', { body: { data: { title: 'zero', ...data } } });
+      expect(r.status, JSON.stringify(data)).toBe(400);
+      expect(r.body.error.message).toBe(missing(type));
+    }
+    // the data Strapi echoes in the error holds each reference in its object form, nulls left out
+    const echo = await t.request('POST', '/api/articles?status=draft', { body: { data: { title: 'zero', tags: { connect: [-1, null], disconnect: [null] } } } });
+    expect(echo.body.error.details.errors[0].value.tags).toEqual({ connect: [{ id: -1 }], disconnect: [] });
+    const tag = await create('tags', { label: 'with-nulls' });
+    const r = await t.request('POST', '/api/articles?status=draft&populate[tags]=true&populate[gallery]=true&populate[cover]=true', {
+      body: { data: { title: 'nulls', tags: [tag, null], gallery: [null], cover: [null] } },
+    });
+    expect(r.status, r.text).toBe(201);
+    expect(ids(r.body.data.tags)).toEqual([tag]);
+    expect(r.body.data.gallery).toEqual([]);
+    expect(r.body.data.cover).toBeNull();
+  });
+
   it('disconnect: a documentId naming no document is a 400 and nothing changes, a row id naming no row is ignored, as in Strapi 5.54', async () => {
     const kept = await create('tags', { label: 'kept-on-disconnect' });
     const article = await create('articles', { title: 'disconnects', tags: [kept] });

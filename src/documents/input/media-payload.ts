@@ -4,7 +4,7 @@ import type { MediaAttribute } from '../../schema/types.js';
 import { printValue } from './messages.js';
 import type { MediaRef } from './types.js';
 import { MAX_RELATION_REFS } from './relation-payload.js';
-import { documentIdText, rowId } from './refs.js';
+import { documentIdText, refId } from './refs.js';
 
 type Obj = Record<string, unknown>;
 
@@ -15,11 +15,11 @@ export const MEDIA_OPERATIONS: readonly string[] = ['connect', 'disconnect', 'se
 
 function fileRef(v: unknown, where: string): MediaRef {
   // a file documentId is never all digits, so a string of digits is a row id (as form fields send them)
-  const id = rowId(v);
+  const id = refId(v);
   if (id !== undefined) return { id };
   if (documentIdText(v)) return { documentId: v };
   if (isObj(v)) {
-    const objId = rowId(v['id']);
+    const objId = refId(v['id']);
     if (objId !== undefined) return { id: objId };
     if (documentIdText(v['documentId'])) return { documentId: v['documentId'] };
   }
@@ -37,7 +37,8 @@ export function mediaRefs(attr: MediaAttribute, value: unknown, where: string): 
   if (Array.isArray(value) && value.length > MAX_RELATION_REFS) {
     throw new ValidationError(`Too many files in ${where}: at most ${MAX_RELATION_REFS} in one request, got ${value.length}`);
   }
-  const list = (Array.isArray(value) ? value : [value]).map((v) => fileRef(v, where));
+  // a null in a list names nothing, as in Strapi: [1, null] is [1], [null] clears
+  const list = (Array.isArray(value) ? value.filter((v) => v !== null) : [value]).map((v) => fileRef(v, where));
   if (!attr.multiple && list.length > 1) {
     throw new ValidationError(`${where} holds a single file: send one file id, not ${list.length}`);
   }

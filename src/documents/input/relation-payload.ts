@@ -4,7 +4,7 @@
 import { ValidationError } from '../../errors.js';
 import type { RelationAttribute } from '../../schema/types.js';
 import { printValue } from './messages.js';
-import { documentIdText, rowId } from './refs.js';
+import { documentIdText, refId } from './refs.js';
 import type { Position, RelationOp, RelationRef } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -37,7 +37,7 @@ function item(v: unknown, where: string): RelationRef {
     return { documentId: v };
   }
   if (typeof v === 'number') {
-    const id = rowId(v);
+    const id = refId(v);
     if (id === undefined) throw bad();
     return { id };
   }
@@ -48,7 +48,7 @@ function item(v: unknown, where: string): RelationRef {
     if (!documentIdText(v['documentId'])) throw bad();
     out.documentId = v['documentId'];
   } else {
-    const id = rowId(v['id']);
+    const id = refId(v['id']);
     if (id === undefined) throw bad();
     out.id = id;
   }
@@ -69,7 +69,8 @@ function item(v: unknown, where: string): RelationRef {
 /** A list under set/connect/disconnect; a lone item counts as a list of one. */
 function items(v: unknown, where: string): RelationRef[] {
   if (v === null || v === undefined) return [];
-  return (Array.isArray(v) ? v : [v]).map((x) => item(x, where));
+  // a null in a list names nothing, as in Strapi: [a, null] is [a]
+  return (Array.isArray(v) ? v.filter((x) => x !== null) : [v]).map((x) => item(x, where));
 }
 
 function targetKey(r: RelationRef): string {

@@ -31,11 +31,18 @@ function refForm(v: unknown): unknown {
   return v;
 }
 
+/** A list of references as Strapi normalises it: each in its object form, nulls left out. */
+const refList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]).filter((x) => x !== null).map(refForm);
+
 /** A relation or media value in the long form Strapi stores it in. */
 function longForm(v: unknown): unknown {
   if (v === null || v === undefined) return v;
-  if (isObj(v) && OPERATIONS.some((k) => Object.hasOwn(v, k))) return v;
-  return { set: (Array.isArray(v) ? v : [v]).map(refForm) };
+  if (isObj(v) && OPERATIONS.some((k) => Object.hasOwn(v, k))) {
+    const out: Obj = { ...v };
+    for (const k of OPERATIONS) if (Object.hasOwn(v, k)) out[k] = refList(v[k]);
+    return out;
+  }
+  return { set: refList(v) };
 }
 
 /** A zone entry as yup leaves it: a non-object is null, a numeric `__component` its text. */

@@ -180,12 +180,17 @@ describe('relation errors', () => {
     expect(refused({ tags: [true] })).toBe(bad('true'));
     expect(refused({ tags: [''] })).toBe(bad('""'));
     expect(refused({ tags: [1.5] })).toBe(bad('1.5'));
-    expect(refused({ tags: [0] })).toBe(bad('0'));
     expect(refused({ tags: [[1]] })).toBe(bad('[\n  "1"\n]'));
-    expect(refused({ tags: { connect: [null] } })).toBe(bad('null'));
     expect(refused({ tags: [{ documentId: 5 }] })).toBe(bad('{\n  "documentId": "5"\n}'));
     expect(refused({ tags: [{ id: 'abc' }] })).toBe(bad('{\n  "id": "\\"abc\\""\n}'));
     expect(refused({ author: true })).toBe('Invalid relation value in author: expected a documentId, a row id, {documentId} or {id} but got true');
+  });
+
+  it('zero and negative row ids pass (the write finds no such row and says so, as Strapi does), and a null in a list names nothing', () => {
+    expect(relation('tags', [0, null])).toEqual({ kind: 'set', items: [{ id: 0 }] });
+    expect(relation('tags', { connect: [null, -1], disconnect: [null] })).toEqual({ kind: 'change', connect: [{ id: -1 }], disconnect: [] });
+    expect(relation('author', '0')).toEqual({ kind: 'set', items: [{ documentId: '0' }] });
+    expect(relation('tags', [null])).toEqual({ kind: 'set', items: [] });
   });
 
   it('options that are not {strict: boolean}', () => {
@@ -241,7 +246,15 @@ describe('media values', () => {
 
   it('a value that is no file reference', () => {
     expect(refused({ gallery: [1, true] })).toBe('Invalid media value in gallery: expected a file id, a file documentId, {id} or {documentId} but got true');
-    expect(refused({ cover: { id: -1 } })).toBe('Invalid media value in cover: expected a file id, a file documentId, {id} or {documentId} but got {\n  "id": "-1"\n}');
+    expect(refused({ cover: { id: 1.5 } })).toBe('Invalid media value in cover: expected a file id, a file documentId, {id} or {documentId} but got {\n  "id": "1.5"\n}');
+  });
+
+  it('a null in a list of files names nothing; zero, negative and digit-string ids are ids, as in Strapi 5.54', () => {
+    expect(media('gallery', [1, null])).toEqual([{ id: 1 }]);
+    expect(media('cover', [null])).toEqual([]);
+    expect(media('cover', 0)).toEqual([{ id: 0 }]);
+    expect(media('cover', '0')).toEqual([{ id: 0 }]);
+    expect(media('gallery', [{ id: -1 }])).toEqual([{ id: -1 }]);
   });
 
   it('media inside components and dynamic-zone entries', () => {
