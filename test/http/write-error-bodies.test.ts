@@ -119,3 +119,9 @@ it('a create of a type without draft & publish reports every field at once, as S
     errors: [['views', 'views must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).']],
   });
 });
+
+it("field errors come in the schema's order whatever the body's, as yup sorts them for Strapi 5.54", async () => {
+  const r = await t.request('POST', '/api/articles?status=draft', { body: { data: { blocks: { a: 1 }, seo: { metaDescription: 5, metaTitle: 5 }, views: 'x', title: 7 } } });
+  expect(r.status, r.text).toBe(400);
+  expect((r.body.error.details.errors as { path: string[] }[]).map((e) => e.path.join('.'))).toEqual(['title', 'views', 'seo.metaTitle', 'seo.metaDescription', 'blocks', '']);
+});

@@ -12,6 +12,7 @@ import { zoneComponents } from '../../schema/zone.js';
 import { castScalar } from './cast-scalar.js';
 import { checkKeys } from './check-keys.js';
 import { mediaRefs } from './media-payload.js';
+import { inSchemaOrder } from './error-order.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
 import { plainValues } from './plain-values.js';
 import { relationOp } from './relation-payload.js';
@@ -104,6 +105,9 @@ function componentValue(model: Model, a: ComponentAttribute, value: unknown, pat
 
 function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: string[], problems: Problems): ZoneEntryInput[] | null | undefined {
   if (value === null) return null;
+  // Strapi's relation step then reads the value as one entry, and finds no component identifier in it
+  // unless it is an object naming one
+  if (!Array.isArray(value) && !(isObj(value) && typeof value['__component'] === 'string' && value['__component'] !== '')) problems.zoneRoot ??= MISSING_ZONE_COMPONENT;
   const list = listOf(path, value, problems);
   if (list === undefined) return undefined;
   const allowed = zoneComponents(a);
@@ -202,7 +206,7 @@ export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown)
   const problems: Problems = { fieldErrors: [], unconvertible: null, zoneRoot: null };
   const out = collect(ctx.model, schema, data, [], problems);
   if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(problems.zoneRoot, schema, data, ctx.write));
-  if (problems.fieldErrors.length) throw ValidationError.of(withPublishErrors(ctx, schema, out, problems.fieldErrors));
+  if (problems.fieldErrors.length) throw ValidationError.of(inSchemaOrder(ctx.model, schema, data, withPublishErrors(ctx, schema, out, problems.fieldErrors)));
   if (problems.unconvertible) throw problems.unconvertible;
   return out;
 }
@@ -210,9 +214,8 @@ export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown)
 /**
  * A create checked in one pass (WriteTarget.singlePass), refused for its types or sizes, also reports
  * what the publish rules find in the attributes without such an error (a required name left out beside
- * a bad age), as Strapi's one yup pass reports each field's first error; in the attribute order yup
- * sorts them in. An attribute
- * with an error keeps only its own: what was read of it is partial (a refused list entry is left out,
+ * a bad age), as Strapi's one yup pass reports each field's first error. An attribute with an error
+ * keeps only its own: what was read of it is partial (a refused list entry is left out,
  * so later entries would be reported at the wrong index). Uniqueness needs the database: not here.
  */
 function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, errors: FieldError[]): FieldError[] {
@@ -221,8 +224,5 @@ function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, e
   for (const a of schema.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !data.scalars.has(a.name)) values[a.name] = a.default;
   const failed = new Set(errors.map((e) => e.path[0]));
   const more = validateForPublish(ctx.model, schema, values, { isCreate: true, draftAndPublish: schema.draftAndPublish }).filter((e) => !failed.has(e.path[0]));
-  if (more.length === 0) return errors;
-  const order = new Map([...schema.attributes.keys()].map((name, i) => [name, i]));
-  const rank = (e: FieldError): number => order.get(e.path[0] ?? '') ?? order.size;
-  return [...errors, ...more].sort((a, b) => rank(a) - rank(b));
+  return [...errors, ...more];
 }

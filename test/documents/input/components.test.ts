@@ -199,6 +199,15 @@ describe('dynamic zones', () => {
     expect(errorsOf({ blocks: { __component: 'shared.quote' } }).errors).toMatchObject([
       { path: ['blocks'], message: 'blocks must be a `array` type, but the final value was: `{\n  "__component": "\\"shared.quote\\""\n}`.' },
     ]);
+    // anything else that is no list also gets Strapi's root error: its relation step finds no component identifier
+    expect(errorsOf({ hero: 'x' }, homepage).errors).toEqual([
+      { path: ['hero'], message: 'hero must be a `array` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' },
+      { path: [], message: 'Cannot build relations store from dynamiczone, component identifier is undefined', name: 'ValidationError', value: { hero: 'x', publishedAt: null } },
+    ]);
+    expect(errorsOf({ blocks: 0 }).errors.map((e) => (e as { message: string }).message)).toEqual([
+      'blocks must be a `array` type, but the final value was: `0`.',
+      'Cannot build relations store from dynamiczone, component identifier is undefined',
+    ]);
     expect(errorsOf({ blocks: ['x'] }).errors).toEqual([
       { path: ['blocks', '0'], message: 'blocks[0] must be a `object` type, but the final value was: `null` (cast from the value `"x"`).', name: 'ValidationError', value: null },
       { path: [], message: 'Invalid relations', name: 'ValidationError', value: { blocks: [null], publishedAt: null } },
