@@ -215,8 +215,8 @@ export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown)
  * A create checked in one pass (WriteTarget.singlePass), refused for its types or sizes, also reports
  * what the publish rules find in the attributes without such an error (a required name left out beside
  * a bad age), as Strapi's one yup pass reports each field's first error. An attribute with an error
- * keeps only its own: what was read of it is partial (a refused list entry is left out,
- * so later entries would be reported at the wrong index). Uniqueness needs the database: not here.
+ * keeps only its own: what was read of it is partial (a refused list entry is left out, so later
+ * entries would be reported at the wrong index). Uniqueness needs the database: not here.
  */
 function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, errors: FieldError[]): FieldError[] {
   if (!ctx.write?.create || !ctx.write.singlePass || schema.modelType !== 'contentType') return errors;
