@@ -12,6 +12,7 @@ import { formatterFor } from '../values/format-value.js';
 import type { WriteData } from './input/types.js';
 import { validateForPublish } from './input/validate-publish.js';
 import { plainValues } from './input/plain-values.js';
+import { inSchemaOrder } from './input/error-order.js';
 import { publishDraft } from './publish.js';
 import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
@@ -78,17 +79,11 @@ interface LiveVersion {
   readonly isCreate: boolean;
 }
 
-/** Errors in the order of the attributes they name, as yup sorts them for Strapi (a stable sort: one attribute's keep theirs). */
-function inAttributeOrder(type: ContentType, errors: FieldError[]): FieldError[] {
-  const order = new Map([...type.attributes.keys()].map((name, i) => [name, i]));
-  const rank = (e: FieldError): number => order.get(e.path[0] ?? '') ?? order.size;
-  return errors.sort((a, b) => rank(a) - rank(b));
-}
-
 async function validatePublished(s: Store, model: Model, v: LiveVersion): Promise<void> {
   const errors = validateForPublish(model, v.type, v.values, { isCreate: v.isCreate, draftAndPublish: v.type.draftAndPublish });
   errors.push(...(await checkUnique(s, v.type, v.values, v.documentId, v.locale)));
-  if (errors.length) throw ValidationError.of(inAttributeOrder(v.type, errors));
+  // the uniqueness errors take their attributes' places among the others
+  if (errors.length) throw ValidationError.of(inSchemaOrder(model, v.type, v.values, errors));
 }
 
 /** Where a new version comes from: a new document, or another locale of an existing one. */
