@@ -25,23 +25,39 @@ function rowBuilder(names: readonly string[]): (values: unknown[]) => Row {
   return new Function('v', `return { ${props} };`) as (values: unknown[]) => Row;
 }
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const MAX_SAFE_BIG = BigInt(MAX_SAFE);
 
 /**
- * Integers come back as BigInt (safeIntegers mode) and are turned into numbers when a number holds
- * them exactly, or else into their decimal digits: a biginteger beyond 2^53 must not be rounded.
+ * true when a value read as a double may have been an integer beyond 2^53, which a double rounds (or
+ * when BigInts came back: an iteration left unfinished leaves its statement reading them)
+ */
+function holdsUnsafeNumber(rows: readonly unknown[][]): boolean {
+  for (const values of rows) {
+    for (const v of values) if ((typeof v === 'number' && (v > MAX_SAFE || v < -MAX_SAFE)) || typeof v === 'bigint') return true;
+  }
+  return false;
+}
+
+/**
+ * Integers read as BigInt are turned into numbers when a number holds them exactly, or else into their
+ * decimal digits: a biginteger beyond 2^53 must not be rounded.
  */
 function exactIntegers(values: unknown[]): unknown[] {
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (typeof v === 'bigint') values[i] = v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : v.toString();
+    if (typeof v === 'bigint') values[i] = v <= MAX_SAFE_BIG && v >= -MAX_SAFE_BIG ? Number(v) : v.toString();
   }
   return values;
 }
 
+/**
+ * Integers are read as doubles: a BigInt for each (safeIntegers mode) cost a quarter of a wide
+ * result's reading. A result with a number beyond 2^53 is read again at once with BigInts — on the
+ * same connection, synchronously, so it is the same result — and those beyond become their digits.
+ */
 function wrapReader(stmt: BetterSqlite.Statement<unknown[]>): DriverStatement {
   stmt.raw(true);
-  stmt.safeIntegers(true);
   let width = -1;
   let build: (values: unknown[]) => Row = () => ({});
   // SQLite re-prepares a statement when the schema changes (another process may add a column),
@@ -53,18 +69,33 @@ function wrapReader(stmt: BetterSqlite.Statement<unknown[]>): DriverStatement {
     }
     return values;
   };
+  const exactly = <T>(read: () => T): T => {
+    stmt.safeIntegers(true);
+    try {
+      return read();
+    } finally {
+      stmt.safeIntegers(false);
+    }
+  };
   return {
     reader: true,
     all: (params) => {
-      const rows = stmt.all(...params) as unknown[][];
+      let rows = stmt.all(...params) as unknown[][];
+      if (holdsUnsafeNumber(rows)) rows = exactly(() => (stmt.all(...params) as unknown[][]).map(exactIntegers));
       if (rows.length > 0) shaped(rows[0]!);
       const out = new Array<Row>(rows.length);
-      for (let i = 0; i < rows.length; i++) out[i] = build(exactIntegers(rows[i]!));
+      for (let i = 0; i < rows.length; i++) out[i] = build(rows[i]!);
       return out;
     },
     run: (params) => stmt.run(...params),
+    // an iteration cannot be read again from its start: it reads BigInts throughout
     iterate: function* (params) {
-      for (const values of stmt.iterate(...params) as IterableIterator<unknown[]>) yield build(shaped(exactIntegers(values)));
+      stmt.safeIntegers(true);
+      try {
+        for (const values of stmt.iterate(...params) as IterableIterator<unknown[]>) yield build(shaped(exactIntegers(values)));
+      } finally {
+        stmt.safeIntegers(false);
+      }
     },
   };
 }
