@@ -117,6 +117,14 @@ describe('login with bad input', () => {
       validationOf(fieldErr(['identifier'], 'identifier must be a `string` type, but the final value was: `123`.', 123)),
     );
     expectError(await post(t, '/api/auth/local', { identifier: 'Alice', password: true }), validationOf(fieldErr(['password'], 'password must be a `string` type')));
+    // null is no string (yup's type test), not a missing field
+    expectError(
+      await post(t, '/api/auth/local', { identifier: null, password: null }),
+      validationOf(
+        fieldErr(['identifier'], 'identifier must be a `string` type, but the final value was: `null`.', null),
+        fieldErr(['password'], 'password must be a `string` type'),
+      ),
+    );
     const r = await post(t, '/api/auth/local', { identifier: ['Alice'], password: { $ne: 'x' } });
     expect(r.status, r.text).toBe(400);
     expect(r.body.error.message).toBe('2 errors occurred');
@@ -129,11 +137,19 @@ describe('login with bad input', () => {
       expect(r.body.data).toBeNull();
       expect(r.body.error.status).toBe(400);
     }
-    // an array parses, and reads as an empty body
+    // an array parses, and fails yup's object type test (its one error: no field is checked), as in Strapi 5.54
+    expectError(await postRaw(t, '/api/auth/local', '[]'), validationOf(fieldErr([], 'this must be a `object` type, but the final value was: `[]`.', [])));
     expectError(
-      await postRaw(t, '/api/auth/local', '[]'),
-      validationOf(fieldErr(['identifier'], 'identifier is a required field'), fieldErr(['password'], 'password is a required field')),
+      await postRaw(t, '/api/auth/local', '["x", true, null]'),
+      validationOf(fieldErr([], 'this must be a `object` type, but the final value was: `[\n  "\\"x\\"",\n  "true",\n  "null"\n]`.', ['x', true, null])),
     );
+    // a password inside it is not sent back either
+    const hidden = await postRaw(t, '/api/auth/local', '[{"identifier": "Alice", "password": "alice-pass"}]');
+    expectError(
+      hidden,
+      validationOf(fieldErr([], 'this must be a `object` type, but the final value was: `[\n  {\n    "identifier": "\\"Alice\\""\n  }\n]`.', [{ identifier: 'Alice' }])),
+    );
+    expect(hidden.text).not.toContain('alice-pass');
   });
 
   it('login takes over-long and odd strings as a wrong pair, never a 500', async () => {

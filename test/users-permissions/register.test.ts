@@ -73,6 +73,26 @@ describe('register', () => {
     expect(await usersWithEmail(t, 'extra@example.com')).toEqual([]);
   });
 
+  it("register reads an array body's indexes as its keys, as Strapi 5.54 does", async () => {
+    expectError(await postRaw(t, REGISTER, '[1, 2]'), errorOf(400, 'ValidationError', 'Invalid parameters: 0, 1'));
+    expectError(
+      await postRaw(t, REGISTER, '[]'),
+      validationOf(
+        fieldErr(['email'], 'email is a required field'),
+        fieldErr(['username'], 'username is a required field'),
+        fieldErr(['password'], 'password is a required field'),
+      ),
+    );
+    expectError(
+      await post(t, REGISTER, { username: null, email: null, password: null }),
+      validationOf(
+        fieldErr(['email'], 'email must be a `string` type, but the final value was: `null`.', null),
+        fieldErr(['username'], 'username must be a `string` type, but the final value was: `null`.', null),
+        fieldErr(['password'], 'password must be a `string` type'),
+      ),
+    );
+  });
+
   it('register takes __proto__ and constructor as keys like any other', async () => {
     const raw = '{"username":"proto","email":"proto@example.com","password":"secret123","__proto__":{"role":3},"constructor":{"x":1}}';
     expectError(await postRaw(t, REGISTER, raw), errorOf(400, 'ValidationError', 'Invalid parameters: __proto__, constructor'));

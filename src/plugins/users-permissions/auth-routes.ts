@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOW_ALL } from '../../auth/ability.js';
 import { ApplicationError, ValidationError } from '../../errors.js';
 import { authorize } from '../../http/authorize.js';
-import { fieldError } from '../../documents/input/messages.js';
+import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
 import { sendJson } from '../../http/send-json.js';
 import { newConfirmationToken, newResetCode, sendConfirmationMail, sendResetMail } from './account-mail.js';
-import { BodyCheck, bodyOf, type Body } from './body.js';
+import { BodyCheck, copiedBodyOf, type Body } from './body.js';
 import { UP, type UpContext } from './context.js';
 import { checkPassword } from './passwords.js';
 import { authResponse, deviceIdOf } from './auth-response.js';
@@ -46,7 +46,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   app.post(`${prefix}/auth/local`, async (req: FastifyRequest, reply: FastifyReply) => {
     await authorize(services, req, `${UP}.auth.callback`);
     if (up.sessions) deviceIdOf(req.body);
-    const check = new BodyCheck(bodyOf(req.body));
+    const check = new BodyCheck(req.body);
     const identifier = check.string('identifier');
     const password = check.string('password');
     check.done();
@@ -64,7 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   app.post(`${prefix}/auth/local/register`, async (req, reply) => {
     await authorize(services, req, `${UP}.auth.register`);
     if (!adv.allow_register) throw new ApplicationError('Register action is currently disabled');
-    const sent = bodyOf(req.body);
+    const sent = copiedBodyOf(req.body);
     // refresh mode: the session's device, not a user attribute
     const body = up.sessions ? withoutDeviceId(sent) : sent;
     const allowed = new Set(['username', 'email', 'password', ...up.config.register.allowedFields.filter((f) => !ACCOUNT_FIELDS.has(f))]);
@@ -106,7 +106,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
 
   app.post(`${prefix}/auth/forgot-password`, async (req, reply) => {
     await authorize(services, req, `${UP}.auth.forgotPassword`);
-    const check = new BodyCheck(bodyOf(req.body)).only(['email']);
+    const check = new BodyCheck(req.body).only(['email']);
     const email = check.string('email', { email: true });
     check.done();
     up.mailer.ensureCanSend();
@@ -118,11 +118,11 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
 
   app.post(`${prefix}/auth/reset-password`, async (req, reply) => {
     await authorize(services, req, `${UP}.auth.resetPassword`);
-    const check = new BodyCheck(bodyOf(req.body)).only(sessionFields(up, req.body, ['code', 'password', 'passwordConfirmation']));
-    const code = check.string('code');
+    const check = new BodyCheck(req.body).only(sessionFields(up, req.body, ['code', 'password', 'passwordConfirmation']));
+    // yup lists the fields' errors in this order (the confirmation refers to the password)
+    check.confirmation();
     const password = check.string('password', { password: true });
-    const confirmation = check.string('passwordConfirmation', { password: true });
-    check.same(password, confirmation);
+    const code = check.string('code');
     check.done();
     const wrong = (): never => {
       throw new ValidationError('Incorrect code provided');
@@ -142,11 +142,10 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   app.post(`${prefix}/auth/change-password`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.auth.changePassword`);
     if (caller.kind !== 'user' || !caller.user) throw new ApplicationError('You must be authenticated to reset your password');
-    const check = new BodyCheck(bodyOf(req.body)).only(sessionFields(up, req.body, ['currentPassword', 'password', 'passwordConfirmation']));
-    const current = check.string('currentPassword');
+    const check = new BodyCheck(req.body).only(sessionFields(up, req.body, ['currentPassword', 'password', 'passwordConfirmation']));
+    check.confirmation();
     const password = check.string('password', { password: true });
-    const confirmation = check.string('passwordConfirmation', { password: true });
-    check.same(password, confirmation);
+    const current = check.string('currentPassword');
     check.done();
     const row = await users.rowWhere({ column: 'id', value: caller.user.id });
     if (!row || !(await checkPassword(current!, row.password))) throw new ValidationError('The provided current password is invalid');
@@ -161,7 +160,8 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const code = (req.query as Record<string, unknown>)['confirmation'];
     // yup's required, as Strapi checks the query: the field error in details like every body check's
     if (code === undefined || code === null || code === '') throw ValidationError.of([fieldError(['confirmation'], 'confirmation is a required field', code ?? undefined)]);
-    if (typeof code !== 'string' || !storable(code)) throw new ValidationError('Invalid token');
+    if (typeof code !== 'string') throw ValidationError.of([fieldError(['confirmation'], notTypeMessage(['confirmation'], 'string', code), code)]);
+    if (!storable(code)) throw new ValidationError('Invalid token');
     // found first and compared here (MySQL's PAD SPACE collations take 'code ' for 'code'), then
     // cleared only if still there: of two uses racing, one confirms
     const row = await users.rowWhere({ column: 'confirmation_token', value: code });
@@ -178,7 +178,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
 
   app.post(`${prefix}/auth/send-email-confirmation`, async (req, reply) => {
     await authorize(services, req, `${UP}.auth.sendEmailConfirmation`);
-    const check = new BodyCheck(bodyOf(req.body));
+    const check = new BodyCheck(req.body);
     const email = check.string('email', { email: true });
     check.done();
     const row = await users.rowWhere({ column: 'email', value: email!.toLowerCase() });

@@ -19,33 +19,65 @@ export function bodyOf(raw: unknown): Body {
   return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Body) : {};
 }
 
+/** register copies the body into an object first, so an array's indexes are its keys (`Invalid parameters: 0, 1`) */
+export function copiedBodyOf(raw: unknown): Body {
+  return Array.isArray(raw) ? Object.fromEntries(raw.map((v: unknown, i) => [String(i), v])) : bodyOf(raw);
+}
+
 /** fields whose values never go back to the client, not even inside an error (Strapi echoes them) */
 export const isSecret = (field: string): boolean => /password/i.test(field);
 
-/** the body as an error may show it: secrets left out */
-function shown(body: Body): Body {
+/** a value as an error may show it: secrets left out at any depth */
+function shown(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shown);
+  if (typeof value !== 'object' || value === null) return value;
   const out: Body = {};
-  for (const [k, v] of Object.entries(body)) if (!isSecret(k)) out[k] = v;
+  for (const [k, v] of Object.entries(value)) if (!isSecret(k)) out[k] = shown(v);
   return out;
 }
 
+/**
+ * Checks a body as Strapi's yup object schemas do (strict, abortEarly off): errors in the order the
+ * fields are checked, the root's unknown-keys error after them. A body that is an array fails the
+ * object's type test, and yup then checks none of its fields.
+ */
 export class BodyCheck {
   private readonly errors: FieldError[] = [];
-  constructor(private readonly body: Body) {}
+  private readonly rootErrors: FieldError[] = [];
+  private readonly body: Body;
+  private readonly isArray: boolean;
+
+  constructor(raw: unknown) {
+    this.body = bodyOf(raw);
+    this.isArray = Array.isArray(raw);
+    if (this.isArray) {
+      const v = shown(raw);
+      this.errors.push(fieldError([], notTypeMessage([], 'object', v), v));
+    }
+  }
 
   private fail(field: string, message: string, value: unknown): void {
     this.errors.push(fieldError([field], message, isSecret(field) ? undefined : value));
   }
 
-  /** a required string (empty strings count as missing, as yup's required does) */
+  private typeError(field: string, v: unknown): void {
+    this.fail(field, isSecret(field) ? `${field} must be a \`string\` type` : notTypeMessage([field], 'string', v), v);
+  }
+
+  private valueOf(field: string): unknown {
+    return Object.hasOwn(this.body, field) ? this.body[field] : undefined;
+  }
+
+  /** a required string: null is not a string (yup's type test), '' is missing (its required test) */
   string(field: string, opts: { email?: boolean; password?: boolean } = {}): string | undefined {
-    const v = Object.hasOwn(this.body, field) ? this.body[field] : undefined;
-    if (v === undefined || v === null || v === '') {
-      this.fail(field, `${field} is a required field`, v === undefined ? undefined : v);
+    if (this.isArray) return undefined;
+    const v = this.valueOf(field);
+    if (v !== undefined && typeof v !== 'string') {
+      this.typeError(field, v);
       return undefined;
     }
-    if (typeof v !== 'string') {
-      this.fail(field, isSecret(field) ? `${field} must be a \`string\` type` : notTypeMessage([field], 'string', v), v);
+    if (v === undefined || v === '') {
+      this.fail(field, `${field} is a required field`, v);
       return undefined;
     }
     if (opts.email && !isEmail(v)) {
@@ -59,22 +91,30 @@ export class BodyCheck {
     return v;
   }
 
-  /** `.noUnknown()`: keys other than these are one error at the root */
-  only(fields: readonly string[]): this {
-    const extra = Object.keys(this.body).filter((k) => !fields.includes(k));
-    if (extra.length) this.errors.push(fieldError([], `this field has unspecified keys: ${extra.join(', ')}`, shown(this.body)));
-    return this;
+  /**
+   * `passwordConfirmation`, a required string one of [the body's `password`]: yup runs the type and
+   * one-of tests first, reports both, and checks `required` only when neither failed — so `''` beside
+   * another password is a mismatch, not a missing field
+   */
+  confirmation(field = 'passwordConfirmation', of = 'password'): void {
+    if (this.isArray) return;
+    const v = this.valueOf(field);
+    if (v === undefined) return this.fail(field, `${field} is a required field`, v);
+    if (typeof v !== 'string') this.typeError(field, v);
+    if (v !== this.valueOf(of)) this.fail(field, 'Passwords do not match', v);
+    else if (v === '') this.fail(field, `${field} is a required field`, v);
   }
 
-  /** `passwordConfirmation` must equal `password` */
-  same(password: string | undefined, confirmation: string | undefined): void {
-    if (password !== undefined && confirmation !== undefined && password !== confirmation) {
-      this.fail('passwordConfirmation', 'Passwords do not match', confirmation);
-    }
+  /** `.noUnknown()`: keys other than these are one error at the root, after the fields' */
+  only(fields: readonly string[]): this {
+    const extra = Object.keys(this.body).filter((k) => !fields.includes(k));
+    if (extra.length && !this.isArray) this.rootErrors.push(fieldError([], `this field has unspecified keys: ${extra.join(', ')}`, shown(this.body)));
+    return this;
   }
 
   /** throws the collected errors, if any */
   done(): void {
-    if (this.errors.length) throw ValidationError.of(this.errors);
+    const all = [...this.errors, ...this.rootErrors];
+    if (all.length) throw ValidationError.of(all);
   }
 }
