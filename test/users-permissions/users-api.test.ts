@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type Response, type TestApp } from '../support/app.js';
 import { register, type Account } from './helpers.js';
-import { expectNoSecrets, errorOf } from './auth-support.js';
+import { expectNoSecrets, errorOf, fieldErr, validationOf } from './auth-support.js';
 
 let t: TestApp;
 let ann: Account;
@@ -133,6 +133,69 @@ describe('POST /api/users', () => {
         )
       ).text,
     ).toBe('0');
+  });
+});
+
+describe("a user body's role, in each form Strapi 5.54 reads", () => {
+  const MISSING = '1 relation(s) of type plugin::users-permissions.role associated with this entity do not exist';
+  const rolesByType = async (): Promise<Map<string, { id: number; documentId: string }>> =>
+    new Map(((await t.get('/api/users-permissions/roles')).body.roles as { id: number; documentId: string; type: string }[]).map((r) => [r.type, r]));
+  let n = 0;
+  const create = (role: unknown): Promise<Response> => {
+    n++;
+    return t.request('POST', '/api/users', { body: { username: `rf${n}`, email: `rf${n}@example.com`, password: 'secret123', role } });
+  };
+  const roleOf = async (id: number): Promise<string> => (await t.get(`/api/users/${id}?populate=role`)).body.role?.type;
+
+  it('a create takes an id, digits, a documentId or {connect: [first, …]}, and names what it refuses', async () => {
+    const roles = await rolesByType();
+    const pub = roles.get('public')!;
+    for (const role of [pub.id, String(pub.id), pub.documentId, { connect: [{ documentId: pub.documentId }, { id: 1 }] }, { connect: [pub.id] }]) {
+      const r = await create(role);
+      expect(r.status, `${JSON.stringify(role)} → ${r.text}`).toBe(201);
+      expect(r.body.role.type).toBe('public');
+    }
+    expect((await create(424242)).body).toEqual(errorOf(400, 'ApplicationError', MISSING));
+    expect((await create({ connect: [{ id: 424242 }] })).body).toEqual(errorOf(400, 'ApplicationError', MISSING));
+    expect((await create('nope')).body).toEqual(errorOf(400, 'ApplicationError', 'Document with id "nope", locale "null" not found'));
+    expect((await create({ connect: [] })).body).toEqual(validationOf(fieldErr(['role', 'connect'], 'Users must have a role', [])));
+    for (const role of [{ set: [{ id: pub.id }] }, { id: pub.id }, { disconnect: [{ id: pub.id }] }]) {
+      expect((await create(role)).body).toEqual(validationOf(fieldErr(['role', 'connect'], 'role.connect is a required field')));
+    }
+    for (const role of [-1, 1.5, true]) {
+      expect((await create(role)).body).toEqual(validationOf(fieldErr(['role'], `role must be a \`strapiID\` type, but the final value was: \`${role}\`.`, role)));
+    }
+    expect((await create(null)).body).toEqual(validationOf(fieldErr(['role'], 'role must be a `object` type, but the final value was: `null`.', null)));
+    // listed after the other fields' errors, in one answer
+    const r = await t.request('POST', '/api/users', { body: { username: 'rfx', role: [1] } });
+    expect(r.body).toEqual(
+      validationOf(
+        fieldErr(['email'], 'email is a required field'),
+        fieldErr(['password'], 'password is a required field'),
+        fieldErr(['role'], 'role must be a `object` type, but the final value was: `[\n  "1"\n]`.', [1]),
+      ),
+    );
+    expect((await t.get('/api/users/count?filters[username][$startsWith]=rf')).text).toBe('5');
+  });
+
+  it('an update takes the same references, connect or set; an empty connect changes nothing; a role is never removed', async () => {
+    const roles = await rolesByType();
+    const [pub, auth] = [roles.get('public')!, roles.get('authenticated')!];
+    const u = await register(t, 'roly');
+    const put = (role: unknown): Promise<Response> => t.request('PUT', `/api/users/${u.id}`, { body: { role } });
+    expect((await put(pub.documentId)).status).toBe(200);
+    expect(await roleOf(u.id)).toBe('public');
+    expect((await put({ connect: [{ id: auth.id }, { id: pub.id }] })).body.role.type).toBe('authenticated');
+    expect((await put({ set: [{ documentId: pub.documentId }] })).body.role.type).toBe('public');
+    expect((await put({ connect: [] })).body.role.type).toBe('public');
+    expect((await put({ id: auth.id })).body.role.type).toBe('authenticated');
+    expect((await put(424242)).body).toEqual(validationOf(fieldErr([], MISSING, { role: { set: [{ id: 424242 }] } })));
+    expect((await put({ connect: [{ id: 424242 }] })).body).toEqual(validationOf(fieldErr([], MISSING, { role: { connect: [{ id: 424242 }] } })));
+    expect((await put('nope')).body).toEqual(errorOf(400, 'ValidationError', 'Document with id "nope", locale "null" not found'));
+    expect((await put({ disconnect: [{ id: auth.id }] })).body).toEqual(validationOf(fieldErr(['role', 'disconnect'], 'Cannot remove role', [{ id: auth.id }])));
+    // Strapi 5.54 leaves the user without a role here
+    expect((await put({ set: [] })).body).toEqual(validationOf(fieldErr(['role', 'set'], 'Cannot remove role', [])));
+    expect(await roleOf(u.id)).toBe('authenticated');
   });
 });
 

@@ -10,6 +10,8 @@ import type { FindQuery, Pagination } from '../../query/ast.js';
 import type { Ability } from '../../auth/ability.js';
 import { rowId } from '../../documents/input/refs.js';
 import { bodyOf, isEmail, type Body } from './body.js';
+import { readRoleRef, type RoleRead } from './role-ref.js';
+import { fieldError } from '../../documents/input/messages.js';
 import { UP, type UpContext } from './context.js';
 import type { UserRow } from './users.js';
 
@@ -58,20 +60,27 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     return (await q.limit(1).executeTakeFirst()) !== undefined;
   };
 
-  /** POST/PUT body → values: the user type's attributes, role as a row id (Strapi also takes {connect:[{id}]}) */
+  /** POST/PUT body → values: the user type's attributes as sent (the role is read apart: readRoleRef) */
   const valuesOf = (body: Body): Body => {
     const out: Body = {};
     for (const [k, v] of Object.entries(body)) {
-      if (k === 'role') {
-        const id = roleRef(v);
-        if (id === undefined)
-          throw new ValidationError('role must be a role id', { errors: [{ path: ['role'], message: 'role must be a role id', name: 'ValidationError', value: v }] });
-        out[k] = id;
-      } else if (k === 'resetPasswordToken' || k === 'confirmationToken') {
-        throw ValidationError.invalidKey(k, k, 'body');
-      } else out[k] = v;
+      if (k === 'resetPasswordToken' || k === 'confirmationToken') throw ValidationError.invalidKey(k, k, 'body');
+      if (k !== 'role') out[k] = v;
     }
     return out;
+  };
+
+  /** the row id of the role a reference names; Strapi's errors when none (a create's are ApplicationErrors) */
+  const roleIdOf = async (read: Extract<RoleRead, { kind: 'ref' }>, creating: boolean): Promise<number> => {
+    const { ref } = read;
+    const id = 'id' in ref ? ((await users.roleDocumentId(ref.id)) !== undefined ? ref.id : undefined) : await users.roleIdOfDocument(ref.documentId);
+    if (id !== undefined) return id;
+    if ('documentId' in ref) {
+      const message = `Document with id "${ref.documentId}", locale "null" not found`;
+      throw creating ? new ApplicationError(message) : new ValidationError(message);
+    }
+    const message = '1 relation(s) of type plugin::users-permissions.role associated with this entity do not exist';
+    throw creating ? new ApplicationError(message) : ValidationError.of([fieldError([], message, { role: read.echo })]);
   };
 
   const uniqueness =
@@ -129,12 +138,16 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     need('email', (v) => typeof v === 'string' && isEmail(v), 'email must be a valid email');
     need('username', (v) => typeof v === 'string', 'username must be a `string` type');
     need('password', (v) => typeof v === 'string', 'password must be a `string` type');
+    // the contract makes role optional (Strapi 5.54 requires it): without one, the default role
+    const role = Object.hasOwn(body, 'role') ? readRoleRef(body['role'], true) : undefined;
+    if (role?.kind === 'error') errors.push(role.error);
     if (errors.length) throw ValidationError.of(errors as never);
     const values = valuesOf(body);
-    if (values['role'] === undefined || values['role'] === null) {
-      const role = await users.roleIdOfType(adv.default_role);
-      if (role === undefined) throw new ApplicationError('Impossible to find the default role');
-      values['role'] = role;
+    if (role?.kind === 'ref') values['role'] = await roleIdOf(role, true);
+    else {
+      const id = await users.roleIdOfType(adv.default_role);
+      if (id === undefined) throw new ApplicationError('Impossible to find the default role');
+      values['role'] = id;
     }
     values['provider'] ??= 'local';
     await uniqueness(values, null)(services.database.db);
@@ -146,7 +159,13 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   app.put(`${prefix}/users/:id`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.update`);
     const row = await target(req);
-    const values = valuesOf(bodyOf(req.body));
+    const body = bodyOf(req.body);
+    const values = valuesOf(body);
+    if (Object.hasOwn(body, 'role')) {
+      const role = readRoleRef(body['role'], false);
+      if (role.kind === 'error') throw ValidationError.of([role.error]);
+      if (role.kind === 'ref') values['role'] = await roleIdOf(role, false);
+    }
     if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
     await uniqueness(values, row.id)(services.database.db);
     users.validatePlain(values, false);
@@ -163,14 +182,4 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     await up.sessions?.revokeUser(row.id);
     return sendJson(reply, user);
   });
-}
-
-/** A role reference in a users body: an id (number or digits), or Strapi's `{connect: [{id}]}` / `{set: [{id}]}`. */
-function roleRef(v: unknown): number | undefined {
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const list = (v as Record<string, unknown>)['connect'] ?? (v as Record<string, unknown>)['set'];
-    const first = Array.isArray(list) ? list[list.length - 1] : undefined;
-    return typeof first === 'object' && first !== null ? rowId((first as Record<string, unknown>)['id']) : rowId(first);
-  }
-  return rowId(v);
 }

@@ -110,6 +110,11 @@ export class Users {
     return r ? String(r.document_id) : undefined;
   }
 
+  async roleIdOfDocument(documentId: string): Promise<number | undefined> {
+    const r = await this.db.selectFrom('up_roles').select('id').where('document_id', '=', documentId).executeTakeFirst();
+    return r ? Number(r.id) : undefined;
+  }
+
   async roleIdOfType(type: string): Promise<number | undefined> {
     const r = await this.db.selectFrom('up_roles').select('id').where('type', '=', type).executeTakeFirst();
     return r ? Number(r.id) : undefined;

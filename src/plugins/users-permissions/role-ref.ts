@@ -1,0 +1,61 @@
+// The `role` of a POST/PUT /api/users body, read as Strapi 5.54 reads it (each form seen on the
+// reference): a row id (a whole number, or digits), a role's documentId (any other string), or a
+// relation object — `{connect: [...]}` when creating; `connect`, `set` or the reference itself when
+// updating. The first entry of a list is the one taken.
+import type { FieldError } from '../../errors.js';
+import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
+
+export type RoleRef = { readonly id: number } | { readonly documentId: string };
+
+export type RoleRead =
+  | { readonly kind: 'ref'; readonly ref: RoleRef; readonly echo: unknown }
+  | { readonly kind: 'error'; readonly error: FieldError }
+  /** an update's `{connect: []}`: the role stays as it is */
+  | { readonly kind: 'unchanged' };
+
+const PATH = ['role'];
+
+function strapiIdError(v: unknown): RoleRead {
+  return { kind: 'error', error: fieldError(PATH, `role must be a \`strapiID\` type, but the final value was: \`${String(v)}\`.`, v) };
+}
+
+/** a scalar or `{id}` / `{documentId}` entry; `echo` is the reference in the relation form an error shows */
+function entryRef(v: unknown, echo: unknown): RoleRead {
+  if (typeof v === 'number' || typeof v === 'boolean') return Number.isInteger(v) && (v as number) >= 0 ? { kind: 'ref', ref: { id: v as number }, echo } : strapiIdError(v);
+  if (typeof v === 'string') return { kind: 'ref', ref: /^\d+$/.test(v) ? { id: Number(v) } : { documentId: v }, echo };
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    const o = v as Record<string, unknown>;
+    if (Object.hasOwn(o, 'documentId') && typeof o['documentId'] === 'string') return { kind: 'ref', ref: { documentId: o['documentId'] }, echo };
+    if (Object.hasOwn(o, 'id')) return entryRef(o['id'], echo);
+  }
+  return strapiIdError(v);
+}
+
+function listOf(o: Record<string, unknown>, key: string): unknown[] | undefined {
+  const v = Object.hasOwn(o, key) ? o[key] : undefined;
+  return Array.isArray(v) ? v : undefined;
+}
+
+export function readRoleRef(v: unknown, creating: boolean): RoleRead {
+  if (typeof v !== 'object') return entryRef(v, { set: [{ id: v }] });
+  if (v === null || Array.isArray(v)) return { kind: 'error', error: fieldError(PATH, notTypeMessage(PATH, 'object', v), v) };
+  const o = v as Record<string, unknown>;
+  const connect = listOf(o, 'connect');
+  if (creating) {
+    if (connect === undefined) {
+      const given = Object.hasOwn(o, 'connect') ? o['connect'] : undefined;
+      const message = given === undefined || given === null ? 'role.connect is a required field' : notTypeMessage(['role', 'connect'], 'array', given);
+      return { kind: 'error', error: fieldError(['role', 'connect'], message, given ?? undefined) };
+    }
+    if (connect.length === 0) return { kind: 'error', error: fieldError(['role', 'connect'], 'Users must have a role', connect) };
+    return entryRef(connect[0], o);
+  }
+  if (connect !== undefined && connect.length > 0) return entryRef(connect[0], o);
+  const disconnect = listOf(o, 'disconnect');
+  if (disconnect !== undefined && disconnect.length > 0) return { kind: 'error', error: fieldError(['role', 'disconnect'], 'Cannot remove role', disconnect) };
+  const set = listOf(o, 'set');
+  // Strapi's `set: []` leaves the user without a role, who then may do nothing at all: refused here
+  if (set !== undefined) return set.length > 0 ? entryRef(set[0], o) : { kind: 'error', error: fieldError(['role', 'set'], 'Cannot remove role', set) };
+  if (connect !== undefined) return { kind: 'unchanged' };
+  return entryRef(o, { set: [o] });
+}
