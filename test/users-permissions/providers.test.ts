@@ -342,6 +342,10 @@ describe('in refresh mode', () => {
       body: { username: 'sessioned', email: 'sessioned@example.com', password: 'unused123', provider: 'github', role: 1, confirmed: true },
     });
     expect(made.status, made.text).toBe(201);
+    // a create makes a local account whatever the body says (as Strapi); an update may move it to a provider
+    expect(made.body.provider).toBe('local');
+    const moved = await rt.request('PUT', `/api/users/${made.body.id}`, { body: { provider: 'github' } });
+    expect(moved.body.provider).toBe('github');
     githubUser('sessioned', 'sessioned@example.com', [{ email: 'sessioned@example.com', primary: true, verified: true }]);
     const r = await refreshLogin();
     expect(r.status, r.text).toBe(200);

@@ -136,6 +136,58 @@ describe('POST /api/users', () => {
   });
 });
 
+describe("a user body's checks, in Strapi 5.54's two stages", () => {
+  const post = (body: Record<string, unknown>): Promise<Response> => t.request('POST', '/api/users', { body });
+  const ok = { username: 'stage', email: 'stage@example.com', password: 'secret123' };
+
+  it('a create checks email, username, password and role first, every error at once in that order', async () => {
+    expect((await post({})).body).toEqual(
+      validationOf(
+        fieldErr(['email'], 'email is a required field'),
+        fieldErr(['username'], 'username is a required field'),
+        fieldErr(['password'], 'password is a required field'),
+      ),
+    );
+    expect((await post({ ...ok, email: '', username: '', password: '' })).body).toEqual(
+      validationOf(
+        fieldErr(['email'], 'email is a required field', ''),
+        fieldErr(['username'], 'username must be at least 1 characters', ''),
+        fieldErr(['username'], 'username is a required field', ''),
+        fieldErr(['password'], 'password must be at least 1 characters'),
+        fieldErr(['password'], 'password is a required field'),
+      ),
+    );
+    expect((await post({ ...ok, email: 5, username: null, role: -1 })).body).toEqual(
+      validationOf(
+        fieldErr(['email'], 'email must be a `string` type, but the final value was: `5`.', 5),
+        fieldErr(['username'], 'username must be a `string` type, but the final value was: `null`.', null),
+        fieldErr(['role'], 'role must be a `strapiID` type, but the final value was: `-1`.', -1),
+      ),
+    );
+  });
+
+  it("then the model's checks, which a create answers as an ApplicationError with the message alone", async () => {
+    expect((await post({ ...ok, username: 'ab' })).body).toEqual(errorOf(400, 'ApplicationError', 'username must be at least 3 characters'));
+    expect((await post({ ...ok, username: 'ab', password: '12' })).body).toEqual(errorOf(400, 'ApplicationError', '2 errors occurred'));
+    expect((await post({ ...ok, confirmed: 'yes' })).body).toEqual(errorOf(400, 'ApplicationError', 'confirmed must be a `boolean` type, but the final value was: `"yes"`.'));
+    // the email is checked before the username: both taken is "Email already taken"
+    expect((await post({ ...ok, username: 'ann', email: 'ann@example.com' })).body).toEqual(errorOf(400, 'ApplicationError', 'Email already taken'));
+    expect((await t.get('/api/users/count?filters[username][$eq]=stage')).text).toBe('0');
+  });
+
+  it('an update checks only what it holds, and its model errors keep their details', async () => {
+    const put = (body: Record<string, unknown>): Promise<Response> => t.request('PUT', `/api/users/${cid.id}`, { body });
+    expect((await put({ email: 'bad', username: '' })).body).toEqual(
+      validationOf(fieldErr(['email'], 'email must be a valid email', 'bad'), fieldErr(['username'], 'username must be at least 1 characters', '')),
+    );
+    expect((await put({ email: '' })).body).toEqual(validationOf(fieldErr(['email'], 'email must be at least 1 characters', '')));
+    expect((await put({ email: null })).body).toEqual(validationOf(fieldErr(['email'], 'email must be a `string` type, but the final value was: `null`.', null)));
+    expect((await put({ password: 5 })).body).toEqual(validationOf(fieldErr(['password'], 'Password must be at least 1 character')));
+    expect((await put({ username: 'ab' })).body).toEqual(validationOf(fieldErr(['username'], 'username must be at least 3 characters', 'ab')));
+    expect((await t.get(`/api/users/${cid.id}`)).body).toMatchObject({ username: 'cid', email: 'cid@example.com' });
+  });
+});
+
 describe("a user body's role, in each form Strapi 5.54 reads", () => {
   const MISSING = '1 relation(s) of type plugin::users-permissions.role associated with this entity do not exist';
   const rolesByType = async (): Promise<Map<string, { id: number; documentId: string }>> =>

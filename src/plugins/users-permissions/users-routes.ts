@@ -9,8 +9,9 @@ import type { Tx } from '../../documents/store/rows.js';
 import type { FindQuery, Pagination } from '../../query/ast.js';
 import type { Ability } from '../../auth/ability.js';
 import { rowId } from '../../documents/input/refs.js';
-import { bodyOf, isEmail, type Body } from './body.js';
-import { readRoleRef, type RoleRead } from './role-ref.js';
+import { bodyOf, type Body } from './body.js';
+import type { RoleRead } from './role-ref.js';
+import { checkCreateBody, checkUpdateBody } from './users-body.js';
 import { fieldError } from '../../documents/input/messages.js';
 import { UP, type UpContext } from './context.js';
 import type { UserRow } from './users.js';
@@ -83,15 +84,23 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     throw creating ? new ApplicationError(message) : ValidationError.of([fieldError([], message, { role: read.echo })]);
   };
 
+  const usernameTaken = async (tx: Tx, values: Body, except: number | null): Promise<void> => {
+    if (typeof values['username'] === 'string' && (await takenBy(tx, 'username', values['username'], except))) {
+      throw new ApplicationError(except === null ? 'This attribute must be unique' : 'Username already taken');
+    }
+  };
+  const emailTaken = async (tx: Tx, values: Body, except: number | null): Promise<void> => {
+    if (adv.unique_email && typeof values['email'] === 'string' && (await takenBy(tx, 'email', values['email'].toLowerCase(), except))) {
+      throw new ApplicationError('Email already taken');
+    }
+  };
+  /** Strapi's order: a create checks the email first (its username is the model's unique check), an update the username */
   const uniqueness =
     (values: Body, except: number | null) =>
     async (tx: Tx): Promise<void> => {
-      if (typeof values['username'] === 'string' && (await takenBy(tx, 'username', values['username'], except))) {
-        throw new ApplicationError(except === null ? 'This attribute must be unique' : 'Username already taken');
-      }
-      if (adv.unique_email && typeof values['email'] === 'string' && (await takenBy(tx, 'email', values['email'].toLowerCase(), except))) {
-        throw new ApplicationError('Email already taken');
-      }
+      if (except === null) await emailTaken(tx, values, except);
+      await usernameTaken(tx, values, except);
+      if (except !== null) await emailTaken(tx, values, except);
     };
 
   app.get(`${prefix}/users`, async (req, reply) => {
@@ -129,30 +138,27 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   app.post(`${prefix}/users`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.create`);
     const body = bodyOf(req.body);
-    const errors: { path: string[]; message: string; name: 'ValidationError'; value?: unknown }[] = [];
-    const need = (field: string, ok: (v: unknown) => boolean, message: string): void => {
-      const v = body[field];
-      if (v === undefined || v === null || v === '') errors.push({ path: [field], message: `${field} is a required field`, name: 'ValidationError' });
-      else if (!ok(v)) errors.push({ path: [field], message, name: 'ValidationError', value: v });
-    };
-    need('email', (v) => typeof v === 'string' && isEmail(v), 'email must be a valid email');
-    need('username', (v) => typeof v === 'string', 'username must be a `string` type');
-    need('password', (v) => typeof v === 'string', 'password must be a `string` type');
     // the contract makes role optional (Strapi 5.54 requires it): without one, the default role
-    const role = Object.hasOwn(body, 'role') ? readRoleRef(body['role'], true) : undefined;
-    if (role?.kind === 'error') errors.push(role.error);
-    if (errors.length) throw ValidationError.of(errors as never);
-    const values = valuesOf(body);
+    const { errors, role } = checkCreateBody(body);
+    if (errors.length) throw ValidationError.of(errors);
+    // an account made here signs in with a password, whatever the body says (as Strapi)
+    const values: Body = { ...valuesOf(body), provider: 'local' };
+    await emailTaken(services.database.db, values, null);
     if (role?.kind === 'ref') values['role'] = await roleIdOf(role, true);
     else {
       const id = await users.roleIdOfType(adv.default_role);
       if (id === undefined) throw new ApplicationError('Impossible to find the default role');
       values['role'] = id;
     }
-    values['provider'] ??= 'local';
     await uniqueness(values, null)(services.database.db);
-    users.validatePlain(values, true);
-    const id = await users.write(values, null, uniqueness(values, null));
+    let id: number;
+    try {
+      users.validatePlain(values, true);
+      id = await users.write(values, null, uniqueness(values, null));
+    } catch (e) {
+      // Strapi's create turns the model's errors into an ApplicationError with their message alone
+      throw e instanceof ValidationError ? new ApplicationError(e.message) : e;
+    }
     return sendJson(reply.code(201), await shown(id, caller.ability));
   });
 
@@ -160,12 +166,10 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     const caller = await authorize(services, req, `${UP}.user.update`);
     const row = await target(req);
     const body = bodyOf(req.body);
+    const { errors, role } = checkUpdateBody(body);
+    if (errors.length) throw ValidationError.of(errors);
     const values = valuesOf(body);
-    if (Object.hasOwn(body, 'role')) {
-      const role = readRoleRef(body['role'], false);
-      if (role.kind === 'error') throw ValidationError.of([role.error]);
-      if (role.kind === 'ref') values['role'] = await roleIdOf(role, false);
-    }
+    if (role?.kind === 'ref') values['role'] = await roleIdOf(role, false);
     if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
     await uniqueness(values, row.id)(services.database.db);
     users.validatePlain(values, false);

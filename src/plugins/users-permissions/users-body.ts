@@ -1,0 +1,56 @@
+// The first check of a POST or PUT /api/users body, as Strapi 5.54's controller checks it with yup
+// before anything is written: email, username, password and role, in that order, every error at
+// once. The model's checks come after (users.validatePlain).
+import type { FieldError } from '../../errors.js';
+import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
+import { isEmail, isSecret, type Body } from './body.js';
+import { readRoleRef, type RoleRead } from './role-ref.js';
+
+interface StringRules {
+  readonly required: boolean;
+  readonly email?: boolean;
+  readonly min1?: boolean;
+}
+
+/** yup's string(): a type test first (null included), then min(1), email and required on a string */
+function checkString(errors: FieldError[], body: Body, field: string, rules: StringRules): void {
+  if (!Object.hasOwn(body, field) || body[field] === undefined) {
+    if (rules.required) errors.push(fieldError([field], `${field} is a required field`));
+    return;
+  }
+  const v = body[field];
+  const shown = isSecret(field) ? undefined : v;
+  if (typeof v !== 'string') {
+    errors.push(fieldError([field], isSecret(field) ? `${field} must be a \`string\` type` : notTypeMessage([field], 'string', v), shown));
+    return;
+  }
+  if (rules.min1 && v === '') errors.push(fieldError([field], `${field} must be at least 1 characters`, shown));
+  // yup's email test passes an empty string
+  if (rules.email && v !== '' && !isEmail(v)) errors.push(fieldError([field], `${field} must be a valid email`, shown));
+  if (rules.required && v === '') errors.push(fieldError([field], `${field} is a required field`, shown));
+}
+
+/** a create's body: the role as read (undefined when none is given: the default role) */
+export function checkCreateBody(body: Body): { errors: FieldError[]; role: RoleRead | undefined } {
+  const errors: FieldError[] = [];
+  checkString(errors, body, 'email', { required: true, email: true });
+  checkString(errors, body, 'username', { required: true, min1: true });
+  checkString(errors, body, 'password', { required: true, min1: true });
+  const role = Object.hasOwn(body, 'role') && body['role'] !== undefined ? readRoleRef(body['role'], true) : undefined;
+  if (role?.kind === 'error') errors.push(role.error);
+  return { errors, role };
+}
+
+/** an update's body: only what it holds is checked; a null or empty password passes here (password.notNull next) */
+export function checkUpdateBody(body: Body): { errors: FieldError[]; role: RoleRead | undefined } {
+  const errors: FieldError[] = [];
+  checkString(errors, body, 'email', { required: false, email: true, min1: true });
+  checkString(errors, body, 'username', { required: false, min1: true });
+  const password = Object.hasOwn(body, 'password') ? body['password'] : undefined;
+  if (password !== undefined && password !== null && password !== '' && typeof password !== 'string') {
+    errors.push(fieldError(['password'], 'Password must be at least 1 character'));
+  }
+  const role = Object.hasOwn(body, 'role') && body['role'] !== undefined ? readRoleRef(body['role'], false) : undefined;
+  if (role?.kind === 'error') errors.push(role.error);
+  return { errors, role };
+}
