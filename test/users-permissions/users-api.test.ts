@@ -36,6 +36,22 @@ describe('GET /api/users', () => {
     expect((await t.get('/api/users?start=1&limit=1')).body.map((u: { username: string }) => u.username)).toEqual(['bob']);
   });
 
+  it('reads root start and limit as Strapi 5.54 does: -1, 0 or empty is no limit, anything else not a whole number is its 400', async () => {
+    const names = async (q: string): Promise<string[]> => (await t.get(`/api/users?sort=id&${q}`)).body.map((u: { username: string }) => u.username);
+    for (const q of ['limit=-1', 'limit=0', 'limit=', 'start=0&limit=-1']) expect(await names(q), q).toEqual(['ann', 'bob', 'cid']);
+    expect(await names('start=1&limit=%201')).toEqual(['bob']);
+    expect(await names('limit=1e0')).toEqual(['ann']);
+    for (const [q, message] of [
+      ['limit=1.5', 'convertLimitQueryParams expected a positive integer got 1.5'],
+      ['limit=-2', 'convertLimitQueryParams expected a positive integer got -2'],
+      ['limit[a]=2', 'convertLimitQueryParams expected a positive integer got NaN'],
+      ['start=-1', 'convertStartQueryParams expected a positive integer got -1'],
+      ['start=abc', 'convertStartQueryParams expected a positive integer got NaN'],
+    ] as const) {
+      expect((await t.get(`/api/users?${q}`)).body, q).toEqual(errorOf(400, 'ValidationError', message));
+    }
+  });
+
   it('refuses private fields in filters, sort and fields', async () => {
     for (const q of ['filters[password][$eq]=x', 'sort=password', 'fields[0]=resetPasswordToken', 'filters[confirmationToken][$null]=true']) {
       const r = await t.get(`/api/users?${q}`);

@@ -29,14 +29,17 @@ function queryOf(req: FastifyRequest): Record<string, unknown> {
  */
 function listPagination(query: Record<string, unknown>, parsed: Pagination): Pagination {
   if (query['pagination'] !== undefined) return parsed;
-  const n = (v: unknown, name: string, dflt: number): number => {
-    if (v === undefined) return dflt;
-    const i = rowId(v);
-    if (i === undefined && v !== '0' && v !== 0)
-      throw new ValidationError(`Invalid value ${JSON.stringify(v)} for ${name}: expected a whole number`, { source: 'query', param: name });
-    return i ?? 0;
+  // Strapi's reading: the value as a number (a one-item list is its item), a whole number from 0 on;
+  // a limit of -1 or 0 is no limit
+  const n = (v: unknown, name: 'start' | 'limit'): number => {
+    const x = typeof v === 'string' || Array.isArray(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(x) || (x < 0 && !(name === 'limit' && x === -1))) {
+      throw new ValidationError(`${name === 'start' ? 'convertStartQueryParams' : 'convertLimitQueryParams'} expected a positive integer got ${x}`);
+    }
+    return x;
   };
-  return { mode: 'offset', start: n(query['start'], 'start', 0), limit: n(query['limit'], 'limit', ALL) || ALL, withCount: false };
+  const limit = query['limit'] === undefined ? ALL : n(query['limit'], 'limit');
+  return { mode: 'offset', start: query['start'] === undefined ? 0 : n(query['start'], 'start'), limit: limit <= 0 ? ALL : limit, withCount: false };
 }
 
 export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
