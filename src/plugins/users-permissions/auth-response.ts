@@ -2,10 +2,11 @@
 // and the user as login shows it (public fields, no role). In refresh mode (behaviour.md §10.5) the
 // answer opens a session: `{jwt, refreshToken, user}`, or `{jwt, user}` with the refresh token in a
 // signed HttpOnly cookie when the config or the request asks for the cookie.
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOW_ALL } from '../../auth/ability.js';
 import { ValidationError } from '../../errors.js';
-import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
+import { fieldError } from '../../documents/input/messages.js';
 import type { UpContext } from './context.js';
 import type { Sessions } from './sessions.js';
 
@@ -13,13 +14,13 @@ import type { Sessions } from './sessions.js';
 const DEVICE_ID_MAX = 255;
 
 /**
- * The optional `deviceId` of a body that opens a session (refresh mode): a string or nothing, else a
- * 400 — checked before the route writes anything.
+ * The optional `deviceId` of a body that opens a session (refresh mode). As Strapi reads it, anything
+ * but a non-empty string is no device id; one past the column's length is a 400, checked before the
+ * route writes anything.
  */
 export function deviceIdOf(body: unknown): string | null {
-  const v = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['deviceId'] : undefined;
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') throw ValidationError.of([fieldError(['deviceId'], notTypeMessage(['deviceId'], 'string', v), v)]);
+  const v = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['deviceId'] : undefined;
+  if (typeof v !== 'string' || v === '') return null;
   if (v.length > DEVICE_ID_MAX || v.includes('\u0000')) throw ValidationError.of([fieldError(['deviceId'], `deviceId must be at most ${DEVICE_ID_MAX} characters`, v)]);
   return v;
 }
@@ -56,12 +57,14 @@ export function clearRefreshCookie(up: UpContext, sessions: Sessions, reply: Fas
 export interface AuthResponseOptions {
   /** a password change or reset: every session of the user is revoked before the new one opens */
   readonly revokeSessions?: boolean;
+  /** a registration or password change: without a device id the session gets a random one, as Strapi's */
+  readonly newDevice?: boolean;
 }
 
 export async function authResponse(up: UpContext, userId: number, req: FastifyRequest, reply: FastifyReply, opts: AuthResponseOptions = {}): Promise<Record<string, unknown>> {
   const { sessions } = up;
   if (!sessions) return { jwt: await up.tokens.issue(userId), user: await up.users.view(userId, ALLOW_ALL) };
   if (opts.revokeSessions) await sessions.revokeUser(userId);
-  const issued = await sessions.create(userId, deviceIdOf(req.body));
+  const issued = await sessions.create(userId, deviceIdOf(req.body) ?? (opts.newDevice ? randomUUID() : null));
   return { jwt: issued.jwt, ...handOver(up, sessions, req, reply, issued.refreshToken), user: await up.users.view(userId, ALLOW_ALL) };
 }
