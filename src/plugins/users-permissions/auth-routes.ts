@@ -74,6 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const email = check.string('email', { email: true })?.toLowerCase();
     const username = check.string('username');
     const password = check.string('password', { password: true });
+    await check.rule('password', up.config.validatePassword);
     check.done();
     const roleId = await users.roleIdOfType(adv.default_role);
     if (roleId === undefined) throw new ApplicationError('Impossible to find the default role');
@@ -123,6 +124,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     check.confirmation();
     const password = check.string('password', { password: true });
     const code = check.string('code');
+    await check.rule('password', up.config.validatePassword);
     check.done();
     const wrong = (): never => {
       throw new ValidationError('Incorrect code provided');
@@ -146,6 +148,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     check.confirmation();
     const password = check.string('password', { password: true });
     const current = check.string('currentPassword');
+    await check.rule('password', up.config.validatePassword);
     check.done();
     const row = await users.rowWhere({ column: 'id', value: caller.user.id });
     if (!row || !(await checkPassword(current!, row.password))) throw new ValidationError('The provided current password is invalid');

@@ -4,6 +4,7 @@
 import { ValidationError, type FieldError } from '../../errors.js';
 import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
 import { PASSWORD_MAX_BYTES, tooLong } from './passwords.js';
+import type { PasswordRule } from './config.js';
 
 export type Body = Record<string, unknown>;
 
@@ -44,6 +45,8 @@ function shown(value: unknown): unknown {
 export class BodyCheck {
   private readonly errors: FieldError[] = [];
   private readonly rootErrors: FieldError[] = [];
+  /** where each checked field's errors end in `errors`, so a later (async) test's error joins them */
+  private readonly ends = new Map<string, number>();
   private readonly body: Body;
   private readonly isArray: boolean;
 
@@ -58,6 +61,7 @@ export class BodyCheck {
 
   private fail(field: string, message: string, value: unknown): void {
     this.errors.push(fieldError([field], message, isSecret(field) ? undefined : value));
+    this.ends.set(field, this.errors.length);
   }
 
   private typeError(field: string, v: unknown): void {
@@ -71,6 +75,7 @@ export class BodyCheck {
   /** a required string: null is not a string (yup's type test), '' is missing (its required test) */
   string(field: string, opts: { email?: boolean; password?: boolean } = {}): string | undefined {
     if (this.isArray) return undefined;
+    this.ends.set(field, this.errors.length);
     const v = this.valueOf(field);
     if (v !== undefined && typeof v !== 'string') {
       this.typeError(field, v);
@@ -103,6 +108,26 @@ export class BodyCheck {
     if (typeof v !== 'string') this.typeError(field, v);
     if (v !== this.valueOf(of)) this.fail(field, 'Passwords do not match', v);
     else if (v === '') this.fail(field, `${field} is a required field`, v);
+  }
+
+  /**
+   * The project's `validationRules.validatePassword`, a test yup runs beside the field's others on any
+   * string: false is `Password validation failed.`, a thrown error its message
+   */
+  async rule(field: string, rule: PasswordRule | undefined): Promise<void> {
+    const v = this.valueOf(field);
+    if (rule === undefined || this.isArray || typeof v !== 'string') return;
+    let message: string | undefined;
+    try {
+      if (!(await rule(v))) message = 'Password validation failed.';
+    } catch (e) {
+      message = (e instanceof Error && e.message) || 'An error occurred.';
+    }
+    if (message === undefined) return;
+    const at = this.ends.get(field) ?? this.errors.length;
+    this.errors.splice(at, 0, fieldError([field], message));
+    for (const [f, end] of this.ends) if (end >= at && f !== field) this.ends.set(f, end + 1);
+    this.ends.set(field, at + 1);
   }
 
   /** `.noUnknown()`: keys other than these are one error at the root, after the fields' */

@@ -18,11 +18,18 @@ export interface AdvancedSettings {
   readonly default_role: string;
 }
 
+export type PasswordRule = (password: string) => unknown;
+
 export interface UsersPermissionsConfig {
   readonly jwt: { readonly expiresInSeconds: number; readonly algorithm: 'HS256' | 'HS384' | 'HS512' };
   readonly register: { readonly allowedFields: readonly string[] };
   readonly jwtManagement: 'legacy-support' | 'refresh';
   readonly advanced: AdvancedSettings;
+  /**
+   * `validationRules.validatePassword`: the project's own password rule for register, reset- and
+   * change-password (false, or a thrown error's message, refuses the password)
+   */
+  readonly validatePassword: PasswordRule | undefined;
   /** `ratelimit` of the auth routes (rate-limit.ts) */
   readonly ratelimit: RateLimitSettings;
   /** the raw plugin config, for the parts read elsewhere (email templates, sessions, rate limits) */
@@ -81,6 +88,13 @@ function ratelimit(raw: Obj): RateLimitSettings {
   return { enabled, interval: Math.round(interval), max };
 }
 
+function passwordRule(raw: Obj): PasswordRule | undefined {
+  const rule = section(raw, 'validationRules', `${KEY}.validationRules`)['validatePassword'];
+  if (rule === undefined || rule === null) return undefined;
+  if (typeof rule !== 'function') throw new ConfigError(`${KEY}.validationRules.validatePassword must be a function of the password`);
+  return rule as PasswordRule;
+}
+
 export function usersPermissionsConfig(plugins: Obj): UsersPermissionsConfig {
   const raw = section(section(plugins, 'users-permissions', 'plugins.users-permissions'), 'config', KEY);
   const jwt = section(raw, 'jwt', `${KEY}.jwt`);
@@ -98,6 +112,7 @@ export function usersPermissionsConfig(plugins: Obj): UsersPermissionsConfig {
     jwtManagement: mode,
     advanced: advanced(raw),
     ratelimit: ratelimit(raw),
+    validatePassword: passwordRule(raw),
     raw,
   };
 }
