@@ -138,9 +138,13 @@ export async function usersWithEmail(t: TestApp, email: string): Promise<Array<R
 }
 
 /** GET without following redirects (the redirection target is another site) */
-export async function getManual(t: TestApp, path: string): Promise<{ status: number; location: string | null; text: string }> {
-  const res = await fetch(t.url + path, { redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+export async function getManual(
+  t: TestApp,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location: string | null; type: string | null; text: string }> {
+  const res = await fetch(t.url + path, { redirect: 'manual', headers });
+  return { status: res.status, location: res.headers.get('location'), type: res.headers.get('content-type'), text: await res.text() };
 }
 
 export interface DecodedJwt {

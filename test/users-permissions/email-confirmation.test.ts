@@ -86,6 +86,9 @@ describe('register with email confirmation', () => {
     const follow = await getManual(t, link.slice(PUBLIC_URL.length));
     expect(follow.status, follow.text).toBe(302);
     expect(follow.location).toBe(WELCOME_PAGE);
+    // Koa's redirect body, as Strapi answers: HTML for a client that takes it (fetch sends */*)
+    expect(follow.type).toBe('text/html; charset=utf-8');
+    expect(follow.text).toBe(`Redirecting to ${WELCOME_PAGE}.`);
 
     const l = await login(t, 'ada@example.com', 'ada-pass1');
     expect(l.status, l.text).toBe(200);
@@ -135,9 +138,12 @@ describe('register with email confirmation', () => {
     expectError(await t.get(first.link.slice(PUBLIC_URL.length), { token: null }), INVALID_TOKEN);
     // exactly the code: MySQL's PAD SPACE collations would take this for it
     expectError(await t.get(`${second.link.slice(PUBLIC_URL.length)}%20`, { token: null }), INVALID_TOKEN);
-    const follow = await getManual(t, second.link.slice(PUBLIC_URL.length));
+    const follow = await getManual(t, second.link.slice(PUBLIC_URL.length), { accept: 'application/json' });
     expect(follow.status).toBe(302);
     expect(follow.location).toBe(WELCOME_PAGE);
+    // a client that takes no HTML gets the same words as text
+    expect(follow.type).toBe('text/plain; charset=utf-8');
+    expect(follow.text).toBe(`Redirecting to ${WELCOME_PAGE}.`);
     expect((await login(t, 'babbage', 'babbage-pass')).status).toBe(200);
 
     // now confirmed

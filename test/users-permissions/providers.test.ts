@@ -147,6 +147,8 @@ describe('the provider comes back to /api/connect/:provider/callback', () => {
     const { browser } = await connect('github');
     const denied = await raw(`${t.url}/api/connect/github/callback?error=access_denied&error_description=The+user+said+no`, browser.cookie);
     expect(denied.headers.get('location')).toBe(`${FRONT}?error=access_denied&error_description=The+user+said+no`);
+    // Koa's redirect body: the target, HTML-escaped for a client that takes HTML
+    expect(await denied.text()).toBe(`Redirecting to ${FRONT}?error=access_denied&amp;error_description=The+user+said+no.`);
     const noCode = await raw(`${t.url}/api/connect/github/callback?state=x`, (await connect('github')).browser.cookie);
     expect(noCode.headers.get('location')).toBe(`${FRONT}?error=oauth_error&error_description=OAuth2+missing+code+parameter`);
   });

@@ -7,6 +7,7 @@ import { ApplicationError, ValidationError } from '../../errors.js';
 import { authorize } from '../../http/authorize.js';
 import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
 import { sendJson } from '../../http/send-json.js';
+import { redirect } from '../../http/redirect.js';
 import { newConfirmationToken, newResetCode, sendConfirmationMail, sendResetMail } from './account-mail.js';
 import { BodyCheck, copiedBodyOf, type Body } from './body.js';
 import { UP, type UpContext } from './context.js';
@@ -176,7 +177,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
       .where('confirmation_token', '=', code)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw new ValidationError('Invalid token');
-    return reply.redirect(adv.email_confirmation_redirection ?? '/', 302);
+    return redirect(req, reply, adv.email_confirmation_redirection ?? '/');
   });
 
   app.post(`${prefix}/auth/send-email-confirmation`, async (req, reply) => {

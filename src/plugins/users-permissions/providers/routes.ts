@@ -9,6 +9,7 @@ import { authorize } from '../../../http/authorize.js';
 import { sendJson } from '../../../http/send-json.js';
 import { UP, type UpContext } from '../context.js';
 import { authResponse } from '../auth-response.js';
+import { redirect } from '../../../http/redirect.js';
 import { clientOf } from './clients.js';
 import { FLOW_LIFETIME_MS, type ProviderFlows } from './flows.js';
 import { providerAccount } from './accounts.js';
@@ -81,7 +82,7 @@ export function registerProviderRoutes(app: FastifyInstance, up: UpContext, prov
     }
     const flow = await flows.start(s.name, callback);
     reply.setCookie(FLOW_COOKIE, flow.flowId, { ...cookieOptions, maxAge: FLOW_LIFETIME_MS / 1000 });
-    return reply.redirect(clientOf(s, redirectUri(s.name)).authorizationURL(flow.state, flow.codeVerifier).toString(), 302);
+    return redirect(req, reply, clientOf(s, redirectUri(s.name)).authorizationURL(flow.state, flow.codeVerifier).toString());
   });
 
   app.get(`${prefix}/connect/:provider/callback`, async (req, reply) => {
@@ -93,7 +94,7 @@ export function registerProviderRoutes(app: FastifyInstance, up: UpContext, prov
     const fail = async (error: string, description: string | undefined): Promise<FastifyReply> => {
       if (flow) await flows.discard(flow.flowId);
       endFlow(reply);
-      return reply.redirect(withQuery(callback, { error, error_description: description }), 302);
+      return redirect(req, reply, withQuery(callback, { error, error_description: description }));
     };
     const error = queryString(req, 'error');
     if (error !== undefined) return fail(error, queryString(req, 'error_description'));
@@ -107,7 +108,7 @@ export function registerProviderRoutes(app: FastifyInstance, up: UpContext, prov
       const data = tokens.data as Record<string, unknown>;
       const kept = Object.fromEntries(KEPT_TOKEN_FIELDS.filter((k) => Object.hasOwn(data, k)).map((k) => [k, data[k]]));
       if (!(await flows.complete(flow, kept))) throw new Error('OAuth2 state mismatch');
-      return reply.redirect(withQuery(callback, {}), 302);
+      return redirect(req, reply, withQuery(callback, {}));
     } catch (e) {
       return fail('oauth_error', messageOf(e));
     }
