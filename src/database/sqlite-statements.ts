@@ -28,13 +28,10 @@ function rowBuilder(names: readonly string[]): (values: unknown[]) => Row {
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const MAX_SAFE_BIG = BigInt(MAX_SAFE);
 
-/**
- * true when a value read as a double may have been an integer beyond 2^53, which a double rounds (or
- * when BigInts came back: an iteration left unfinished leaves its statement reading them)
- */
+/** true when a value read as a double may have been an integer beyond 2^53, which a double rounds */
 function holdsUnsafeNumber(rows: readonly unknown[][]): boolean {
   for (const values of rows) {
-    for (const v of values) if ((typeof v === 'number' && (v > MAX_SAFE || v < -MAX_SAFE)) || typeof v === 'bigint') return true;
+    for (const v of values) if (typeof v === 'number' && (v > MAX_SAFE || v < -MAX_SAFE)) return true;
   }
   return false;
 }
@@ -52,12 +49,16 @@ function exactIntegers(values: unknown[]): unknown[] {
 }
 
 /**
- * Integers are read as doubles: a BigInt for each (safeIntegers mode) cost a quarter of a wide
- * result's reading. A result with a number beyond 2^53 is read again at once with BigInts — on the
- * same connection, synchronously, so it is the same result — and those beyond become their digits.
+ * A read-only statement reads integers as doubles: a BigInt for each (safeIntegers mode) cost a quarter
+ * of a wide result's reading. A result with a number beyond 2^53 is read again at once with BigInts,
+ * and those beyond become their digits; the second read is a read like the first, later by no more
+ * than the time it takes (the caller reads its version marks around both). A statement that writes
+ * (`… returning`) must run once, so it reads BigInts from the start.
  */
 function wrapReader(stmt: BetterSqlite.Statement<unknown[]>): DriverStatement {
   stmt.raw(true);
+  const readOnly = stmt.readonly;
+  if (!readOnly) stmt.safeIntegers(true);
   let width = -1;
   let build: (values: unknown[]) => Row = () => ({});
   // SQLite re-prepares a statement when the schema changes (another process may add a column),
@@ -74,14 +75,15 @@ function wrapReader(stmt: BetterSqlite.Statement<unknown[]>): DriverStatement {
     try {
       return read();
     } finally {
-      stmt.safeIntegers(false);
+      if (readOnly) stmt.safeIntegers(false);
     }
   };
+  const exactRows = (params: readonly unknown[]): unknown[][] => (stmt.all(...params) as unknown[][]).map(exactIntegers);
   return {
     reader: true,
     all: (params) => {
-      let rows = stmt.all(...params) as unknown[][];
-      if (holdsUnsafeNumber(rows)) rows = exactly(() => (stmt.all(...params) as unknown[][]).map(exactIntegers));
+      let rows = readOnly ? (stmt.all(...params) as unknown[][]) : exactRows(params);
+      if (readOnly && holdsUnsafeNumber(rows)) rows = exactly(() => exactRows(params));
       if (rows.length > 0) shaped(rows[0]!);
       const out = new Array<Row>(rows.length);
       for (let i = 0; i < rows.length; i++) out[i] = build(rows[i]!);
@@ -94,7 +96,7 @@ function wrapReader(stmt: BetterSqlite.Statement<unknown[]>): DriverStatement {
       try {
         for (const values of stmt.iterate(...params) as IterableIterator<unknown[]>) yield build(shaped(exactIntegers(values)));
       } finally {
-        stmt.safeIntegers(false);
+        if (readOnly) stmt.safeIntegers(false);
       }
     },
   };

@@ -15,10 +15,20 @@ export function acceptsHtml(accept: string | undefined): boolean {
   });
 }
 
+function percentEncoded(run: string): string {
+  try {
+    return encodeURIComponent(run);
+  } catch {
+    // a lone surrogate: the replacement character, as encodeurl writes it
+    return [...run].map((c) => (/[\ud800-\udfff]/.test(c) ? '%EF%BF%BD' : encodeURIComponent(c))).join('');
+  }
+}
+
 export function redirect(req: FastifyRequest, reply: FastifyReply, url: string): FastifyReply {
   // an absolute URL goes out in its normal form (Koa re-formats it: a bare origin gains its '/')
   const target = /^https?:\/\//i.test(url) ? new URL(url).toString() : url;
-  reply.code(302).header('location', target);
+  // a header holds printable ASCII only: anything else goes out percent-encoded (Koa's encodeurl)
+  reply.code(302).header('location', target.replace(/[^\x21-\x7e]+/gu, percentEncoded));
   if (acceptsHtml(req.headers.accept)) {
     return reply.type('text/html; charset=utf-8').send(`Redirecting to ${target.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)}.`);
   }

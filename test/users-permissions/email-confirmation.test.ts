@@ -29,6 +29,7 @@ import {
 } from './auth-support.js';
 import type { TestApp } from '../support/app.js';
 import type { SmtpSink } from '../support/smtp.js';
+import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
 
 const SEND = '/api/auth/send-email-confirmation';
 const LINK = /(http:\/\/127\.0\.0\.1\/api\/auth\/email-confirmation\?confirmation=([0-9a-f]+))/;
@@ -225,5 +226,27 @@ describe('register with email confirmation under concurrency', () => {
     await nextCode('para@example.com');
     expect(sink.mails.length).toBe(before + 1);
     expect(await usersWithEmail(t, 'para@example.com')).toHaveLength(1);
+  });
+});
+
+describe('the confirmation redirect target', () => {
+  it('an absolute target that is no URL stops start-up, before a confirmation could be spent on it', () => {
+    expect(() => usersPermissionsConfig({ 'users-permissions': { config: { advanced: { email_confirmation_redirection: 'https://exa mple.com' } } } })).toThrow(
+      'plugins.users-permissions.config.advanced.email_confirmation_redirection must be a URL, got "https://exa mple.com"',
+    );
+  });
+
+  it('a target outside printable ASCII goes out percent-encoded in Location', async () => {
+    const other = await startAuthApp({ advanced: { email_confirmation: true, email_confirmation_redirection: '/bienvenüe à tous' } });
+    try {
+      expect((await post(other.t, '/api/auth/local/register', { username: 'uni', email: 'uni@example.com', password: 'secret123' })).status).toBe(200);
+      const link = linkIn(await other.sink.next(), LINK);
+      const follow = await getManual(other.t, link.slice(PUBLIC_URL.length), { accept: 'text/plain' });
+      expect(follow.status, follow.text).toBe(302);
+      expect(follow.location).toBe('/bienven%C3%BCe%20%C3%A0%20tous');
+      expect(follow.text).toBe('Redirecting to /bienvenüe à tous.');
+    } finally {
+      await other.close();
+    }
   });
 });

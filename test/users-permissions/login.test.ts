@@ -117,6 +117,10 @@ describe('login with bad input', () => {
       validationOf(fieldErr(['identifier'], 'identifier must be a `string` type, but the final value was: `123`.', 123)),
     );
     expectError(await post(t, '/api/auth/local', { identifier: 'Alice', password: true }), validationOf(fieldErr(['password'], 'password must be a `string` type')));
+    // a password inside another field is never sent back either
+    const nested = await post(t, '/api/auth/local', { identifier: { password: 'alice-pass', id: 1 }, password: 'alice-pass' });
+    expectError(nested, validationOf(fieldErr(['identifier'], 'identifier must be a `string` type, but the final value was: `{\n  "id": "1"\n}`.', { id: 1 })));
+    expect(nested.text).not.toContain('alice-pass');
     // null is no string (yup's type test), not a missing field
     expectError(
       await post(t, '/api/auth/local', { identifier: null, password: null }),

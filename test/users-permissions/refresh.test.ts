@@ -21,6 +21,7 @@ import { startTestApp, type Response, type TestApp } from '../support/app.js';
 import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
 
 const REFRESH = '/api/auth/refresh';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const LOGOUT = '/api/auth/logout';
 const SESSIONS = '/api/auth/sessions';
 const MISSING = errorOf(400, 'BadRequestError', 'Missing refresh token');
@@ -128,9 +129,11 @@ describe('login and registration open a session', () => {
     // a registration without one gets a random one, as Strapi's
     const b = await signUp(t, { deviceId: 42 });
     const [session] = (await t.get(SESSIONS, { token: b.jwt })).body.data;
-    expect(session.deviceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(session.deviceId).toMatch(UUID);
     const long = await post(t, '/api/auth/local', { identifier: a.email, password: 'secret123', deviceId: 'd'.repeat(256) });
     expectError(long, validationOf(fieldErr(['deviceId'], 'deviceId must be at most 255 characters', 'd'.repeat(256))));
+    const nul = await post(t, '/api/auth/local', { identifier: a.email, password: 'secret123', deviceId: 'a\u0000b' });
+    expectError(nul, validationOf(fieldErr(['deviceId'], 'deviceId must not contain U+0000', 'a\u0000b')));
   });
 });
 
@@ -307,7 +310,18 @@ describe('password changes revoke every session', () => {
     expectError(await refresh(a.refreshToken), INVALID);
     expectError(await me(a.jwt), NO_CREDENTIALS);
     expect((await me(r.body.jwt)).status).toBe(200);
+    // without a deviceId the new session gets a random one, as Strapi's
+    const [session] = (await t.get(SESSIONS, { token: r.body.jwt })).body.data;
+    expect(session.deviceId).toMatch(UUID);
     expect((await refresh(r.body.refreshToken)).status).toBe(200);
+  });
+
+  it('change-password without a deviceId opens its session under a random one', async () => {
+    const a = await signUp();
+    const r = await post(t, '/api/auth/change-password', { currentPassword: 'secret123', password: 'newpass123', passwordConfirmation: 'newpass123' }, a.jwt);
+    expect(r.status, r.text).toBe(200);
+    const [session] = (await t.get(SESSIONS, { token: r.body.jwt })).body.data;
+    expect(session.deviceId).toMatch(UUID);
   });
 });
 

@@ -41,6 +41,10 @@ describe('GET /api/users', () => {
     for (const q of ['limit=-1', 'limit=0', 'limit=', 'start=0&limit=-1']) expect(await names(q), q).toEqual(['ann', 'bob', 'cid']);
     expect(await names('start=1&limit=%201')).toEqual(['bob']);
     expect(await names('limit=1e0')).toEqual(['ann']);
+    expect(await names('limit[0]=2')).toEqual(['ann', 'bob']);
+    // past any row count: all of them, or none from such a start (never a database error)
+    expect(await names('limit=1e20')).toEqual(['ann', 'bob', 'cid']);
+    expect(await names('start=1e20')).toEqual([]);
     for (const [q, message] of [
       ['limit=1.5', 'convertLimitQueryParams expected a positive integer got 1.5'],
       ['limit=-2', 'convertLimitQueryParams expected a positive integer got -2'],
@@ -173,6 +177,10 @@ describe("a user body's checks, in Strapi 5.54's two stages", () => {
         fieldErr(['password'], 'password is a required field'),
       ),
     );
+    // a password inside another field is never sent back
+    const nested = await post({ ...ok, username: { password: 'hunter22', x: 1 } });
+    expect(nested.body).toEqual(validationOf(fieldErr(['username'], 'username must be a `string` type, but the final value was: `{\n  "x": "1"\n}`.', { x: 1 })));
+    expect(nested.text).not.toContain('hunter22');
     expect((await post({ ...ok, email: 5, username: null, role: -1 })).body).toEqual(
       validationOf(
         fieldErr(['email'], 'email must be a `string` type, but the final value was: `5`.', 5),
@@ -226,6 +234,10 @@ describe("a user body's role, in each form Strapi 5.54 reads", () => {
     expect((await create(424242)).body).toEqual(errorOf(400, 'ApplicationError', MISSING));
     expect((await create({ connect: [{ id: 424242 }] })).body).toEqual(errorOf(400, 'ApplicationError', MISSING));
     expect((await create('nope')).body).toEqual(errorOf(400, 'ApplicationError', 'Document with id "nope", locale "null" not found'));
+    // ids past the column and strings no documentId can be name no role, and never reach the database
+    for (const role of [2147483648, '99999999999', 1e21]) expect((await create(role)).body, String(role)).toEqual(errorOf(400, 'ApplicationError', MISSING));
+    expect((await create('x\u0000')).body).toEqual(errorOf(400, 'ApplicationError', 'Document with id "x\u0000", locale "null" not found'));
+    expect((await create({ connect: [{}] })).body).toEqual(validationOf(fieldErr(['role'], 'role must be a `strapiID` type, but the final value was: `{}`.', {})));
     expect((await create({ connect: [] })).body).toEqual(validationOf(fieldErr(['role', 'connect'], 'Users must have a role', [])));
     for (const role of [{ set: [{ id: pub.id }] }, { id: pub.id }, { disconnect: [{ id: pub.id }] }]) {
       expect((await create(role)).body).toEqual(validationOf(fieldErr(['role', 'connect'], 'role.connect is a required field')));

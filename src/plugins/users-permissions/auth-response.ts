@@ -19,9 +19,11 @@ const DEVICE_ID_MAX = 255;
  * route writes anything.
  */
 export function deviceIdOf(body: unknown): string | null {
-  const v = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['deviceId'] : undefined;
+  const v = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['deviceId'] : undefined;
   if (typeof v !== 'string' || v === '') return null;
-  if (v.length > DEVICE_ID_MAX || v.includes('\u0000')) throw ValidationError.of([fieldError(['deviceId'], `deviceId must be at most ${DEVICE_ID_MAX} characters`, v)]);
+  if (v.length > DEVICE_ID_MAX) throw ValidationError.of([fieldError(['deviceId'], `deviceId must be at most ${DEVICE_ID_MAX} characters`, v)]);
+  // no stored text holds U+0000 (PostgreSQL refuses it)
+  if (v.includes('\u0000')) throw ValidationError.of([fieldError(['deviceId'], 'deviceId must not contain U+0000', v)]);
   return v;
 }
 

@@ -28,12 +28,12 @@ export function copiedBodyOf(raw: unknown): Body {
 /** fields whose values never go back to the client, not even inside an error (Strapi echoes them) */
 export const isSecret = (field: string): boolean => /password/i.test(field);
 
-/** a value as an error may show it: secrets left out at any depth */
-function shown(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(shown);
+/** a value as an error may show it, in its message or as its value: secrets left out at any depth */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
   if (typeof value !== 'object' || value === null) return value;
   const out: Body = {};
-  for (const [k, v] of Object.entries(value)) if (!isSecret(k)) out[k] = shown(v);
+  for (const [k, v] of Object.entries(value)) if (!isSecret(k)) out[k] = withoutSecrets(v);
   return out;
 }
 
@@ -43,10 +43,9 @@ function shown(value: unknown): unknown {
  * object's type test, and yup then checks none of its fields.
  */
 export class BodyCheck {
-  private readonly errors: FieldError[] = [];
+  /** each checked field's errors, in the order the fields were checked (a Map keeps it) */
+  private readonly fieldErrors = new Map<string, FieldError[]>();
   private readonly rootErrors: FieldError[] = [];
-  /** where each checked field's errors end in `errors`, so a later (async) test's error joins them */
-  private readonly ends = new Map<string, number>();
   private readonly body: Body;
   private readonly isArray: boolean;
 
@@ -54,18 +53,23 @@ export class BodyCheck {
     this.body = bodyOf(raw);
     this.isArray = Array.isArray(raw);
     if (this.isArray) {
-      const v = shown(raw);
-      this.errors.push(fieldError([], notTypeMessage([], 'object', v), v));
+      const v = withoutSecrets(raw);
+      this.rootErrors.push(fieldError([], notTypeMessage([], 'object', v), v));
     }
   }
 
+  private errorsOf(field: string): FieldError[] {
+    let list = this.fieldErrors.get(field);
+    if (list === undefined) this.fieldErrors.set(field, (list = []));
+    return list;
+  }
+
   private fail(field: string, message: string, value: unknown): void {
-    this.errors.push(fieldError([field], message, isSecret(field) ? undefined : value));
-    this.ends.set(field, this.errors.length);
+    this.errorsOf(field).push(fieldError([field], message, isSecret(field) ? undefined : withoutSecrets(value)));
   }
 
   private typeError(field: string, v: unknown): void {
-    this.fail(field, isSecret(field) ? `${field} must be a \`string\` type` : notTypeMessage([field], 'string', v), v);
+    this.fail(field, isSecret(field) ? `${field} must be a \`string\` type` : notTypeMessage([field], 'string', withoutSecrets(v)), v);
   }
 
   private valueOf(field: string): unknown {
@@ -75,7 +79,7 @@ export class BodyCheck {
   /** a required string: null is not a string (yup's type test), '' is missing (its required test) */
   string(field: string, opts: { email?: boolean; password?: boolean } = {}): string | undefined {
     if (this.isArray) return undefined;
-    this.ends.set(field, this.errors.length);
+    this.errorsOf(field);
     const v = this.valueOf(field);
     if (v !== undefined && typeof v !== 'string') {
       this.typeError(field, v);
@@ -103,6 +107,7 @@ export class BodyCheck {
    */
   confirmation(field = 'passwordConfirmation', of = 'password'): void {
     if (this.isArray) return;
+    this.errorsOf(field);
     const v = this.valueOf(field);
     if (v === undefined) return this.fail(field, `${field} is a required field`, v);
     if (typeof v !== 'string') this.typeError(field, v);
@@ -123,23 +128,19 @@ export class BodyCheck {
     } catch (e) {
       message = (e instanceof Error && e.message) || 'An error occurred.';
     }
-    if (message === undefined) return;
-    const at = this.ends.get(field) ?? this.errors.length;
-    this.errors.splice(at, 0, fieldError([field], message));
-    for (const [f, end] of this.ends) if (end >= at && f !== field) this.ends.set(f, end + 1);
-    this.ends.set(field, at + 1);
+    if (message !== undefined) this.fail(field, message, v);
   }
 
   /** `.noUnknown()`: keys other than these are one error at the root, after the fields' */
   only(fields: readonly string[]): this {
     const extra = Object.keys(this.body).filter((k) => !fields.includes(k));
-    if (extra.length && !this.isArray) this.rootErrors.push(fieldError([], `this field has unspecified keys: ${extra.join(', ')}`, shown(this.body)));
+    if (extra.length && !this.isArray) this.rootErrors.push(fieldError([], `this field has unspecified keys: ${extra.join(', ')}`, withoutSecrets(this.body)));
     return this;
   }
 
   /** throws the collected errors, if any */
   done(): void {
-    const all = [...this.errors, ...this.rootErrors];
+    const all = [...[...this.fieldErrors.values()].flat(), ...this.rootErrors];
     if (all.length) throw ValidationError.of(all);
   }
 }

@@ -47,6 +47,12 @@ function section(o: Obj, key: string, name: string): Obj {
   return v;
 }
 
+/** an absolute http(s) target must parse: found out at start-up, not after a confirmation was spent on it */
+function redirectTarget(v: string | null, name: string): string | null {
+  if (v !== null && /^https?:\/\//i.test(v) && !URL.canParse(v)) throw new ConfigError(`${name} must be a URL, got "${v}"`);
+  return v;
+}
+
 function advanced(raw: Obj): AdvancedSettings {
   const a = section(raw, 'advanced', `${KEY}.advanced`);
   const unknown = Object.keys(a).find((k) => !ADVANCED_KEYS.has(k));
@@ -56,7 +62,10 @@ function advanced(raw: Obj): AdvancedSettings {
     unique_email: fileBool(a['unique_email'], k('unique_email'), true),
     allow_register: fileBool(a['allow_register'], k('allow_register'), true),
     email_confirmation: fileBool(a['email_confirmation'], k('email_confirmation'), false),
-    email_confirmation_redirection: fileString(a['email_confirmation_redirection'], k('email_confirmation_redirection')) || null,
+    email_confirmation_redirection: redirectTarget(
+      fileString(a['email_confirmation_redirection'], k('email_confirmation_redirection')) || null,
+      k('email_confirmation_redirection'),
+    ),
     email_reset_password: fileString(a['email_reset_password'], k('email_reset_password')) || null,
     default_role: fileString(a['default_role'], k('default_role')) || 'authenticated',
   };

@@ -4,6 +4,7 @@
 // updating. The first entry of a list is the one taken.
 import type { FieldError } from '../../errors.js';
 import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
+import { withoutSecrets } from './body.js';
 
 export type RoleRef = { readonly id: number } | { readonly documentId: string };
 
@@ -16,12 +17,14 @@ export type RoleRead =
 const PATH = ['role'];
 
 function strapiIdError(v: unknown): RoleRead {
-  return { kind: 'error', error: fieldError(PATH, `role must be a \`strapiID\` type, but the final value was: \`${String(v)}\`.`, v) };
+  const shown = withoutSecrets(v);
+  return { kind: 'error', error: fieldError(PATH, notTypeMessage(PATH, 'strapiID', shown), shown) };
 }
 
 /** a scalar or `{id}` / `{documentId}` entry; `echo` is the reference in the relation form an error shows */
 function entryRef(v: unknown, echo: unknown): RoleRead {
-  if (typeof v === 'number' || typeof v === 'boolean') return Number.isInteger(v) && (v as number) >= 0 ? { kind: 'ref', ref: { id: v as number }, echo } : strapiIdError(v);
+  if (typeof v === 'boolean') return strapiIdError(v);
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 0 ? { kind: 'ref', ref: { id: v }, echo } : strapiIdError(v);
   if (typeof v === 'string') return { kind: 'ref', ref: /^\d+$/.test(v) ? { id: Number(v) } : { documentId: v }, echo };
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const o = v as Record<string, unknown>;
@@ -38,24 +41,29 @@ function listOf(o: Record<string, unknown>, key: string): unknown[] | undefined 
 
 export function readRoleRef(v: unknown, creating: boolean): RoleRead {
   if (typeof v !== 'object') return entryRef(v, { set: [{ id: v }] });
-  if (v === null || Array.isArray(v)) return { kind: 'error', error: fieldError(PATH, notTypeMessage(PATH, 'object', v), v) };
+  if (v === null || Array.isArray(v)) {
+    const shown = withoutSecrets(v);
+    return { kind: 'error', error: fieldError(PATH, notTypeMessage(PATH, 'object', shown), shown) };
+  }
   const o = v as Record<string, unknown>;
   const connect = listOf(o, 'connect');
   if (creating) {
     if (connect === undefined) {
       const given = Object.hasOwn(o, 'connect') ? o['connect'] : undefined;
-      const message = given === undefined || given === null ? 'role.connect is a required field' : notTypeMessage(['role', 'connect'], 'array', given);
-      return { kind: 'error', error: fieldError(['role', 'connect'], message, given ?? undefined) };
+      const shown = withoutSecrets(given ?? undefined);
+      const message = shown === undefined ? 'role.connect is a required field' : notTypeMessage(['role', 'connect'], 'array', shown);
+      return { kind: 'error', error: fieldError(['role', 'connect'], message, shown) };
     }
     if (connect.length === 0) return { kind: 'error', error: fieldError(['role', 'connect'], 'Users must have a role', connect) };
-    return entryRef(connect[0], o);
+    return entryRef(connect[0], withoutSecrets(o));
   }
-  if (connect !== undefined && connect.length > 0) return entryRef(connect[0], o);
+  const echo = withoutSecrets(o);
+  if (connect !== undefined && connect.length > 0) return entryRef(connect[0], echo);
   const disconnect = listOf(o, 'disconnect');
-  if (disconnect !== undefined && disconnect.length > 0) return { kind: 'error', error: fieldError(['role', 'disconnect'], 'Cannot remove role', disconnect) };
+  if (disconnect !== undefined && disconnect.length > 0) return { kind: 'error', error: fieldError(['role', 'disconnect'], 'Cannot remove role', withoutSecrets(disconnect)) };
   const set = listOf(o, 'set');
   // Strapi's `set: []` leaves the user without a role, who then may do nothing at all: refused here
-  if (set !== undefined) return set.length > 0 ? entryRef(set[0], o) : { kind: 'error', error: fieldError(['role', 'set'], 'Cannot remove role', set) };
+  if (set !== undefined) return set.length > 0 ? entryRef(set[0], echo) : { kind: 'error', error: fieldError(['role', 'set'], 'Cannot remove role', set) };
   if (connect !== undefined) return { kind: 'unchanged' };
-  return entryRef(o, { set: [o] });
+  return entryRef(o, { set: [echo] });
 }

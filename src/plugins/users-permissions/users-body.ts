@@ -3,7 +3,7 @@
 // once. The model's checks come after (users.validatePlain).
 import type { FieldError } from '../../errors.js';
 import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
-import { isEmail, isSecret, type Body } from './body.js';
+import { isEmail, isSecret, withoutSecrets, type Body } from './body.js';
 import { readRoleRef, type RoleRead } from './role-ref.js';
 
 interface StringRules {
@@ -19,9 +19,9 @@ function checkString(errors: FieldError[], body: Body, field: string, rules: Str
     return;
   }
   const v = body[field];
-  const shown = isSecret(field) ? undefined : v;
+  const shown = isSecret(field) ? undefined : withoutSecrets(v);
   if (typeof v !== 'string') {
-    errors.push(fieldError([field], isSecret(field) ? `${field} must be a \`string\` type` : notTypeMessage([field], 'string', v), shown));
+    errors.push(fieldError([field], isSecret(field) ? `${field} must be a \`string\` type` : notTypeMessage([field], 'string', shown), shown));
     return;
   }
   if (rules.min1 && v === '') errors.push(fieldError([field], `${field} must be at least 1 characters`, shown));

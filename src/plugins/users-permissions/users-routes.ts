@@ -8,7 +8,7 @@ import { readDocuments } from '../../documents/read.js';
 import type { Tx } from '../../documents/store/rows.js';
 import type { FindQuery, Pagination } from '../../query/ast.js';
 import type { Ability } from '../../auth/ability.js';
-import { rowId } from '../../documents/input/refs.js';
+import { documentIdText, rowId } from '../../documents/input/refs.js';
 import { bodyOf, type Body } from './body.js';
 import type { RoleRead } from './role-ref.js';
 import { checkCreateBody, checkUpdateBody } from './users-body.js';
@@ -38,8 +38,10 @@ function listPagination(query: Record<string, unknown>, parsed: Pagination): Pag
     }
     return x;
   };
-  const limit = query['limit'] === undefined ? ALL : n(query['limit'], 'limit');
-  return { mode: 'offset', start: query['start'] === undefined ? 0 : n(query['start'], 'start'), limit: limit <= 0 ? ALL : limit, withCount: false };
+  // past ALL, a start or limit is ALL: no database takes every whole number a double holds
+  const limit = query['limit'] === undefined ? ALL : Math.min(n(query['limit'], 'limit'), ALL);
+  const start = query['start'] === undefined ? 0 : Math.min(n(query['start'], 'start'), ALL);
+  return { mode: 'offset', start, limit: limit <= 0 ? ALL : limit, withCount: false };
 }
 
 export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
@@ -77,7 +79,16 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   /** the row id of the role a reference names; Strapi's errors when none (a create's are ApplicationErrors) */
   const roleIdOf = async (read: Extract<RoleRead, { kind: 'ref' }>, creating: boolean): Promise<number> => {
     const { ref } = read;
-    const id = 'id' in ref ? ((await users.roleDocumentId(ref.id)) !== undefined ? ref.id : undefined) : await users.roleIdOfDocument(ref.documentId);
+    // an id past the column's range, or a string no documentId can be, names no role (and never reaches the database)
+    const rowNumber = 'id' in ref ? rowId(ref.id) : undefined;
+    const id =
+      'id' in ref
+        ? rowNumber !== undefined && (await users.roleDocumentId(rowNumber)) !== undefined
+          ? rowNumber
+          : undefined
+        : documentIdText(ref.documentId)
+          ? await users.roleIdOfDocument(ref.documentId)
+          : undefined;
     if (id !== undefined) return id;
     if ('documentId' in ref) {
       const message = `Document with id "${ref.documentId}", locale "null" not found`;
@@ -153,7 +164,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       if (id === undefined) throw new ApplicationError('Impossible to find the default role');
       values['role'] = id;
     }
-    await uniqueness(values, null)(services.database.db);
+    await usernameTaken(services.database.db, values, null);
     let id: number;
     try {
       users.validatePlain(values, true);
