@@ -1,7 +1,8 @@
 // The `role` of a POST/PUT /api/users body, read as Strapi 5.54 reads it (each form seen on the
 // reference): a row id (a whole number, or digits), a role's documentId (any other string), or a
 // relation object — `{connect: [...]}` when creating; `connect`, `set` or the reference itself when
-// updating. The first entry of a list is the one taken.
+// updating. The first entry of a list is the one taken. A create's role of 0 or '' is no role (the
+// default one, as Strapi's `if (!role)`): users-body.ts leaves it out.
 import type { FieldError } from '../../errors.js';
 import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
 import { withoutSecrets } from './body.js';
@@ -10,7 +11,8 @@ export type RoleRef = { readonly id: number } | { readonly documentId: string };
 
 export type RoleRead =
   | { readonly kind: 'ref'; readonly ref: RoleRef; readonly echo: unknown }
-  | { readonly kind: 'error'; readonly error: FieldError }
+  /** `late`: Strapi finds it only once the body's checks passed, so it is not listed beside theirs */
+  | { readonly kind: 'error'; readonly error: FieldError; readonly late?: boolean }
   /** an update's `{connect: []}`: the role stays as it is */
   | { readonly kind: 'unchanged' };
 
@@ -40,6 +42,8 @@ function listOf(o: Record<string, unknown>, key: string): unknown[] | undefined 
 }
 
 export function readRoleRef(v: unknown, creating: boolean): RoleRead {
+  // an update's empty string reaches Strapi's relation check as a documentId: its "Invalid relations"
+  if (v === '' && !creating) return { kind: 'error', error: fieldError([], 'Invalid relations', { role: { set: [{ documentId: '' }] } }), late: true };
   if (typeof v !== 'object') return entryRef(v, { set: [{ id: v }] });
   if (v === null || Array.isArray(v)) {
     const shown = withoutSecrets(v);
@@ -64,6 +68,7 @@ export function readRoleRef(v: unknown, creating: boolean): RoleRead {
   const set = listOf(o, 'set');
   // Strapi's `set: []` leaves the user without a role, who then may do nothing at all: refused here
   if (set !== undefined) return set.length > 0 ? entryRef(set[0], echo) : { kind: 'error', error: fieldError(['role', 'set'], 'Cannot remove role', set) };
-  if (connect !== undefined) return { kind: 'unchanged' };
-  return entryRef(o, { set: [echo] });
+  // the reference itself ({id} or {documentId}); an object naming none of these changes nothing, as in Strapi
+  if (Object.hasOwn(o, 'id') || Object.hasOwn(o, 'documentId')) return entryRef(o, { set: [echo] });
+  return { kind: 'unchanged' };
 }

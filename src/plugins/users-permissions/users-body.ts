@@ -36,7 +36,9 @@ export function checkCreateBody(body: Body): { errors: FieldError[]; role: RoleR
   checkString(errors, body, 'email', { required: true, email: true });
   checkString(errors, body, 'username', { required: true, min1: true });
   checkString(errors, body, 'password', { required: true, min1: true });
-  const role = Object.hasOwn(body, 'role') && body['role'] !== undefined ? readRoleRef(body['role'], true) : undefined;
+  // Strapi gives the default role to a falsy one (0 or ''), as to none
+  const given = Object.hasOwn(body, 'role') ? body['role'] : undefined;
+  const role = given !== undefined && given !== 0 && given !== '' ? readRoleRef(given, true) : undefined;
   if (role?.kind === 'error') errors.push(role.error);
   return { errors, role };
 }
@@ -51,6 +53,6 @@ export function checkUpdateBody(body: Body): { errors: FieldError[]; role: RoleR
     errors.push(fieldError(['password'], 'Password must be at least 1 character'));
   }
   const role = Object.hasOwn(body, 'role') && body['role'] !== undefined ? readRoleRef(body['role'], false) : undefined;
-  if (role?.kind === 'error') errors.push(role.error);
+  if (role?.kind === 'error' && !role.late) errors.push(role.error);
   return { errors, role };
 }

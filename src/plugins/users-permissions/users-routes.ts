@@ -182,6 +182,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     const body = bodyOf(req.body);
     const { errors, role } = checkUpdateBody(body);
     if (errors.length) throw ValidationError.of(errors);
+    if (role?.kind === 'error') throw ValidationError.of([role.error]);
     const values = valuesOf(body);
     if (role?.kind === 'ref') values['role'] = await roleIdOf(role, false);
     if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
@@ -194,7 +195,8 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   app.delete(`${prefix}/users/:id`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.destroy`);
     const row = await target(req);
-    const user = await shown(row.id, caller.ability);
+    // the deleted user bare, without its role, as Strapi answers
+    const user = await users.view(row.id, caller.ability);
     await users.remove(row);
     // refresh mode: its sessions go with it (its access tokens are refused already: the user is gone)
     await up.sessions?.revokeUser(row.id);
