@@ -2,6 +2,7 @@
 // sent as a JSON string per file. Errors use the validation shape of behaviour.md §2.2.
 import { ValidationError, type FieldError } from '../../errors.js';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../values/json-depth.js';
+import { notTypeMessage } from '../../documents/input/messages.js';
 
 export interface FocalPoint {
   readonly x: number;
@@ -33,10 +34,28 @@ function label(path: string[]): string {
   return path.reduce((s, p) => (/^\d+$/.test(p) ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
 }
 
+/**
+ * yup's object cast, which Strapi's fileInfo check applies (it is not strict): a string is read as
+ * JSON, and anything that then is no object is null
+ */
+function objectCast(v: unknown): Record<string, unknown> | null {
+  let parsed = v;
+  if (typeof v === 'string') {
+    try {
+      parsed = JSON.parse(v);
+    } catch {
+      return null;
+    }
+  }
+  return isObject(parsed) ? parsed : null;
+}
+
+/** yup's string cast: a number or boolean becomes its text; an object or list is a type error */
 function text(c: Collector, path: string[], v: unknown): string | null | undefined {
   if (v === undefined || v === null) return v;
   if (typeof v === 'string') return v;
-  c.add(path, `${label(path)} must be a \`string\` type, but the final value was: \`${JSON.stringify(v)}\`.`, v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  c.add(path, notTypeMessage(path, 'string', v), v);
   return undefined;
 }
 
@@ -48,14 +67,16 @@ function storedText(c: Collector, path: string[], v: unknown): string | null | u
   return undefined;
 }
 
+/** yup's number cast: a string is read without its spaces ('' and text are NaN), null is no number */
 function coordinate(c: Collector, path: string[], v: unknown): number {
-  if (v === undefined || v === null) {
+  if (v === undefined) {
     c.add(path, `${label(path)} is a required field`);
     return 0;
   }
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) {
-    c.add(path, `${label(path)} must be a \`number\` type, but the final value was: \`${JSON.stringify(v)}\`.`, v);
+  const stripped = typeof v === 'string' ? v.replace(/\s/g, '') : undefined;
+  const n = stripped === undefined ? v : stripped === '' ? Number.NaN : Number(stripped);
+  if (typeof n !== 'number' || Number.isNaN(n)) {
+    c.add(path, notTypeMessage(path, 'number', n, v), n);
     return 0;
   }
   if (n < 0) c.add(path, `${label(path)} must be greater than or equal to 0`, v);
@@ -63,30 +84,30 @@ function coordinate(c: Collector, path: string[], v: unknown): number {
   return n;
 }
 
+/** a focal point that is no object is cast to null, and so cleared (as Strapi stores it) */
 function focalPoint(c: Collector, path: string[], v: unknown): FocalPoint | null | undefined {
   if (v === undefined || v === null) return v;
-  if (!isObject(v)) {
-    c.add(path, `${label(path)} must be a \`object\` type, but the final value was: \`${JSON.stringify(v)}\`.`, v);
-    return undefined;
-  }
-  return { x: coordinate(c, [...path, 'x'], v['x']), y: coordinate(c, [...path, 'y'], v['y']) };
+  const o = objectCast(v);
+  if (o === null) return null;
+  return { x: coordinate(c, [...path, 'x'], o['x']), y: coordinate(c, [...path, 'y'], o['y']) };
 }
 
 function checkOne(c: Collector, path: string[], v: unknown): FileInfo {
-  if (v === undefined || v === null) return {};
-  if (!isObject(v)) {
-    c.add(path, `${label(path)} must be a JSON object`, v);
+  if (v === undefined) return {};
+  const o = v === null ? null : objectCast(v);
+  if (o === null) {
+    c.add(path, notTypeMessage(path, 'object', null, v), null);
     return {};
   }
   // unknown keys are ignored, as Strapi does
   const out: { -readonly [K in keyof FileInfo]: FileInfo[K] } = {};
-  const name = text(c, [...path, 'name'], v['name']);
+  const name = text(c, [...path, 'name'], o['name']);
   if (name !== undefined) out.name = name;
-  const alt = storedText(c, [...path, 'alternativeText'], v['alternativeText']);
+  const alt = storedText(c, [...path, 'alternativeText'], o['alternativeText']);
   if (alt !== undefined) out.alternativeText = alt;
-  const caption = storedText(c, [...path, 'caption'], v['caption']);
+  const caption = storedText(c, [...path, 'caption'], o['caption']);
   if (caption !== undefined) out.caption = caption;
-  const fp = focalPoint(c, [...path, 'focalPoint'], v['focalPoint']);
+  const fp = focalPoint(c, [...path, 'focalPoint'], o['focalPoint']);
   if (fp !== undefined) out.focalPoint = fp;
   return out;
 }
@@ -103,8 +124,8 @@ function decode(c: Collector, path: string[], raw: unknown): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    c.add(path, `${label(path)} must be a JSON object`, raw);
-    return undefined;
+    // left as text: the object cast makes it null, and the entry's check names the text it was cast from
+    return raw;
   }
 }
 
