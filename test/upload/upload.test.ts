@@ -249,6 +249,18 @@ describe('updating and deleting', () => {
     expect(json.body).toMatchObject({ id, name: 'renamed.txt', focalPoint: { x: 50, y: 50 } });
     const asString = await u.t.request('POST', `/api/upload?id=${id}`, { body: { fileInfo: JSON.stringify({ caption: 'from string' }) } });
     expect(asString.body.caption).toBe('from string');
+    // the form field is cast as sent (Strapi 5.54): a list, or two fields, is named by what was sent,
+    // printed as yup prints it (a string quoted; a list as JSON of its printed items)
+    const cast = (printed: string): string => `fileInfo must be a \`object\` type, but the final value was: \`null\` (cast from the value \`${printed}\`).`;
+    const sent = JSON.stringify([{ name: 'a' }]);
+    const list = await u.upload([field('fileInfo', [{ name: 'a' }])], { query: `?id=${id}` });
+    expect(list.body).toEqual(
+      errorOf(400, 'ValidationError', cast(`"${sent}"`), { errors: [{ path: ['fileInfo'], message: cast(`"${sent}"`), name: 'ValidationError', value: null }] }),
+    );
+    const two = await u.upload([field('fileInfo', { name: 'a' }), field('fileInfo', { name: 'b' })], { query: `?id=${id}` });
+    const both = [{ name: 'a' }, { name: 'b' }].map((v) => `"${JSON.stringify(v)}"`);
+    expect(two.body.error.message).toBe(cast(JSON.stringify(both, null, 2)));
+    expect((await u.t.get(`/api/upload/files/${id}`)).body.name).toBe('renamed.txt');
   });
 
   it('update errors: unknown id 404, id given twice 400, a file with ?id= 400', async () => {
