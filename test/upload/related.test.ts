@@ -143,4 +143,22 @@ describe('files populate=related', () => {
     expect(priv.status).toBe(400);
     expect(priv.body.error.message).toBe('Invalid key folder');
   });
+
+  it('a file read by id checks filters, sort and fields as a list does, honours only populate, and lets the rest pass (Strapi 5.54)', async () => {
+    for (const [q, param, key] of [
+      ['fields=nope', 'fields', 'nope'],
+      ['filters[x]=1', 'filters', 'x'],
+      ['sort=nope', 'sort', 'nope'],
+    ] as const) {
+      expect((await u.t.get(`/api/upload/files/${fileId}?${q}`)).body, q).toEqual(
+        errorOf(400, 'ValidationError', `Invalid key ${key}`, { key, path: null, source: 'query', param }),
+      );
+    }
+    for (const q of ['fields=name', 'pagination[page]=abc', 'start=abc', '_q=x', 'foo=bar']) {
+      const r = await u.t.get(`/api/upload/files/${fileId}?${q}`);
+      expect(r.status, q).toBe(200);
+      // fields are checked, not applied
+      expect(r.body, q).toHaveProperty('url');
+    }
+  });
 });

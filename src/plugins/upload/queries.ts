@@ -41,6 +41,17 @@ export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Reco
   return { where, sort, fields, related: parseFilePopulate(ctx, type, query['populate']) };
 }
 
+/**
+ * A file read by id: Strapi 5.54 checks its filters, sort and fields as a list's (a bad key is the same
+ * 400) but honours only populate, and lets every other parameter pass
+ */
+export function parseFileReadQuery(ctx: ParseContext, type: ContentType, query: Record<string, unknown>): boolean {
+  parseFilters(ctx, type, query['filters']);
+  parseSort(ctx, type, query['sort']);
+  parseFields(ctx, type, query['fields']);
+  return parseFilePopulate(ctx, type, query['populate']);
+}
+
 /** Whether a files `populate` asks for `related`; anything else in it is checked and refused. */
 export function parseFilePopulate(ctx: ParseContext, type: ContentType, raw: unknown): boolean {
   const populate = splitFilePopulate(raw);

@@ -27,7 +27,7 @@ import { numericId, storagePath, updateId } from './params.js';
 import { ImageProcessor } from './image-process.js';
 import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
-import { countFiles, findFiles, parseFilePage, parseFilePopulate, parseFileQuery, parseFlatRange } from './queries.js';
+import { countFiles, findFiles, parseFilePage, parseFileReadQuery, parseFileQuery, parseFlatRange } from './queries.js';
 import { addRelated } from './related.js';
 import { registerStaticUploads } from './serve.js';
 import { presentFiles, signFileUrls } from './sign.js';
@@ -102,8 +102,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
 
   const findOne = async (req: FastifyRequest, reply: FastifyReply) => {
     const caller = await authorize(req, UPLOAD_ACTIONS.findOne);
-    // only populate is honoured here (as Strapi); it is still checked
-    const related = parseFilePopulate(parseContext(caller), type, queryOf(req)['populate']);
+    const related = parseFileReadQuery(parseContext(caller), type, queryOf(req));
     const id = numericId((req.params as { id: string }).id);
     const file = id === null ? null : await readFile(services.database, type, id);
     if (!file) throw new NotFoundError('file.notFound');
