@@ -48,6 +48,13 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   ['plugin::location-field.location', 'json'],
   // slug from a rich text field
   ['plugin::slugify-from-richtext.slug-from-richtext', 'string'],
+  // strapi-plugin-permalinks: the path of nested pages
+  ['plugin::permalinks.permalink', 'string'],
+  // link pickers: a URL (strapi-plugin-link-custom-field), or an Open Graph card as an object (og-pretty-link)
+  ['plugin::link-custom-field.link', 'string'],
+  ['plugin::og-pretty-link.og-link', 'json'],
+  // a YouTube URL (strapi-plugin-youtube-preview)
+  ['plugin::youtube-preview.youtube', 'string'],
 ]);
 
 export const CUSTOM_FIELDS_CONFIG = 'config/custom-fields';
