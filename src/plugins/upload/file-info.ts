@@ -113,14 +113,16 @@ function checkOne(c: Collector, path: string[], v: unknown): FileInfo {
 }
 
 /** A raw value as received: a JSON string (form field) or an already-parsed value (JSON body). */
+/** a form field escapes the body parser's bound on nesting: the same limit, for the same reason */
+function tooDeep(c: Collector, path: string[], raw: string): boolean {
+  if (!jsonDeeperThan(raw, MAX_JSON_DEPTH)) return false;
+  c.add(path, `${label(path)} may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
+  return true;
+}
+
 function decode(c: Collector, path: string[], raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
-  if (raw.trim() === '') return undefined;
-  // a form field escapes the body parser's bound: the same limit, for the same reason
-  if (jsonDeeperThan(raw, MAX_JSON_DEPTH)) {
-    c.add(path, `${label(path)} may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
-    return undefined;
-  }
+  if (raw.trim() === '' || tooDeep(c, path, raw)) return undefined;
   try {
     return JSON.parse(raw);
   } catch {
@@ -158,11 +160,7 @@ export function parseFileInfoUpdate(raws: readonly unknown[]): FileInfo {
   const c = new Collector();
   const raw = raws.length > 1 ? [...raws] : raws[0];
   if (typeof raw === 'string' && raw.trim() === '') return {};
-  // a form field escapes the body parser's bound: the same limit, for the same reason
-  if (typeof raw === 'string' && jsonDeeperThan(raw, MAX_JSON_DEPTH)) {
-    c.add(['fileInfo'], `fileInfo may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`);
-    throw ValidationError.of(c.errors);
-  }
+  if (typeof raw === 'string' && tooDeep(c, ['fileInfo'], raw)) throw ValidationError.of(c.errors);
   const info = checkOne(c, ['fileInfo'], raw);
   if (c.errors.length) throw ValidationError.of(c.errors);
   return info;

@@ -8,7 +8,7 @@ import { readDocuments } from '../../documents/read.js';
 import type { Tx } from '../../documents/store/rows.js';
 import type { FindQuery, Pagination } from '../../query/ast.js';
 import type { Ability } from '../../auth/ability.js';
-import { documentIdText, rowId } from '../../documents/input/refs.js';
+import { rowId } from '../../documents/input/refs.js';
 import { bodyOf, type Body } from './body.js';
 import type { RoleRead } from './role-ref.js';
 import { checkCreateBody, checkUpdateBody } from './users-body.js';
@@ -76,20 +76,11 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     return out;
   };
 
-  /** the row id of the role a reference names; Strapi's errors when none (a create's are ApplicationErrors) */
-  const roleIdOf = async (read: Extract<RoleRead, { kind: 'ref' }>, creating: boolean): Promise<number> => {
+  /** the documentId of the role a reference names; Strapi's errors when none (a create's are ApplicationErrors) */
+  const roleOf = async (read: Extract<RoleRead, { kind: 'ref' }>, creating: boolean): Promise<string> => {
     const { ref } = read;
-    // an id past the column's range, or a string no documentId can be, names no role (and never reaches the database)
-    const rowNumber = 'id' in ref ? rowId(ref.id) : undefined;
-    const id =
-      'id' in ref
-        ? rowNumber !== undefined && (await users.roleDocumentId(rowNumber)) !== undefined
-          ? rowNumber
-          : undefined
-        : documentIdText(ref.documentId)
-          ? await users.roleIdOfDocument(ref.documentId)
-          : undefined;
-    if (id !== undefined) return id;
+    const documentId = await users.roleDocument(ref);
+    if (documentId !== undefined) return documentId;
     if ('documentId' in ref) {
       const message = `Document with id "${ref.documentId}", locale "null" not found`;
       throw creating ? new ApplicationError(message) : new ValidationError(message);
@@ -158,7 +149,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     // an account made here signs in with a password, whatever the body says (as Strapi)
     const values: Body = { ...valuesOf(body), provider: 'local' };
     await emailTaken(services.database.db, values, null);
-    if (role?.kind === 'ref') values['role'] = await roleIdOf(role, true);
+    if (role?.kind === 'ref') values['role'] = await roleOf(role, true);
     else {
       const id = await users.roleIdOfType(adv.default_role);
       if (id === undefined) throw new ApplicationError('Impossible to find the default role');
@@ -184,7 +175,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     if (errors.length) throw ValidationError.of(errors);
     if (role?.kind === 'error') throw ValidationError.of([role.error]);
     const values = valuesOf(body);
-    if (role?.kind === 'ref') values['role'] = await roleIdOf(role, false);
+    if (role?.kind === 'ref') values['role'] = await roleOf(role, false);
     if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
     await uniqueness(values, row.id)(services.database.db);
     users.validatePlain(values, false);

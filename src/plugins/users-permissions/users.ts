@@ -18,6 +18,8 @@ import { parseContextOf } from '../../http/parse-context.js';
 import { truthy } from './values.js';
 import { hashPassword, PASSWORD_MAX_BYTES, tooLong } from './passwords.js';
 import { isSecret } from './body.js';
+import type { RoleRef } from './role-ref.js';
+import { documentIdText, rowId } from '../../documents/input/refs.js';
 
 /** The stored row of a user, private columns included: never sent to a client as it is. */
 export interface UserRow {
@@ -110,9 +112,18 @@ export class Users {
     return r ? String(r.document_id) : undefined;
   }
 
-  async roleIdOfDocument(documentId: string): Promise<number | undefined> {
-    const r = await this.db.selectFrom('up_roles').select('id').where('document_id', '=', documentId).executeTakeFirst();
-    return r ? Number(r.id) : undefined;
+  /**
+   * The documentId of the role a body's reference names, or undefined: an id past the column, or a
+   * string no documentId can be, names none and never reaches the database.
+   */
+  async roleDocument(ref: RoleRef): Promise<string | undefined> {
+    if ('id' in ref) {
+      const id = rowId(ref.id);
+      return id === undefined ? undefined : this.roleDocumentId(id);
+    }
+    if (!documentIdText(ref.documentId)) return undefined;
+    const r = await this.db.selectFrom('up_roles').select('document_id').where('document_id', '=', ref.documentId).executeTakeFirst();
+    return r ? String(r.document_id) : undefined;
   }
 
   async roleIdOfType(type: string): Promise<number | undefined> {
@@ -134,7 +145,8 @@ export class Users {
   }
 
   /**
-   * Writes a user: `values` as attribute names (password in clear; role as a role row id). The
+   * Writes a user: `values` as attribute names (password in clear; role as a role row id, or as the
+   * documentId roleDocument() found). The
    * password is hashed outside the transaction; `check` runs inside it after the users lock, so two
    * writes racing for one email or username can't both pass it.
    */
@@ -142,7 +154,7 @@ export class Users {
     const data: Record<string, unknown> = { ...values };
     if (typeof data['password'] === 'string') data['password'] = await hashPassword(data['password']);
     if (typeof data['email'] === 'string') data['email'] = data['email'].toLowerCase();
-    if (data['role'] !== undefined && data['role'] !== null) {
+    if (typeof data['role'] === 'number') {
       const docId = await this.roleDocumentId(Number(data['role']));
       if (docId === undefined) throw new ApplicationError('Role not found', { role: data['role'] });
       data['role'] = docId;
