@@ -7,6 +7,7 @@ import { createTestDatabase } from './database.js';
 import { DEFAULT_MIDDLEWARES } from '../../src/config/middlewares-config.js';
 import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
 import { emailConfig } from '../../src/config/email-config.js';
+import { StatementLog } from './statement-log.js';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../examples/blog', import.meta.url));
 
@@ -34,6 +35,8 @@ export interface TestApp {
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<Response<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   get<T = any>(path: string, opts?: RequestOptions): Promise<Response<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   statements(): number;
+  /** statements run so far leaving out the per-request bookkeeping (statement-log.ts) */
+  dataStatements(): number;
   close(): Promise<void>;
 }
 
@@ -70,7 +73,8 @@ export function testConfig(database: FolioConfig['database'], over: Partial<Foli
 
 export async function startTestApp(over: Partial<FolioConfig> = {}, options: AppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const app = await createApp(testConfig(db.config, over), options);
+  const log = new StatementLog();
+  const app = await createApp(testConfig(db.config, over), { ...options, databasePlugins: [log, ...(options.databasePlugins ?? [])] });
   await app.fastify.listen({ host: '127.0.0.1', port: 0 });
   const address = app.fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -106,6 +110,7 @@ export async function startTestApp(over: Partial<FolioConfig> = {}, options: App
     request,
     get: (path, opts) => request('GET', path, opts),
     statements: () => app.database.statements(),
+    dataStatements: () => log.count,
     async close() {
       await app.close();
       await db.drop();
