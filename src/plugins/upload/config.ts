@@ -41,6 +41,10 @@ export interface UploadConfig {
   readonly breakpoints: readonly Breakpoint[];
   /** images with more pixels than this are refused rather than decoded */
   readonly maxImagePixels: number;
+  /** images written again smaller (UPLOAD_SIZE_OPTIMIZATION, default on) */
+  readonly sizeOptimization: boolean;
+  /** images turned upright by their EXIF orientation (UPLOAD_AUTO_ORIENTATION, default off) */
+  readonly autoOrientation: boolean;
   readonly s3: S3Settings | null;
 }
 
@@ -68,9 +72,10 @@ function positiveInt(env: Env, key: string, fallback: number): number {
   return n;
 }
 
-function flag(env: Env, key: string): boolean {
+function flag(env: Env, key: string, fallback = false): boolean {
   const raw = (env[key] ?? '').trim().toLowerCase();
-  if (raw === '' || raw === 'false' || raw === '0' || raw === 'no') return false;
+  if (raw === '') return fallback;
+  if (raw === 'false' || raw === '0' || raw === 'no') return false;
   if (raw === 'true' || raw === '1' || raw === 'yes') return true;
   throw new ConfigError(`${key}=${env[key]}: expected true or false`);
 }
@@ -122,6 +127,8 @@ export function resolveUploadConfig(env: Env, projectDir: string): UploadConfig 
     deniedTypes: list(env, 'UPLOAD_DENIED_TYPES', DEFAULT_DENIED_TYPES) ?? [],
     breakpoints: DEFAULT_BREAKPOINTS,
     maxImagePixels: positiveInt(env, 'UPLOAD_MAX_IMAGE_PIXELS', 100_000_000),
+    sizeOptimization: flag(env, 'UPLOAD_SIZE_OPTIMIZATION', true),
+    autoOrientation: flag(env, 'UPLOAD_AUTO_ORIENTATION'),
     s3: provider === 's3' ? s3Settings(env) : null,
   };
 }

@@ -1,7 +1,7 @@
 // Images: dimensions, a full-decode validity check, and the thumbnail + responsive formats.
 // Everything reads from and writes to files; libvips streams, so memory doesn't follow file size.
 import { join } from 'node:path';
-import type { ResizeFormat } from './image-jobs.js';
+import type { OptimizeFormat, ResizeFormat } from './image-jobs.js';
 import type { ImageProcessor } from './image-process.js';
 import type { Breakpoint } from './config.js';
 
@@ -14,6 +14,15 @@ const RESIZABLE: Readonly<Record<string, ResizeFormat>> = {
   'image/webp': 'webp',
   'image/tiff': 'tiff',
   'image/gif': 'gif',
+};
+
+/** Types written again smaller on upload, as Strapi's size optimization does (gif and svg are not). */
+const OPTIMIZABLE: Readonly<Record<string, OptimizeFormat>> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/tiff': 'tiff',
+  'image/avif': 'avif',
 };
 
 /** Types whose dimensions are read (and which must decode) but that are stored as they are. */
@@ -79,4 +88,40 @@ export async function generateFormats(
     out.push({ key: t.key, path, width: info.width, height: info.height, size: info.size });
   }
   return out;
+}
+
+export interface Optimization {
+  /** write images again at quality 80 (Strapi's `sizeOptimization`, on by default) */
+  readonly sizeOptimization: boolean;
+  /** turn images upright by their EXIF orientation (Strapi's `autoOrientation`, off by default) */
+  readonly autoOrientation: boolean;
+}
+
+export interface OptimizedImage extends Dimensions {
+  readonly path: string;
+  readonly size: number;
+}
+
+/**
+ * The upload written again as Strapi writes it — at quality 80 with size optimization, 100 for turning
+ * it upright alone — or null when it is kept as sent: a copy no smaller than the upload unless it was
+ * turned upright (Strapi keeps it: it compares against a size sharp does not report for files), and an
+ * image with an EXIF orientation that is not to be turned (written again, it would lose it and show
+ * turned, as Strapi's copy does; README).
+ */
+export async function optimizeImage(
+  images: ImageProcessor,
+  src: string,
+  srcSize: number,
+  mime: string,
+  dest: string,
+  how: Optimization,
+  maxPixels: number,
+): Promise<OptimizedImage | null> {
+  const format = OPTIMIZABLE[mime];
+  if (!format || !(how.sizeOptimization || how.autoOrientation)) return null;
+  const quality = how.sizeOptimization ? 80 : 100;
+  const info = await images.run({ op: 'optimize', src, dest, format, quality, rotate: how.autoOrientation, maxPixels });
+  if (info.size === 0 || (!how.autoOrientation && info.size >= srcSize)) return null;
+  return { path: dest, size: info.size, width: info.width, height: info.height };
 }

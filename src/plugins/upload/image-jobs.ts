@@ -21,12 +21,26 @@ export interface ResizeJob {
   readonly maxPixels: number;
 }
 
-export type ImageJob = InspectJob | ResizeJob;
+/** The formats an upload is written again in to make it smaller (Strapi's size optimization). */
+export type OptimizeFormat = 'jpeg' | 'png' | 'webp' | 'tiff' | 'avif';
+
+/** Write the image again in its own format at `quality`, turned upright by its EXIF orientation when `rotate`. */
+export interface OptimizeJob {
+  readonly op: 'optimize';
+  readonly src: string;
+  readonly dest: string;
+  readonly format: OptimizeFormat;
+  readonly quality: number;
+  readonly rotate: boolean;
+  readonly maxPixels: number;
+}
+
+export type ImageJob = InspectJob | ResizeJob | OptimizeJob;
 
 export interface ImageResult {
   readonly width: number;
   readonly height: number;
-  /** bytes written (resize only) */
+  /** bytes written (resize and optimize; 0 when an optimize job left the image as it is) */
   readonly size: number;
 }
 

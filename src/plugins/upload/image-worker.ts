@@ -17,6 +17,16 @@ async function run(sharp: Sharp, job: ImageJob): Promise<ImageResult> {
     await sharp(job.path, input(job.maxPixels)).stats();
     return { width: meta.width, height: meta.height, size: 0 };
   }
+  if (job.op === 'optimize') {
+    // written again, the image would lose its EXIF orientation and show turned: left as it is
+    const { orientation } = await sharp(job.src, input(job.maxPixels)).metadata();
+    if (!job.rotate && orientation !== undefined && orientation !== 1) return { width: 0, height: 0, size: 0 };
+    // every frame of an animated image, as Strapi reads it
+    const image = sharp(job.src, { ...input(job.maxPixels), animated: true }).toFormat(job.format, { quality: job.quality });
+    const info = await (job.rotate ? image.rotate() : image).toFile(job.dest);
+    // an animation is written as frames stacked one above the other: its height is one frame's
+    return { width: info.width, height: info.pageHeight ?? info.height, size: info.size };
+  }
   const info = await sharp(job.src, input(job.maxPixels))
     .resize({ width: job.width, height: job.height, fit: 'inside', withoutEnlargement: true })
     .toFormat(job.format)

@@ -1,7 +1,7 @@
 // The upload pipeline: every received file is checked (type, name, image validity) and its
 // formats generated before anything is stored; then the objects are stored, then the rows (and
 // links) are written in one transaction. A failure at any step leaves neither objects nor rows.
-import { extname } from 'node:path';
+import { extname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApplicationError, ValidationError } from '../../errors.js';
 import type { Database } from '../../database/dialect.js';
@@ -11,7 +11,7 @@ import type { UploadConfig } from './config.js';
 import type { FileInfo } from './file-info.js';
 import { insertFile, kilobytes, type FormatEntry, type NewFile } from './file-row.js';
 import type { Folder } from './folder.js';
-import { generateFormats, inspectImage, isMeasuredImage, type Dimensions, type FormatFile } from './formats.js';
+import { generateFormats, inspectImage, isMeasuredImage, optimizeImage, type Dimensions, type FormatFile } from './formats.js';
 import { linkFiles, targetRows, type LinkTarget } from './link.js';
 import { detectType, isInlineType, refusal, storedExtension, typeOfExtension } from './mime.js';
 import type { ReceivedFile } from './multipart.js';
@@ -21,6 +21,7 @@ import type { StoredRef, UploadProvider } from './provider.js';
 
 /** A received file, checked, with its formats generated: ready to store. */
 export interface PreparedFile {
+  /** what is stored: the upload, or its optimized copy */
   readonly source: ReceivedFile;
   readonly info: FileInfo;
   readonly name: string;
@@ -56,12 +57,20 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
   if (claimsImage && !isMeasuredImage(detected.mime)) throw new ApplicationError('File is not a valid image');
   let dimensions: Dimensions | null = null;
   let formats: FormatFile[] = [];
+  let stored = source;
   if (isMeasuredImage(detected.mime)) {
-    dimensions = await inspectImage(deps.images, source.path, deps.config.maxImagePixels);
-    formats = await generateFormats(deps.images, source.path, detected.mime, dimensions, deps.config.breakpoints, dir, `f${n}`, deps.config.maxImagePixels);
+    const maxPixels = deps.config.maxImagePixels;
+    dimensions = await inspectImage(deps.images, source.path, maxPixels);
+    // the formats are made from what is stored, as in Strapi
+    const optimized = await optimizeImage(deps.images, source.path, source.size, detected.mime, join(dir, `f${n}-optimized`), deps.config, maxPixels);
+    if (optimized) {
+      stored = { ...source, path: optimized.path, size: optimized.size };
+      dimensions = { width: optimized.width, height: optimized.height };
+    }
+    formats = await generateFormats(deps.images, stored.path, detected.mime, dimensions, deps.config.breakpoints, dir, `f${n}`, maxPixels);
   }
   return {
-    source,
+    source: stored,
     info,
     name,
     hash: fileHash(name),
