@@ -140,6 +140,8 @@ export const SYSTEM_COLUMNS = {
 } as const;
 
 export const FILE_UID = 'plugin::upload.file';
+/** where every media attribute's links are kept: file, owner row and type, attribute name and order */
+export const MEDIA_LINK_TABLE = 'files_related_mph';
 export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
 

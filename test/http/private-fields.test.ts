@@ -158,12 +158,12 @@ describe("the media library's related entries", () => {
     const filter = await t.get('/api/upload/files?filters[related][internalNotes][$eq]=x');
     expect(filter.body).toEqual({
       data: null,
-      error: { status: 400, name: 'ValidationError', message: 'Invalid key related', details: { key: 'related', path: null, source: 'query', param: 'filters' } },
+      error: { status: 400, name: 'ValidationError', message: 'Invalid key related', details: { key: 'related', path: 'related', source: 'query', param: 'filters' } },
     });
     const sort = await t.get('/api/upload/files?sort=related.internalNotes');
     expect(sort.body).toEqual({
       data: null,
-      error: { status: 400, name: 'ValidationError', message: 'Invalid key related', details: { key: 'related', path: null, source: 'query', param: 'sort' } },
+      error: { status: 400, name: 'ValidationError', message: 'Invalid key related', details: { key: 'related', path: 'related', source: 'query', param: 'sort' } },
     });
   });
 });

@@ -44,7 +44,7 @@ describe('compileWhere', () => {
 describe('orderTerms', () => {
   it.each([
     ['a scalar', ['title']],
-    ['a media attribute', ['cover']],
+    ['a scalar, after a media attribute', ['cover', 'name']],
     ['a dynamic zone', ['blocks']],
     ['nothing', ['valueOf']],
     ['nothing, after a relation', ['author', 'hasOwnProperty']],

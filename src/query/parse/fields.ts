@@ -3,6 +3,7 @@ import { ValidationError } from '../../errors.js';
 import type { Component, ContentType } from '../../schema/types.js';
 import { isPoison, type ParseContext } from './context.js';
 import { scalarField } from './field-ref.js';
+import { isStrapiOnlyAttribute } from './strapi-only-attributes.js';
 
 type Schema = ContentType | Component;
 
@@ -26,7 +27,7 @@ export function parseFields(_ctx: ParseContext, schema: Schema, raw: unknown): s
       continue;
     }
     const a = schema.attributes.get(n);
-    throw ValidationError.invalidKey(n, a ? n : null, 'query', 'fields');
+    throw ValidationError.invalidKey(n, a || isStrapiOnlyAttribute(schema, n) ? n : null, 'query', 'fields');
   }
   return out;
 }

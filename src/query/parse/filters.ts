@@ -7,6 +7,7 @@ import { FILE_UID, type Component, type ContentType } from '../../schema/types.j
 import { castBoolean, castFilterValue } from './cast-value.js';
 import { isObj, isPoison, type ParseContext } from './context.js';
 import { scalarField } from './field-ref.js';
+import { isStrapiOnlyAttribute } from './strapi-only-attributes.js';
 
 type Schema = ContentType | Component;
 
@@ -122,7 +123,7 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
       continue;
     }
     const a = schema.attributes.get(key);
-    if (!a) throw invalid(key, joinPath(path));
+    if (!a) throw invalid(key, isStrapiOnlyAttribute(schema, key) ? here.join('.') : joinPath(path));
     if (a.private || a.kind === 'scalar' || a.kind === 'dynamiczone') throw invalid(key, here.join('.'));
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) throw invalid(key, here.join('.'));
     // a bare value compares the linked row's id, as Strapi does: filters[author]=3

@@ -4,7 +4,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FindQuery, SortItem } from '../ast.js';
 import { ValidationError } from '../../errors.js';
 import type { Database } from '../../database/dialect.js';
-import type { Component, ContentType, Model } from '../../schema/types.js';
+import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType, type Model } from '../../schema/types.js';
 import { and, ref, statusCondition, targetVersion, ownerVersion, type ReadScope } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import { publicationCondition } from './publication.js';
@@ -109,8 +109,19 @@ function relatedSortKey(w: WhereContext, schema: ContentType | Component, alias:
       if (first) conds.push(linkOn);
       joins.push(sql`join ${sql.table(comp.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'cmp_id')}`);
       cur = comp;
+    } else if (a?.kind === 'media') {
+      const file = w.model.contentTypes.get(FILE_UID)!;
+      const linkOn = and([
+        sql<SqlBool>`${ref(l, 'related_id')} = ${ref(prev, 'id')}`,
+        sql<SqlBool>`${ref(l, 'related_type')} = ${cur.uid}`,
+        sql<SqlBool>`${ref(l, 'field')} = ${name}`,
+      ]);
+      joins.push(first ? sql`${sql.table(MEDIA_LINK_TABLE)} as ${sql.id(l)}` : sql`join ${sql.table(MEDIA_LINK_TABLE)} as ${sql.id(l)} on ${linkOn}`);
+      if (first) conds.push(linkOn);
+      joins.push(sql`join ${sql.table(file.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'file_id')}`);
+      cur = file;
     } else {
-      // the parser only walks relations and components; anything else is refused as it would be
+      // the parser only walks relations, media and components; anything else is refused as it would be
       throw ValidationError.invalidKey(name, s.path.slice(0, i + 1).join('.'), 'query', 'sort');
     }
     prev = t;

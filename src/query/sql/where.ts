@@ -5,7 +5,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { CompareOp, FieldRef, SqlValue, Where } from '../ast.js';
 import { ValidationError } from '../../errors.js';
 import type { Dialect } from '../../database/dialect.js';
-import { FILE_UID, type Component, type ContentType, type Model } from '../../schema/types.js';
+import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType, type Model } from '../../schema/types.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { onMissingRow } from '../missing-row.js';
 
@@ -206,7 +206,7 @@ function mediaExists(ctx: WhereContext, schema: ContentType | Component, alias: 
     sql<SqlBool>`${ref(m, 'field')} = ${attribute}`,
     ...matching(ctx, file, t, where),
   ];
-  return sql<SqlBool>`exists (select 1 from files_related_mph as ${sql.id(m)} join ${sql.table(file.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(m, 'file_id')} where ${and(conds)})`;
+  return sql<SqlBool>`exists (select 1 from ${sql.table(MEDIA_LINK_TABLE)} as ${sql.id(m)} join ${sql.table(file.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(m, 'file_id')} where ${and(conds)})`;
 }
 
 /**

@@ -1,0 +1,117 @@
+// `sort` through media, and what a direction means after something that is no field: the reference
+// Strapi 5.54 answered each of these URLs with the bodies pinned here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filePart, png, startUploadApp, type UploadApp } from '../upload/helpers.js';
+
+let u: UploadApp;
+
+beforeAll(async () => {
+  u = await startUploadApp();
+  const files: number[] = [];
+  for (const name of ['b.png', 'a.png', 'c.png']) {
+    const r = await u.upload([filePart(await png(4, 4), name, 'image/png')]);
+    if (r.status !== 201) throw new Error(r.text);
+    files.push(r.body[0].id);
+  }
+  const [b, a, c] = files;
+  const articles: [string, Record<string, unknown>][] = [
+    ['First', { cover: b }],
+    ['Second', { cover: a }],
+    ['Third', { cover: c }],
+    ['Fourth', {}],
+    ['Fifth', { seo: { metaTitle: 'm', shareImage: c } }],
+  ];
+  for (const [title, data] of articles) {
+    const r = await u.t.request('POST', '/api/articles', { body: { data: { title, ...data } } });
+    if (r.status !== 201) throw new Error(r.text);
+  }
+});
+afterAll(async () => {
+  await u.close();
+});
+
+const titles = async (q: string): Promise<string[]> => {
+  const r = await u.t.get(`/api/articles?fields[0]=title&${q}`);
+  expect(r.status, r.text).toBe(200);
+  return r.body.data.map((d: { title: string }) => d.title);
+};
+
+const invalidKey = (key: string, path: string | null, param = 'sort'): unknown => ({
+  data: null,
+  error: {
+    status: 400,
+    name: 'ValidationError',
+    message: path === null || path === key ? `Invalid key ${key}` : `Invalid key ${key} at ${path}`,
+    details: { key, path, source: 'query', param },
+  },
+});
+
+describe('sort through media', () => {
+  it('orders by a field of the linked file; documents without one come first ascending, last descending', async () => {
+    expect(await titles('sort=cover.name:asc,title')).toEqual(['Fifth', 'Fourth', 'Second', 'First', 'Third']);
+    expect(await titles('sort[0][cover][name]=desc&sort[1]=title')).toEqual(['Third', 'First', 'Second', 'Fifth', 'Fourth']);
+  });
+
+  it('through a component to its media', async () => {
+    expect((await titles('sort=seo.shareImage.name:desc,title'))[0]).toBe('Fifth');
+  });
+
+  it('refuses what a file has no field for, at the path Strapi names', async () => {
+    expect((await u.t.get('/api/articles?sort=cover.nope:asc')).body).toEqual(invalidKey('nope', 'cover'));
+    expect((await u.t.get('/api/articles?sort=cover.related:asc')).body).toEqual(invalidKey('related', 'cover.related'));
+    expect((await u.t.get('/api/articles?sort=cover.folder:asc')).body).toEqual(invalidKey('asc', 'cover.folder'));
+  });
+});
+
+describe('a direction after a relation, component or media is read as a key one level deeper', () => {
+  it('is "Invalid key <direction> at <attribute>", in every form', async () => {
+    for (const q of ['sort=author:asc', 'sort[0]=author:asc', 'sort[author]=asc', 'sort=author:asc:x', 'sort=author.name:asc,author:asc']) {
+      expect((await u.t.get(`/api/articles?${q}`)).body, q).toEqual(invalidKey('asc', 'author'));
+    }
+    expect((await u.t.get('/api/articles?sort=author:DESC')).body).toEqual(invalidKey('DESC', 'author'));
+    expect((await u.t.get('/api/articles?sort[author]=1')).body).toEqual(invalidKey('1', 'author'));
+    expect((await u.t.get('/api/articles?sort=seo:desc')).body).toEqual(invalidKey('desc', 'seo'));
+    expect((await u.t.get('/api/articles?sort=cover:desc')).body).toEqual(invalidKey('desc', 'cover'));
+    expect((await u.t.get('/api/articles?sort=author:sideways')).body).toEqual(invalidKey('sideways', 'author'));
+  });
+
+  it('without one (or an empty one) the attribute itself is the bad key', async () => {
+    for (const q of ['sort=author', 'sort=author:', 'sort[author]=', 'sort=author,title']) {
+      expect((await u.t.get(`/api/articles?${q}`)).body, q).toEqual(invalidKey('author', 'author'));
+    }
+  });
+
+  it('a bad direction on a field is still the order error; an unknown name is named before its direction', async () => {
+    const order = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid order. order can only be one of asc|desc|ASC|DESC', details: {} } };
+    for (const q of ['sort=title:sideways', 'sort[title]=sideways', 'sort=title:', 'sort=author.name:sideways']) {
+      expect((await u.t.get(`/api/articles?${q}`)).body, q).toEqual(order);
+    }
+    expect((await u.t.get('/api/articles?sort=nope:sideways')).body).toEqual(invalidKey('nope', null));
+  });
+});
+
+describe("attributes Strapi's model has and Folio's queries don't are refused at their own path", () => {
+  it('createdBy and updatedBy on every content type, localizations on every one (filters, sort, fields)', async () => {
+    expect((await u.t.get('/api/articles?filters[createdBy][id]=1')).body).toEqual(invalidKey('createdBy', 'createdBy', 'filters'));
+    expect((await u.t.get('/api/articles?sort=updatedBy')).body).toEqual(invalidKey('updatedBy', 'updatedBy'));
+    expect((await u.t.get('/api/articles?sort=createdBy:asc')).body).toEqual(invalidKey('asc', 'createdBy'));
+    expect((await u.t.get('/api/articles?fields=createdBy')).body).toEqual(invalidKey('createdBy', 'createdBy', 'fields'));
+    expect((await u.t.get('/api/authors?fields=localizations')).body).toEqual(invalidKey('localizations', 'localizations', 'fields'));
+    expect((await u.t.get('/api/authors?sort[localizations]=asc')).body).toEqual(invalidKey('asc', 'localizations'));
+    expect((await u.t.get('/api/users?sort=createdBy')).body).toEqual(invalidKey('createdBy', 'createdBy'));
+  });
+
+  it('related and folder on the media library', async () => {
+    expect((await u.t.get('/api/upload/files?filters[related][id]=1')).body).toEqual(invalidKey('related', 'related', 'filters'));
+    expect((await u.t.get('/api/upload/files?fields=related')).body).toEqual(invalidKey('related', 'related', 'fields'));
+    expect((await u.t.get('/api/upload/files?sort=related:asc')).body).toEqual(invalidKey('related', 'related'));
+    expect((await u.t.get('/api/upload/files?sort=folder:asc')).body).toEqual(invalidKey('asc', 'folder'));
+    expect((await u.t.get('/api/upload/files?filters[folder][id]=1')).body).toEqual(invalidKey('folder', 'folder', 'filters'));
+  });
+
+  it('a name no model has is still reported at its parent', async () => {
+    expect((await u.t.get('/api/articles?filters[nope]=1')).body).toEqual(invalidKey('nope', null, 'filters'));
+    expect((await u.t.get('/api/upload/files?sort=nope')).body).toEqual(invalidKey('nope', null));
+    expect((await u.t.get('/api/articles?filters[seo][createdBy]=1')).body).toEqual(invalidKey('createdBy', 'seo', 'filters'));
+  });
+});
