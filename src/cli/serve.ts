@@ -27,6 +27,7 @@ export async function serve(config: FolioConfig): Promise<App> {
     await app.close();
     throw e;
   }
+  for (const n of app.model.notices ?? []) console.warn(n);
   for (const c of app.sync.orphanColumns) console.warn(`Kept column ${c}: the schema no longer has it (data is never dropped)`);
   return app;
 }

@@ -1,15 +1,18 @@
 // Strapi's `email` plugin settings from config/plugins, in Strapi's shape:
 //   email: { config: { provider: 'nodemailer', providerOptions: { host, port, auth, … },
 //                      settings: { defaultFrom, defaultReplyTo } } }
-// Only the nodemailer (SMTP) provider exists here; other names fail start-up instead of silently
-// dropping every mail. No provider at all is allowed: src/email/mailer.ts then prints mails in
-// development and refuses to send in production.
+// Mail goes out through SMTP (nodemailer): the nodemailer provider, and SendGrid's through SendGrid's
+// SMTP relay. A provider Folio can't run still starts the project, as Strapi would with it: like no
+// provider at all, src/email/mailer.ts then prints mails in development and refuses to send in
+// production, saying why at start-up and at every flow that would send.
 import { ConfigError } from '../errors.js';
 import { isObj, type Obj } from './config-files.js';
 import { fileString } from './values.js';
 
 export interface EmailConfig {
   provider: 'nodemailer' | null;
+  /** why the configured provider can't send (an unsupported one, a missing key); null when it can or none is set */
+  unavailable: string | null;
   /** handed to nodemailer's SMTP transport unchanged (host, port, secure, ignoreTLS, auth, pool, …) */
   providerOptions: Record<string, unknown>;
   defaultFrom: string;
@@ -26,17 +29,31 @@ export interface EmailConfig {
 export const DEFAULT_FROM = 'Administration Panel <no-reply@strapi.io>';
 
 // Strapi resolves `provider` to a package: the short name, the scoped package or the community one
-const NODEMAILER_NAMES = ['nodemailer', '@strapi/provider-email-nodemailer', 'strapi-provider-email-nodemailer'];
+const packageNames = (name: string): string[] => [name, `@strapi/provider-email-${name}`, `strapi-provider-email-${name}`];
+const NODEMAILER_NAMES = packageNames('nodemailer');
+const SENDGRID_NAMES = packageNames('sendgrid');
 
 const KEY = 'plugins.email.config';
 
-function provider(v: unknown): EmailConfig['provider'] {
+type Provider = { readonly kind: 'nodemailer' | 'sendgrid' | null } | { readonly kind: 'unsupported'; readonly name: string };
+
+function provider(v: unknown): Provider {
   const name = fileString(v, `${KEY}.provider`)?.trim().toLowerCase();
-  if (name === undefined || name === '') return null;
-  if (NODEMAILER_NAMES.includes(name)) return 'nodemailer';
-  throw new ConfigError(
-    `${KEY}.provider must be 'nodemailer' (or '@strapi/provider-email-nodemailer'), got "${String(v)}": Folio sends mail through SMTP only; remove the key to print mails to the log in development`,
-  );
+  if (name === undefined || name === '') return { kind: null };
+  if (NODEMAILER_NAMES.includes(name)) return { kind: 'nodemailer' };
+  if (SENDGRID_NAMES.includes(name)) return { kind: 'sendgrid' };
+  return { kind: 'unsupported', name: String(v) };
+}
+
+/**
+ * SendGrid's provider takes `{ apiKey }`; SendGrid's SMTP relay takes the same key as the password of
+ * the user "apikey" (SendGrid's SMTP integration guide).
+ */
+function sendgridRelay(v: unknown): { options: Obj; unavailable: string | null } {
+  const apiKey = isObj(v) ? v['apiKey'] : undefined;
+  if (apiKey !== undefined && apiKey !== null && typeof apiKey !== 'string') throw new ConfigError(`${KEY}.providerOptions.apiKey must be a string`);
+  if (!apiKey) return { options: {}, unavailable: `${KEY}.providerOptions.apiKey is not set: mail can't be sent through SendGrid` };
+  return { options: { host: 'smtp.sendgrid.net', port: 587, secure: false, auth: { user: 'apikey', pass: apiKey } }, unavailable: null };
 }
 
 // Only what would otherwise fail on the first mail, long after start-up, is checked; every other
@@ -66,9 +83,20 @@ export function emailConfig(plugins: Record<string, unknown>): EmailConfig {
   if (settings !== undefined && settings !== null && !isObj(settings)) throw new ConfigError(`${KEY}.settings must be an object such as { defaultFrom, defaultReplyTo }`);
   const s: Obj = settings ?? {};
   const p = provider(cfg['provider']);
+  let smtp: 'nodemailer' | null = p.kind === 'nodemailer' ? 'nodemailer' : null;
+  let options = providerOptions(cfg['providerOptions'], smtp !== null);
+  let unavailable: string | null = null;
+  if (p.kind === 'sendgrid') {
+    const relay = sendgridRelay(cfg['providerOptions']);
+    ({ options, unavailable } = relay);
+    if (unavailable === null) smtp = 'nodemailer';
+  } else if (p.kind === 'unsupported') {
+    unavailable = `${KEY}.provider "${p.name}" is not one Folio can send with (nodemailer's SMTP, or sendgrid through SendGrid's SMTP relay)`;
+  }
   return {
-    provider: p,
-    providerOptions: providerOptions(cfg['providerOptions'], p !== null),
+    provider: smtp,
+    unavailable,
+    providerOptions: options,
     defaultFrom: fileString(s['defaultFrom'], `${KEY}.settings.defaultFrom`)?.trim() || DEFAULT_FROM,
     defaultReplyTo: fileString(s['defaultReplyTo'], `${KEY}.settings.defaultReplyTo`)?.trim() || null,
   };

@@ -27,7 +27,7 @@ export function createMailer(config: EmailConfig, opts: MailerOptions): Mailer {
     };
   }
   const refuse = (): never => {
-    throw new ApplicationError(NOT_CONFIGURED);
+    throw new ApplicationError(config.unavailable ?? NOT_CONFIGURED);
   };
   return {
     ensureCanSend: refuse,
@@ -44,7 +44,8 @@ export function describeMailer(config: EmailConfig, env: MailerOptions['env']): 
       typeof o['host'] === 'string' ? `${o['host']}${o['port'] !== undefined ? `:${String(o['port'])}` : ''}` : typeof o['service'] === 'string' ? o['service'] : 'localhost';
     return `Email: SMTP via ${where}, from ${config.defaultFrom}`;
   }
+  const why = config.unavailable ?? 'no provider configured';
   return env === 'production'
-    ? 'Email: no provider configured; flows that send mail (password reset, email confirmation) will fail'
-    : 'Email: no provider configured; mails are printed to this log instead of being sent';
+    ? `Email: ${why}; flows that send mail (password reset, email confirmation) will fail`
+    : `Email: ${why}; mails are printed to this log instead of being sent`;
 }

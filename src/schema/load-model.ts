@@ -8,10 +8,20 @@ import { SchemaProblems } from './problems.js';
 import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
 import type { Attribute, Component, ContentType, Model, RelationAttribute, ScalarType } from './types.js';
 
-const TABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Strapi's Content-Type Builder allows hyphens (`components_blocks_logo-buttons`); every statement quotes names
+const TABLE = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
-/** attributes of built-in types an extension can't redefine: they must stay private */
-const KEPT = new Set(['password', 'resetPasswordToken', 'confirmationToken']);
+/**
+ * Strapi's own attributes of the built-in types, served Folio's way: an extension restating them (a
+ * copy of Strapi's schema file often does) leaves them as Folio defines them. The account secrets stay
+ * private; a role's permission rows and a file's links and folder are kept in Folio's own tables, not
+ * as attributes.
+ */
+const KEPT: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['plugin::users-permissions.user', new Set(['password', 'resetPasswordToken', 'confirmationToken'])],
+  ['plugin::users-permissions.role', new Set(['permissions'])],
+  ['plugin::upload.file', new Set(['related', 'folder'])],
+]);
 
 export interface LoadModelOptions {
   /** config/custom-fields: custom field id → the type it is stored as */
@@ -34,13 +44,14 @@ function extensionOf(load: Loader, uid: string): RawFile | undefined {
  * are added to (or replace) the built-in ones; table, names and options stay the built-in type's, and
  * the account secrets keep their built-in definitions.
  */
-function extended(builtin: Record<string, unknown>, ext: Record<string, unknown>, file: string): Record<string, unknown> {
+function extended(uid: string, builtin: Record<string, unknown>, ext: Record<string, unknown>, file: string): Record<string, unknown> {
   const attrs = ext['attributes'];
   if (attrs === undefined) return builtin;
   if (typeof attrs !== 'object' || attrs === null || Array.isArray(attrs)) throw new SchemaError(file, null, '"attributes" must be an object');
   const base = builtin['attributes'] as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...base };
-  for (const [name, def] of Object.entries(attrs)) if (!KEPT.has(name)) merged[name] = def;
+  const kept = KEPT.get(uid);
+  for (const [name, def] of Object.entries(attrs)) if (!kept?.has(name)) merged[name] = def;
   return { ...builtin, attributes: merged };
 }
 
@@ -108,7 +119,28 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
 
 const PAIRED: Readonly<Record<string, string>> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
 
-function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>, schema: ContentType | Component, attr: RelationAttribute): void {
+/** What pairing found to tell: a relation whose partner names no attribute at all. */
+interface Unpaired {
+  readonly schema: ContentType | Component;
+  readonly attr: RelationAttribute;
+  readonly notice: string;
+}
+
+/**
+ * A relation whose inversedBy/mappedBy names nothing on its target. Strapi starts with it: the owning
+ * side works one way, and a mappedBy side has no links to read, so it is always empty. Folio serves the
+ * first as a one-way relation and leaves the second out, saying so at start-up.
+ */
+function unpaired(schema: ContentType | Component, attr: RelationAttribute, target: ContentType): Unpaired {
+  const said = `${schema.file}: attribute "${attr.name}": "${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" names no attribute of ${target.uid}`;
+  if (!attr.owner) return { schema, attr, notice: `${said}; it could never hold a link, so it is left out (Strapi always shows it empty)` };
+  const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
+  mutable.inverse = undefined;
+  mutable.inverseToMany = true;
+  return { schema, attr, notice: `${said}; it is served as a one-way relation` };
+}
+
+function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>, schema: ContentType | Component, attr: RelationAttribute): Unpaired | undefined {
   const target = types.get(attr.target);
   if (!target) {
     if (problems.reported(attr.target)) return;
@@ -119,7 +151,7 @@ function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>,
     mutable.linkTable = `${schema.table}_${snakeCase(attr.name)}_lnk`;
     if (attr.inverse === undefined) {
       mutable.inverseToMany = true; // a one-way relation: any number of sources may point at one target
-      return;
+      return undefined;
     }
   }
   if (schema.modelType === 'component' && attr.inverse !== undefined) {
@@ -127,6 +159,7 @@ function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>,
   }
   const other = target.attributes.get(attr.inverse!);
   if (!other && problems.reported(target.uid, attr.inverse)) return;
+  if (!other && !target.attributes.has(attr.inverse!)) return unpaired(schema, attr, target);
   if (!other || other.kind !== 'relation' || other.target !== schema.uid || other.inverse !== attr.name) {
     throw new SchemaError(
       schema.file,
@@ -139,14 +172,25 @@ function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>,
     throw new SchemaError(schema.file, attr.name, `a ${attr.relation} relation must be paired with ${PAIRED[attr.relation]}, not ${other.relation}`);
   }
   if (!attr.owner) mutable.linkTable = `${target.table}_${snakeCase(other.name)}_lnk`;
+  return undefined;
 }
 
-function pairRelations(problems: SchemaProblems, types: Map<string, ContentType>, components: Map<string, Component>): void {
+/** Pairs every relation; returns what to tell about unpaired ones, having left out each that can hold nothing. */
+function pairRelations(problems: SchemaProblems, types: Map<string, ContentType>, components: Map<string, Component>): string[] {
+  const found: Unpaired[] = [];
   for (const schema of [...types.values(), ...components.values()]) {
     for (const attr of schema.attributes.values()) {
-      if (attr.kind === 'relation') problems.attempt(() => pairRelation(problems, types, schema, attr));
+      const u = attr.kind === 'relation' ? problems.attempt(() => pairRelation(problems, types, schema, attr)) : undefined;
+      if (u) found.push(u);
     }
   }
+  for (const { schema, attr } of found) {
+    if (attr.owner) continue;
+    (schema.attributes as Map<string, Attribute>).delete(attr.name);
+    const order = schema.order as string[];
+    order.splice(order.indexOf(attr.name), 1);
+  }
+  return found.map((u) => u.notice);
 }
 
 function checkComponentRefs(problems: SchemaProblems, schemas: Iterable<ContentType | Component>, components: Map<string, Component>): void {
@@ -197,7 +241,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   for (const b of BUILTIN_SCHEMAS) {
     const ext = extensionOf(load, b.uid);
     // a wrong extension is reported and the built-in type is used without it, so its users don't report again
-    const fromExt = ext && problems.attempt(() => contentType(load, b.uid, extended(b.json, ext.json, ext.file), ext.file, 'plugin'));
+    const fromExt = ext && problems.attempt(() => contentType(load, b.uid, extended(b.uid, b.json, ext.json, ext.file), ext.file, 'plugin'));
     if (ext && !fromExt) problems.markSchema(b.uid);
     const ct = fromExt ?? contentType(load, b.uid, b.json, `<built-in ${b.uid}>`, 'plugin');
     claimTable(ct.table, ct.file);
@@ -229,7 +273,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   }
   checkComponentRefs(problems, [...types.values(), ...components.values()], components);
   checkComponentCycles(problems, components);
-  pairRelations(problems, types, components);
+  const notices = pairRelations(problems, types, components);
 
   const routes = new Map<string, string>();
   for (const ct of types.values()) {
@@ -240,5 +284,5 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     else routes.set(segment, ct.uid);
   }
   problems.throwIfAny();
-  return { contentTypes: types, components, routes };
+  return { contentTypes: types, components, routes, notices };
 }

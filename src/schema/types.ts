@@ -128,6 +128,8 @@ export interface Model {
   readonly components: ReadonlyMap<string, Component>;
   /** route segment (pluralName for collections, singularName for singles) → uid */
   readonly routes: ReadonlyMap<string, string>;
+  /** what start-up says about the schema files besides errors (load-model.ts) */
+  readonly notices?: readonly string[];
 }
 
 export const SYSTEM_COLUMNS = {

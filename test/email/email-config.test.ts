@@ -6,7 +6,7 @@ const plugins = (config: unknown): Record<string, unknown> => ({ email: { config
 
 describe('emailConfig', () => {
   it("has no provider and Strapi's users-permissions sender when nothing is configured", () => {
-    expect(emailConfig({})).toEqual({ provider: null, providerOptions: {}, defaultFrom: DEFAULT_FROM, defaultReplyTo: null });
+    expect(emailConfig({})).toEqual({ provider: null, unavailable: null, providerOptions: {}, defaultFrom: DEFAULT_FROM, defaultReplyTo: null });
     expect(DEFAULT_FROM).toBe('Administration Panel <no-reply@strapi.io>');
     expect(emailConfig(plugins({ provider: '' })).provider).toBeNull();
   });
@@ -22,6 +22,7 @@ describe('emailConfig', () => {
       );
       expect(c).toEqual({
         provider: 'nodemailer',
+        unavailable: null,
         providerOptions: { host: 'smtp.example.com', port: 587, secure: false, auth: { user: 'u', pass: 'p' } },
         defaultFrom: 'App <hello@example.com>',
         defaultReplyTo: 'help@example.com',
@@ -33,9 +34,33 @@ describe('emailConfig', () => {
     expect(emailConfig(plugins({ provider: 'nodemailer', providerOptions: { port: '2525' } })).providerOptions).toEqual({ port: '2525' });
   });
 
-  it('refuses an unknown provider, naming the key and the supported value', () => {
-    expect(() => emailConfig(plugins({ provider: 'sendmail' }))).toThrow(ConfigError);
-    expect(() => emailConfig(plugins({ provider: 'sendmail' }))).toThrow(/plugins\.email\.config\.provider must be 'nodemailer'.*got "sendmail"/);
+  it('sends SendGrid mail through SendGrid\'s SMTP relay, the API key as the password of "apikey", under any of its names', () => {
+    for (const name of ['sendgrid', '@strapi/provider-email-sendgrid', 'strapi-provider-email-sendgrid']) {
+      expect(emailConfig(plugins({ provider: name, providerOptions: { apiKey: 'SG.key' }, settings: { defaultFrom: 'a@example.com' } }))).toEqual({
+        provider: 'nodemailer',
+        unavailable: null,
+        providerOptions: { host: 'smtp.sendgrid.net', port: 587, secure: false, auth: { user: 'apikey', pass: 'SG.key' } },
+        defaultFrom: 'a@example.com',
+        defaultReplyTo: null,
+      });
+    }
+  });
+
+  it('starts without a SendGrid key (an unset environment variable), saying mail cannot be sent', () => {
+    for (const providerOptions of [{}, { apiKey: undefined }, { apiKey: '' }, undefined]) {
+      expect(emailConfig(plugins({ provider: 'sendgrid', providerOptions }))).toMatchObject({
+        provider: null,
+        unavailable: "plugins.email.config.providerOptions.apiKey is not set: mail can't be sent through SendGrid",
+      });
+    }
+    expect(() => emailConfig(plugins({ provider: 'sendgrid', providerOptions: { apiKey: 42 } }))).toThrow(/providerOptions\.apiKey must be a string/);
+  });
+
+  it('starts with a provider it cannot send with, naming it and what it can send with', () => {
+    expect(emailConfig(plugins({ provider: 'sendmail' }))).toMatchObject({
+      provider: null,
+      unavailable: 'plugins.email.config.provider "sendmail" is not one Folio can send with (nodemailer\'s SMTP, or sendgrid through SendGrid\'s SMTP relay)',
+    });
     expect(() => emailConfig(plugins({ provider: 42 }))).toThrow(/plugins\.email\.config\.provider must be a string/);
   });
 

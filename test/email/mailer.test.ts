@@ -75,7 +75,13 @@ describe('the nodemailer mailer', () => {
 
   it("sends with Strapi's default sender when settings.defaultFrom is unset, and no reply-to", async () => {
     const s = await sink();
-    const m = mailer({ provider: 'nodemailer', providerOptions: { host: '127.0.0.1', port: s.port, ignoreTLS: true }, defaultFrom: DEFAULT_FROM, defaultReplyTo: null });
+    const m = mailer({
+      provider: 'nodemailer',
+      unavailable: null,
+      providerOptions: { host: '127.0.0.1', port: s.port, ignoreTLS: true },
+      defaultFrom: DEFAULT_FROM,
+      defaultReplyTo: null,
+    });
     await m.send({ to: 'bob@example.com', subject: 's', text: 't', html: '<p>t</p>' });
     const got = await s.next();
     expect(got.from?.value).toEqual([{ name: 'Administration Panel', address: 'no-reply@strapi.io' }]);
@@ -149,9 +155,23 @@ describe('without an email provider', () => {
     await expect(m.send({ to: 'ann@example.com', subject: 's', text: 't', html: 't' })).rejects.toThrow(NOT_CONFIGURED);
   });
 
+  it('with a provider Folio cannot send with: printed in development, refused in production naming it', async () => {
+    const mailgun = emailConfig({ email: { config: { provider: 'mailgun', providerOptions: { key: 'k', domain: 'd' } } } });
+    const lines: string[] = [];
+    await mailer(mailgun, 'development', (l) => lines.push(l)).send({ to: 'ann@example.com', subject: 'Hi', text: 't', html: 't' });
+    expect(lines.join('\n')).toContain('ann@example.com');
+    const m = mailer(mailgun, 'production');
+    const reason = 'plugins.email.config.provider "mailgun" is not one Folio can send with (nodemailer\'s SMTP, or sendgrid through SendGrid\'s SMTP relay)';
+    expect(() => m.ensureCanSend()).toThrow(new ApplicationError(reason));
+    await expect(m.send({ to: 'ann@example.com', subject: 's', text: 't', html: 't' })).rejects.toThrow(reason);
+    expect(describeMailer(mailgun, 'production')).toBe(`Email: ${reason}; flows that send mail (password reset, email confirmation) will fail`);
+  });
+
   it('describes where mail goes, for start-up', () => {
     expect(describeMailer(none, 'development')).toMatch(/printed to this log/);
     expect(describeMailer(none, 'production')).toMatch(/will fail/);
     expect(describeMailer(smtpConfig(2525), 'production')).toBe('Email: SMTP via 127.0.0.1:2525, from Folio <no-reply@folio.test>');
+    const sendgrid = emailConfig({ email: { config: { provider: 'sendgrid', providerOptions: { apiKey: 'SG.x' } } } });
+    expect(describeMailer(sendgrid, 'production')).toBe(`Email: SMTP via smtp.sendgrid.net:587, from ${DEFAULT_FROM}`);
   });
 });

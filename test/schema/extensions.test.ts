@@ -47,8 +47,14 @@ describe('extensions in the model', () => {
     expect(model.contentTypes.get('plugin::upload.file')!.attributes.get('credit')).toMatchObject({ kind: 'scalar', type: 'string', maxLength: 40 });
   });
 
-  it('a partner missing from the extension is named as the problem', () => {
-    const dir = project({ ...FILES, [USER_EXT]: JSON.stringify({ attributes: {} }) });
+  it('a partner missing from the extension leaves the relation one-way, as Strapi serves it, and start-up says so', () => {
+    const model = loadModel(project({ ...FILES, [USER_EXT]: JSON.stringify({ attributes: {} }) }));
+    expect(model.contentTypes.get('api::note.note')!.attributes.get('writer')).toMatchObject({ kind: 'relation', owner: true, inverse: undefined });
+    expect(model.notices).toEqual([`${NOTE}: attribute "writer": "inversedBy: notes" names no attribute of plugin::users-permissions.user; it is served as a one-way relation`]);
+  });
+
+  it('a partner that is no relation back is named as the problem', () => {
+    const dir = project({ ...FILES, [USER_EXT]: JSON.stringify({ attributes: { notes: { type: 'string' } } }) });
     expect(() => loadModel(dir)).toThrow(
       `${NOTE}: attribute "writer": "inversedBy: notes" needs a matching relation "notes" on plugin::users-permissions.user pointing back with "mappedBy: writer"`,
     );

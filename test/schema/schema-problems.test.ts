@@ -91,7 +91,7 @@ describe('every schema problem at once', () => {
   it('pairing, cycle and route problems are all listed too', () => {
     const dir = project({
       [at('article')]: type('article', { author: { type: 'relation', relation: 'manyToOne', target: 'api::writer.writer', inversedBy: 'posts' } }),
-      [at('writer')]: type('writer', {}, { collectionName: 'writers', info: { singularName: 'writer', pluralName: 'articles' } }),
+      [at('writer')]: type('writer', { posts: { type: 'string' } }, { collectionName: 'writers', info: { singularName: 'writer', pluralName: 'articles' } }),
       'src/components/a/one.json': JSON.stringify({ attributes: { two: { type: 'component', component: 'a.two' } } }),
       'src/components/a/two.json': JSON.stringify({ attributes: { one: { type: 'component', component: 'a.one' } } }),
     });

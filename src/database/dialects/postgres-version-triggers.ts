@@ -22,13 +22,15 @@ declare
   v bigint;
   k text;
 begin
-  if current_setting('folio.v.' || tg_table_name, true) is distinct from txid_current()::text then
-    perform set_config('folio.v.' || tg_table_name, txid_current()::text, true);
+  -- a setting's name takes only identifier characters, and folds case: the table's name is hashed
+  k := md5(tg_table_name);
+  if current_setting('folio.v.t' || k, true) is distinct from txid_current()::text then
+    perform set_config('folio.v.t' || k, txid_current()::text, true);
     update ${VERSIONS_TABLE} set version = version + 1 where table_name = tg_table_name returning version into v;
-    perform set_config('folio.vv.' || tg_table_name, v::text, true);
+    perform set_config('folio.vv.t' || k, v::text, true);
   end if;
   if tg_nargs = 2 then
-    v := coalesce(current_setting('folio.vv.' || tg_table_name, true), '0')::bigint;
+    v := coalesce(current_setting('folio.vv.t' || k, true), '0')::bigint;
     foreach k in array array[case when tg_op <> 'INSERT' then to_jsonb(old) ->> tg_argv[0] end, case when tg_op <> 'DELETE' then to_jsonb(new) ->> tg_argv[0] end] loop
       if k is not null then
         insert into ${BUCKETS_TABLE} (table_name, bucket, version)

@@ -1,0 +1,197 @@
+// Shapes found in public Strapi 5 projects that Strapi 5.54 starts with and serves: hyphens in a
+// table name, a relation whose partner names nothing, and extensions restating Strapi's own attributes
+// of the built-in types.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadModel } from '../../src/schema/load-model.js';
+import { EXAMPLE_DIR, startTestApp, type TestApp } from '../support/app.js';
+import { filePart, form } from '../upload/helpers.js';
+import { writeFiles } from './write-files.js';
+
+const GADGET = 'src/api/gadget/content-types/gadget/schema.json';
+const PART = 'src/components/kit/logo-part.json';
+const OWNER = 'src/api/owner/content-types/owner/schema.json';
+const ROLE_EXT = 'src/extensions/users-permissions/content-types/role/schema.json';
+const FILE_EXT = 'src/extensions/upload/content-types/file/schema.json';
+
+const FILES = {
+  [PART]: JSON.stringify({ collectionName: 'components_kit_logo-parts', info: { displayName: 'Logo part' }, attributes: { label: { type: 'string' } } }),
+  [GADGET]: JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'gadget-items',
+    info: { singularName: 'gadget', pluralName: 'gadgets' },
+    options: { draftAndPublish: true },
+    pluginOptions: { i18n: { localized: true } },
+    attributes: {
+      name: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+      part: { type: 'component', component: 'kit.logo-part', repeatable: false, pluginOptions: { i18n: { localized: true } } },
+      zone: { type: 'dynamiczone', components: ['kit.logo-part'], pluginOptions: { i18n: { localized: true } } },
+      picture: { type: 'media', allowedTypes: ['images', 'files'], multiple: false },
+      tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag' },
+      // one way to Strapi: the owner side of a pair whose partner was never written
+      keeper: { type: 'relation', relation: 'manyToOne', target: 'api::owner.owner', inversedBy: 'nothing' },
+    },
+  }),
+  [OWNER]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'owner', pluralName: 'owners' },
+    options: { draftAndPublish: false },
+    attributes: {
+      name: { type: 'string' },
+      // mappedBy an attribute the gadget doesn't have: Strapi shows it empty, always
+      gadgets: { type: 'relation', relation: 'oneToMany', target: 'api::gadget.gadget', mappedBy: 'owner' },
+    },
+  }),
+  // as Strapi's own schema files have them
+  [ROLE_EXT]: JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'up_roles',
+    info: { singularName: 'role', pluralName: 'roles' },
+    attributes: {
+      name: { type: 'string', minLength: 3, required: true },
+      permissions: { type: 'relation', relation: 'oneToMany', target: 'plugin::users-permissions.permission', mappedBy: 'role', configurable: false },
+      users: { type: 'relation', relation: 'oneToMany', target: 'plugin::users-permissions.user', mappedBy: 'role', configurable: false },
+    },
+  }),
+  [FILE_EXT]: JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'files',
+    info: { singularName: 'file', pluralName: 'files' },
+    attributes: {
+      related: { type: 'relation', relation: 'morphToMany', configurable: false },
+      folder: { type: 'relation', relation: 'manyToOne', target: 'plugin::upload.folder', inversedBy: 'files', private: true },
+      credit: { type: 'string' },
+    },
+  }),
+};
+
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+/** the example app with `files` written over it */
+function exampleWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-shapes-'));
+  made.push(dir);
+  cpSync(EXAMPLE_DIR, dir, { recursive: true });
+  writeFiles(dir, files);
+  return dir;
+}
+
+describe('the model', () => {
+  it('takes hyphens in table names, as Strapi does', () => {
+    const model = loadModel(exampleWith(FILES));
+    expect(model.contentTypes.get('api::gadget.gadget')!.table).toBe('gadget-items');
+    expect(model.components.get('kit.logo-part')!.table).toBe('components_kit_logo-parts');
+    expect(() => loadModel(exampleWith({ ...FILES, [PART]: JSON.stringify({ collectionName: 'parts;drop', attributes: {} }) }))).toThrow(
+      `${PART}: collectionName "parts;drop" is not a valid table name`,
+    );
+  });
+
+  it('serves an owner side whose partner names nothing one way, leaves out a mappedBy side, and says both', () => {
+    const model = loadModel(exampleWith(FILES));
+    expect(model.contentTypes.get('api::gadget.gadget')!.attributes.get('keeper')).toMatchObject({
+      kind: 'relation',
+      owner: true,
+      inverse: undefined,
+      linkTable: 'gadget-items_keeper_lnk',
+    });
+    const owner = model.contentTypes.get('api::owner.owner')!;
+    expect(owner.attributes.has('gadgets')).toBe(false);
+    expect(owner.order).toEqual(['name']);
+    expect(model.notices).toEqual([
+      `${GADGET}: attribute "keeper": "inversedBy: nothing" names no attribute of api::owner.owner; it is served as a one-way relation`,
+      `${OWNER}: attribute "gadgets": "mappedBy: owner" names no attribute of api::gadget.gadget; it could never hold a link, so it is left out (Strapi always shows it empty)`,
+    ]);
+  });
+
+  it("keeps Folio's own definition of Strapi's built-in attributes an extension restates", () => {
+    const model = loadModel(exampleWith(FILES));
+    const role = model.contentTypes.get('plugin::users-permissions.role')!;
+    expect(role.attributes.has('permissions')).toBe(false);
+    expect(role.attributes.get('users')).toMatchObject({ kind: 'relation', owner: false, inverse: 'role' });
+    const file = model.contentTypes.get('plugin::upload.file')!;
+    expect([file.attributes.has('related'), file.attributes.has('folder'), file.attributes.has('credit')]).toEqual([false, false, true]);
+  });
+
+  it('a partner that exists but does not point back is still an error', () => {
+    const tag = JSON.stringify({
+      kind: 'collectionType',
+      info: { singularName: 'owner', pluralName: 'owners' },
+      attributes: { name: { type: 'string' }, gadgets: { type: 'relation', relation: 'oneToMany', target: 'api::gadget.gadget', mappedBy: 'name' } },
+    });
+    expect(() => loadModel(exampleWith({ ...FILES, [OWNER]: tag }))).toThrow(/attribute "gadgets": "mappedBy: name" needs a matching relation "name" on api::gadget.gadget/);
+  });
+});
+
+describe('over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ dir: exampleWith(FILES) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a type and a component in hyphenated tables: written, read, populated, filtered, published, localized, cached', async () => {
+    const up = await t.request('POST', '/api/upload', { raw: form([filePart('x', 'x.txt', 'text/plain')]) });
+    expect(up.status, up.text).toBe(201);
+    const tag = await t.request('POST', '/api/tags', { body: { data: { label: 'Red' } } });
+    const owner = await t.request('POST', '/api/owners', { body: { data: { name: 'Olga' } } });
+    const body = {
+      data: {
+        name: 'Lamp',
+        part: { label: 'base' },
+        zone: [{ __component: 'kit.logo-part', label: 'z' }],
+        picture: up.body[0].id,
+        tags: [tag.body.data.documentId],
+        keeper: owner.body.data.documentId,
+      },
+    };
+    const created = await t.request('POST', '/api/gadgets?status=published', { body });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.documentId as string;
+    const read = async (): Promise<Record<string, unknown>> => {
+      const r = await t.get(`/api/gadgets/${id}?populate=*`);
+      expect(r.status, r.text).toBe(200);
+      return r.body.data;
+    };
+    expect(await read()).toMatchObject({
+      name: 'Lamp',
+      part: { label: 'base' },
+      zone: [{ __component: 'kit.logo-part', label: 'z' }],
+      picture: { name: 'x.txt' },
+      tags: [{ label: 'Red' }],
+      keeper: { name: 'Olga' },
+    });
+    const put = await t.request('PUT', `/api/gadgets/${id}`, { body: { data: { name: 'Lamp 2', part: { label: 'top' } } } });
+    expect(put.status, put.text).toBe(200);
+    // the cached read above is retired by the write to the hyphenated tables
+    expect(await read()).toMatchObject({ name: 'Lamp 2', part: { label: 'top' } });
+    const found = await t.get('/api/gadgets?filters[part][label][$eq]=top&filters[keeper][name][$eq]=Olga&sort=part.label');
+    expect(found.body.data.map((g: { documentId: string }) => g.documentId)).toEqual([id]);
+    const fr = await t.request('PUT', `/api/gadgets/${id}?locale=fr`, { body: { data: { name: 'Lampe', part: { label: 'haut' } } } });
+    expect(fr.status, fr.text).toBe(200);
+    expect((await t.get(`/api/gadgets/${id}?locale=fr&populate=part`)).body.data).toMatchObject({ name: 'Lampe', part: { label: 'haut' } });
+    expect((await t.request('DELETE', `/api/gadgets/${id}`)).status).toBe(204);
+  });
+
+  it("the left-out mappedBy side is an unknown key; the one-way side can't be populated from the owner", async () => {
+    const r = await t.get('/api/owners?populate=gadgets');
+    expect(r.body.error).toMatchObject({ status: 400, message: 'Invalid key gadgets' });
+  });
+
+  it('roles and files with the restated stock attributes serve as usual', async () => {
+    const roles = await t.get('/api/users-permissions/roles');
+    expect(roles.status, roles.text).toBe(200);
+    const up = await t.request('POST', '/api/upload', { raw: form([filePart('y', 'y.txt', 'text/plain')]) });
+    expect(up.status, up.text).toBe(201);
+    expect(up.body[0]).toHaveProperty('credit', null);
+    expect(up.body[0]).not.toHaveProperty('folder');
+    const related = await t.get(`/api/upload/files/${up.body[0].id}?populate=related`);
+    expect(related.body.related).toEqual([]);
+  });
+});
