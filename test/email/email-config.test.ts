@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FROM, emailConfig } from '../../src/config/email-config.js';
-import { ConfigError } from '../../src/errors.js';
 
 const plugins = (config: unknown): Record<string, unknown> => ({ email: { config } });
 
