@@ -9,6 +9,7 @@ import { ValidationError } from '../../errors.js';
 import { fieldError } from '../../documents/input/messages.js';
 import type { UpContext } from './context.js';
 import type { Sessions } from './sessions.js';
+import type { Tx } from '../../documents/store/rows.js';
 
 /** the longest device id kept (a string column) */
 const DEVICE_ID_MAX = 255;
@@ -57,8 +58,13 @@ export function clearRefreshCookie(up: UpContext, sessions: Sessions, reply: Fas
 }
 
 export interface AuthResponseOptions {
-  /** a password change or reset: every session of the user is revoked before the new one opens */
+  /** a password change or reset: every session of the user is revoked as the new one opens */
   readonly revokeSessions?: boolean;
+  /**
+   * the password hash the sign-in was checked against (or just written): the session opens only while
+   * it is still the user's, so a login in flight when the password changes gets no session
+   */
+  readonly passwordHash?: string | null;
   /** a registration or password change: without a device id the session gets a random one, as Strapi's */
   readonly newDevice?: boolean;
 }
@@ -66,7 +72,15 @@ export interface AuthResponseOptions {
 export async function authResponse(up: UpContext, userId: number, req: FastifyRequest, reply: FastifyReply, opts: AuthResponseOptions = {}): Promise<Record<string, unknown>> {
   const { sessions } = up;
   if (!sessions) return { jwt: await up.tokens.issue(userId), user: await up.users.view(userId, ALLOW_ALL) };
-  if (opts.revokeSessions) await sessions.revokeUser(userId);
-  const issued = await sessions.create(userId, deviceIdOf(req.body) ?? (opts.newDevice ? randomUUID() : null));
+  const hash = opts.passwordHash;
+  const stillValid =
+    hash === undefined
+      ? undefined
+      : async (tx: Tx): Promise<boolean> => {
+          const now = await tx.selectFrom('up_users').select('password').where('id', '=', userId).executeTakeFirst();
+          return now !== undefined && (now.password ?? null) === hash;
+        };
+  const issued = await sessions.create(userId, deviceIdOf(req.body) ?? (opts.newDevice ? randomUUID() : null), { stillValid, revokeOthers: opts.revokeSessions === true });
+  if (!issued) throw new ValidationError(opts.revokeSessions ? 'The password changed again meanwhile' : 'Invalid identifier or password');
   return { jwt: issued.jwt, ...handOver(up, sessions, req, reply, issued.refreshToken), user: await up.users.view(userId, ALLOW_ALL) };
 }

@@ -10,6 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database } from '../../database/dialect.js';
+import { lockKey } from '../../database/key-lock.js';
+import type { Tx } from '../../documents/store/rows.js';
 import { ConfigError } from '../../errors.js';
 import { isObj, type Obj } from '../../config/config-files.js';
 import type { UsersPermissionsConfig } from './config.js';
@@ -129,6 +131,19 @@ export class Sessions {
     return this.database.db;
   }
 
+  /**
+   * Runs `work` in a transaction holding the user's session lock. Every write to a user's sessions
+   * takes it, so a revocation and a login or rotation never interleave: on PostgreSQL a revoking
+   * UPDATE would otherwise not see a session a concurrent rotation inserts and commits meanwhile, and
+   * that session would outlive the logout or password change.
+   */
+  private underUserLock<T>(userId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (tx) => {
+      await lockKey(tx, this.database.dialect, `sessions:${userId}`);
+      return work(tx);
+    });
+  }
+
   private async accessToken(userId: number, sessionId: string, now: number): Promise<string> {
     const iat = Math.floor(now / 1000);
     return new SignJWT({ userId: String(userId), sessionId, type: 'access' })
@@ -148,30 +163,41 @@ export class Sessions {
     );
   }
 
-  /** A new session (a login): its access and refresh tokens. */
-  async create(userId: number, deviceId: string | null): Promise<Issued> {
+  /**
+   * A new session (a login): its access and refresh tokens; null when `stillValid`, asked under the
+   * user's session lock, says the sign-in no longer holds (its password changed since it was checked).
+   * `revokeOthers` (a password change or reset) revokes every other session of the user in the same
+   * transaction.
+   */
+  async create(userId: number, deviceId: string | null, opts: { stillValid?: (tx: Tx) => Promise<boolean>; revokeOthers?: boolean } = {}): Promise<Issued | null> {
     const now = Date.now();
     const sessionId = newId();
     const absolute = now + this.config.maxRefreshTokenLifespan * 1000;
     const expires = Math.min(now + this.config.idleRefreshTokenLifespan * 1000, absolute);
-    // the user's families past their absolute expiry can never be refreshed again: their rows go
-    await this.db.deleteFrom(TABLE).where('user_id', '=', userId).where('absolute_expires_at', '<=', now).execute();
-    await this.db
-      .insertInto(TABLE)
-      .values({
-        session_id: sessionId,
-        user_id: userId,
-        device_id: deviceId,
-        family_id: sessionId,
-        origin: ORIGIN,
-        status: 'active',
-        login_at: now,
-        created_at: now,
-        last_active_at: now,
-        expires_at: expires,
-        absolute_expires_at: absolute,
-      })
-      .execute();
+    const made = await this.underUserLock(userId, async (tx) => {
+      if (opts.stillValid && !(await opts.stillValid(tx))) return false;
+      if (opts.revokeOthers) await tx.updateTable(TABLE).set({ status: 'revoked' }).where('user_id', '=', userId).where('status', '<>', 'revoked').execute();
+      // the user's families past their absolute expiry can never be refreshed again: their rows go
+      await tx.deleteFrom(TABLE).where('user_id', '=', userId).where('absolute_expires_at', '<=', now).execute();
+      await tx
+        .insertInto(TABLE)
+        .values({
+          session_id: sessionId,
+          user_id: userId,
+          device_id: deviceId,
+          family_id: sessionId,
+          origin: ORIGIN,
+          status: 'active',
+          login_at: now,
+          created_at: now,
+          last_active_at: now,
+          expires_at: expires,
+          absolute_expires_at: absolute,
+        })
+        .execute();
+      return true;
+    });
+    if (!made) return null;
     return { jwt: await this.accessToken(userId, sessionId, now), refreshToken: await this.refreshToken(userId, sessionId, expires) };
   }
 
@@ -227,7 +253,7 @@ export class Sessions {
     const status = String(row['status']);
     const familyId = String(row['family_id']);
     if (status === 'rotated') {
-      await this.revokeFamily(familyId);
+      await this.revokeFamily(c.userId, familyId);
       return null;
     }
     const now = Date.now();
@@ -236,7 +262,8 @@ export class Sessions {
     const sessionId = newId();
     const absolute = Number(row['absolute_expires_at']);
     const expires = Math.min(now + this.config.idleRefreshTokenLifespan * 1000, absolute);
-    const won = await this.db.transaction().execute(async (tx) => {
+    // under the lock a revocation committed before this rotation is seen (the session is no longer active)
+    const won = await this.underUserLock(c.userId, async (tx) => {
       const r = await tx.updateTable(TABLE).set({ status: 'rotated', last_active_at: now }).where('session_id', '=', c.sessionId).where('status', '=', 'active').executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return false;
       await tx
@@ -258,20 +285,21 @@ export class Sessions {
       return true;
     });
     if (!won) {
-      // another request rotated it between the read and the update: this one presents a used token
-      await this.revokeFamily(familyId);
+      // another request rotated it between the read and the update (this one presents a used token),
+      // or it was revoked meanwhile
+      await this.revokeFamily(c.userId, familyId);
       return null;
     }
     return { userId: c.userId, jwt: await this.accessToken(c.userId, sessionId, now), refreshToken: await this.refreshToken(c.userId, sessionId, expires) };
   }
 
-  private async revokeFamily(familyId: string): Promise<void> {
-    await this.db.updateTable(TABLE).set({ status: 'revoked' }).where('family_id', '=', familyId).where('status', '<>', 'revoked').execute();
+  private async revokeFamily(userId: number, familyId: string): Promise<void> {
+    await this.underUserLock(userId, (tx) => tx.updateTable(TABLE).set({ status: 'revoked' }).where('family_id', '=', familyId).where('status', '<>', 'revoked').execute());
   }
 
-  /** Revokes every session of a user (logout, a password change or reset, the user deleted). */
+  /** Revokes every session of a user (logout, the user deleted or blocked). */
   async revokeUser(userId: number): Promise<void> {
-    await this.db.updateTable(TABLE).set({ status: 'revoked' }).where('user_id', '=', userId).where('status', '<>', 'revoked').execute();
+    await this.underUserLock(userId, (tx) => tx.updateTable(TABLE).set({ status: 'revoked' }).where('user_id', '=', userId).where('status', '<>', 'revoked').execute());
   }
 
   /** Revokes one session of a user (with its family); false when the user has no such session standing. */
@@ -285,7 +313,7 @@ export class Sessions {
       .where('status', '<>', 'revoked')
       .executeTakeFirst();
     if (!row) return false;
-    await this.revokeFamily(String(row.family_id));
+    await this.revokeFamily(userId, String(row.family_id));
     return true;
   }
 
