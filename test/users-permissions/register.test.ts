@@ -155,6 +155,31 @@ describe('register', () => {
   });
 });
 
+describe('passwords with an unpaired surrogate', () => {
+  const ILL = 'Password must be valid Unicode text (it holds an unpaired surrogate)';
+
+  it('are refused on register and on /api/users: bcrypt would take "\\ud800" and "\\udfff" for one password', async () => {
+    expectError(await register(t, 'lone1', 'lone1@example.com', '\ud800'.repeat(8)), validationOf(fieldErr(['password'], ILL)));
+    expectError(await register(t, 'lone2', 'lone2@example.com', `secret${'\udfff'}x`), validationOf(fieldErr(['password'], ILL)));
+    const api = await t.request('POST', '/api/users', { body: { username: 'lone3', email: 'lone3@example.com', password: 'abc\udc00def' } });
+    expect([api.status, api.body.error.message]).toEqual([400, ILL]);
+    expect(await usersWithEmail(t, 'lone1@example.com')).toEqual([]);
+    // a pair is a character like any other
+    const paired = await register(t, 'emoji', 'emoji@example.com', 'secret😀');
+    expect(paired.status, paired.text).toBe(200);
+    expect((await login(t, 'emoji', 'secret😀')).status).toBe(200);
+  });
+
+  it('never sign in: the replacement character does not stand for them', async () => {
+    const ok = await register(t, 'fffd', 'fffd@example.com', '\ufffd'.repeat(8));
+    expect(ok.status, ok.text).toBe(200);
+    expect((await login(t, 'fffd', '\ufffd'.repeat(8))).status).toBe(200);
+    for (const lone of ['\ud800', '\udfff', '\udbff']) {
+      expectError(await login(t, 'fffd', lone.repeat(8)), errorOf(400, 'ValidationError', 'Invalid identifier or password'));
+    }
+  });
+});
+
 describe('register with bad input', () => {
   it('register names every missing field', async () => {
     expectError(

@@ -3,7 +3,7 @@
 // ``<field> must be a `string` type, but the final value was: `…`.``, "n errors occurred".
 import { ValidationError, type FieldError } from '../../errors.js';
 import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
-import { PASSWORD_MAX_BYTES, tooLong } from './passwords.js';
+import { passwordProblem } from './passwords.js';
 import type { PasswordRule } from './config.js';
 
 export type Body = Record<string, unknown>;
@@ -93,8 +93,9 @@ export class BodyCheck {
       this.fail(field, `${field} must be a valid email`, v);
       return undefined;
     }
-    if (opts.password && tooLong(v)) {
-      this.fail(field, `Password must be less than ${PASSWORD_MAX_BYTES + 1} bytes`, v);
+    const problem = opts.password ? passwordProblem(v) : null;
+    if (problem !== null) {
+      this.fail(field, problem, v);
       return undefined;
     }
     return v;

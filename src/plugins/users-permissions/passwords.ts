@@ -23,7 +23,8 @@ export async function hashPassword(plain: string): Promise<string> {
 /** true when `plain` matches `hash`; with no hash (unknown user, no password) spends the same time and answers false */
 export async function checkPassword(plain: string, hash: string | null | undefined): Promise<boolean> {
   const b = await bcrypt();
-  if (typeof hash === 'string' && hash.startsWith('$2')) {
+  // no stored password can be ill-formed text (passwordProblem), so such a plain one matches none
+  if (typeof hash === 'string' && hash.startsWith('$2') && isWellFormed(plain)) {
     try {
       return await b.compare(plain, hash);
     } catch {
@@ -38,4 +39,23 @@ export async function checkPassword(plain: string, hash: string | null | undefin
 
 export function tooLong(plain: string): boolean {
   return Buffer.byteLength(plain, 'utf8') > PASSWORD_MAX_BYTES;
+}
+
+// a code point of category Cs under the u flag: only a surrogate without its partner
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Whether a password is text bcrypt can tell apart: an unpaired UTF-16 surrogate reaches bcrypt as
+ * U+FFFD, so "\ud800" and "\udfff" (and "\ufffd") would be one password. (Strapi's bcryptjs runs out of
+ * memory on such a password.)
+ */
+export function isWellFormed(plain: string): boolean {
+  return !LONE_SURROGATE.test(plain);
+}
+
+/** Why a new password can't be stored, or null. */
+export function passwordProblem(plain: string): string | null {
+  if (tooLong(plain)) return `Password must be less than ${PASSWORD_MAX_BYTES + 1} bytes`;
+  if (!isWellFormed(plain)) return 'Password must be valid Unicode text (it holds an unpaired surrogate)';
+  return null;
 }

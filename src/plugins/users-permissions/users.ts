@@ -16,7 +16,7 @@ import { USER_UID, type ContentType } from '../../schema/types.js';
 import type { Services } from '../../http/services.js';
 import { parseContextOf } from '../../http/parse-context.js';
 import { truthy } from './values.js';
-import { hashPassword, PASSWORD_MAX_BYTES, tooLong } from './passwords.js';
+import { hashPassword, passwordProblem } from './passwords.js';
 import { isSecret } from './body.js';
 import type { RoleRef } from './role-ref.js';
 import { documentIdText, rowId } from '../../documents/input/refs.js';
@@ -142,9 +142,8 @@ export class Users {
     for (const [k, v] of Object.entries(values)) if (this.type.attributes.get(k)?.kind === 'scalar') scalars[k] = v;
     const errors = validateForPublish(this.services.model, this.type, scalars, { isCreate, draftAndPublish: false });
     const password = values['password'];
-    if (typeof password === 'string' && tooLong(password)) {
-      errors.push({ path: ['password'], message: `Password must be less than ${PASSWORD_MAX_BYTES + 1} bytes`, name: 'ValidationError' });
-    }
+    const problem = typeof password === 'string' ? passwordProblem(password) : null;
+    if (problem !== null) errors.push({ path: ['password'], message: problem, name: 'ValidationError' });
     // a password never goes back to the client, not even as the value an error refers to
     if (errors.length) throw ValidationError.of(errors.map((e) => (isSecret(e.path[0] ?? '') ? { path: e.path, message: e.message, name: e.name } : e)));
   }
