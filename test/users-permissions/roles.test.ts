@@ -118,6 +118,22 @@ describe('roles', () => {
     expect((await t.request('DELETE', `/api/users-permissions/roles/${temp.id}`)).body).toEqual(errorOf(404, 'NotFoundError', 'Role not found'));
   });
 
+  it('a role deleted while users are being given it leaves every user with a role that exists (3 rounds of 16)', async () => {
+    for (let round = 0; round < 3; round++) {
+      await t.request('POST', '/api/users-permissions/roles', { body: { name: `Fleeting ${round}` } });
+      const fleeting = await byType(`fleeting_${round}`);
+      const users = await Promise.all(Array.from({ length: 16 }, () => register(t)));
+      const puts = users.map((u) => t.request('PUT', `/api/users/${u.id}`, { body: { role: fleeting.id } }));
+      const del = t.request('DELETE', `/api/users-permissions/roles/${fleeting.id}`);
+      const answers = await Promise.all([...puts, del]);
+      expect(answers.every((a) => a.status < 500)).toBe(true);
+      for (const u of users) {
+        const role = (await t.get(`/api/users/${u.id}?populate=role`)).body.role as { type: string } | null;
+        expect(role?.type, `user ${u.id}`).toMatch(/^(public|authenticated)$/);
+      }
+    }
+  });
+
   it('every roles route needs its action: a user of the Authenticated role gets 403', async () => {
     const u = await register(t);
     for (const [m, p] of [

@@ -16,6 +16,7 @@ import { lockKey } from '../../database/key-lock.js';
 import type { Tx } from '../../documents/store/rows.js';
 import { ROLE_UID, USER_UID, type ContentType, type RelationAttribute } from '../../schema/types.js';
 import { bodyOf, type Body } from './body.js';
+import { USERS_LOCK } from './users.js';
 import { UP, type UpContext } from './context.js';
 import { enabledActions, permissionTree } from './permission-tree.js';
 
@@ -165,6 +166,7 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     if (role['type'] === PUBLIC_ROLE) throw new ApplicationError('Cannot delete public role');
     const id = Number(role['id']);
     await database.db.transaction().execute(async (tx) => {
+      await lockKey(tx, database.dialect, USERS_LOCK);
       const pub = await tx.selectFrom('up_roles').select('document_id').where('type', '=', PUBLIC_ROLE).executeTakeFirst();
       // the contract: users of a deleted role move to the Public role
       if (pub)

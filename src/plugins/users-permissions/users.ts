@@ -35,7 +35,13 @@ export interface UserRow {
   readonly confirmationToken: string | null;
 }
 
-const USER_LOCK = USER_UID;
+/**
+ * Taken by every user write (after it, its uniqueness checks and role link see every committed
+ * write) and by a role's deletion, so a user being given a role and that role being deleted never
+ * interleave: on PostgreSQL the deletion's move of the role's users to Public would otherwise miss a
+ * link committed meanwhile, leaving a user with a role that no longer exists.
+ */
+export const USERS_LOCK = USER_UID;
 
 function toRow(r: Record<string, unknown>): UserRow {
   const s = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -166,7 +172,7 @@ export class Users {
     const checked = checkWriteData({ model: this.services.model, ability: ALLOW_ALL }, this.type, data);
     const { dialect } = this.services.database;
     const guard = async (tx: Tx): Promise<void> => {
-      await lockKey(tx, dialect, USER_LOCK);
+      await lockKey(tx, dialect, USERS_LOCK);
       await check(tx);
     };
     const opts = { status: 'published' as const, locale: null, canCreateLocalization: false, guard };
