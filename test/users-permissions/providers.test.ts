@@ -98,7 +98,11 @@ describe('GET /api/connect/:provider', () => {
     for (const name of ['facebook', 'nope', 'email', 'constructor', '__proto__']) {
       expectError(await t.request('GET', `/api/connect/${name}`, { token: null }), DISABLED);
       expectError(await t.request('GET', `/api/auth/${name}/callback`, { token: null }), DISABLED);
+      expectError(await t.request('GET', `/api/connect/${name}/more/path`, { token: null }), DISABLED);
     }
+    // Strapi's route is /connect/(.*): no provider at all is the same 400
+    expectError(await t.request('GET', '/api/connect/', { token: null }), DISABLED);
+    expectError(await t.request('GET', '/api/connect/github/more', { token: null }), errorOf(404, 'NotFoundError', 'Not Found'));
   });
 
   it('?callback= may change the query of the configured front-end URL, not its origin or path', async () => {

@@ -4,7 +4,7 @@
 // /auth/:provider/callback, with the same cookie, for the login: `{jwt, user}` as local login answers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ArcticFetchError, OAuth2RequestError, UnexpectedErrorResponseBodyError, UnexpectedResponseError } from 'arctic';
-import { ApplicationError, FolioError, ValidationError } from '../../../errors.js';
+import { ApplicationError, FolioError, NotFoundError, ValidationError } from '../../../errors.js';
 import { authorize } from '../../../http/authorize.js';
 import { sendJson } from '../../../http/send-json.js';
 import { UP, type UpContext } from '../context.js';
@@ -84,6 +84,16 @@ export function registerProviderRoutes(app: FastifyInstance, up: UpContext, prov
     reply.setCookie(FLOW_COOKIE, flow.flowId, { ...cookieOptions, maxAge: FLOW_LIFETIME_MS / 1000 });
     return redirect(req, reply, clientOf(s, redirectUri(s.name)).authorizationURL(flow.state, flow.codeVerifier).toString());
   });
+
+  // Strapi's connect route is `/connect/(.*)`: no provider, or a path below one that is not enabled, is
+  // its 400 rather than a 404
+  const belowConnect = async (req: FastifyRequest): Promise<never> => {
+    await authorize(services, req, `${UP}.auth.connect`);
+    enabled(req);
+    throw new NotFoundError('Not Found');
+  };
+  app.get(`${prefix}/connect/`, belowConnect);
+  app.get(`${prefix}/connect/:provider/*`, belowConnect);
 
   app.get(`${prefix}/connect/:provider/callback`, async (req, reply) => {
     await authorize(services, req, `${UP}.auth.connect`);
