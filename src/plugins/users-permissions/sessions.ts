@@ -110,6 +110,37 @@ interface Claims {
 
 type Status = 'active' | 'rotated' | 'revoked';
 
+interface NewSession {
+  readonly sessionId: string;
+  readonly userId: number;
+  readonly deviceId: string | null;
+  readonly familyId: string;
+  /** when the family's first session signed in */
+  readonly loginAt: number;
+  readonly now: number;
+  readonly expires: number;
+  readonly absolute: number;
+}
+
+async function insertActive(tx: Tx, s: NewSession): Promise<void> {
+  await tx
+    .insertInto(TABLE)
+    .values({
+      session_id: s.sessionId,
+      user_id: s.userId,
+      device_id: s.deviceId,
+      family_id: s.familyId,
+      origin: ORIGIN,
+      status: 'active',
+      login_at: s.loginAt,
+      created_at: s.now,
+      last_active_at: s.now,
+      expires_at: s.expires,
+      absolute_expires_at: s.absolute,
+    })
+    .execute();
+}
+
 export class Sessions {
   readonly config: SessionConfig;
   private readonly key: Uint8Array;
@@ -179,22 +210,7 @@ export class Sessions {
       if (opts.revokeOthers) await tx.updateTable(TABLE).set({ status: 'revoked' }).where('user_id', '=', userId).where('status', '<>', 'revoked').execute();
       // the user's families past their absolute expiry can never be refreshed again: their rows go
       await tx.deleteFrom(TABLE).where('user_id', '=', userId).where('absolute_expires_at', '<=', now).execute();
-      await tx
-        .insertInto(TABLE)
-        .values({
-          session_id: sessionId,
-          user_id: userId,
-          device_id: deviceId,
-          family_id: sessionId,
-          origin: ORIGIN,
-          status: 'active',
-          login_at: now,
-          created_at: now,
-          last_active_at: now,
-          expires_at: expires,
-          absolute_expires_at: absolute,
-        })
-        .execute();
+      await insertActive(tx, { sessionId, userId, deviceId, familyId: sessionId, loginAt: now, now, expires, absolute });
       return true;
     });
     if (!made) return null;
@@ -266,22 +282,16 @@ export class Sessions {
     const won = await this.underUserLock(c.userId, async (tx) => {
       const r = await tx.updateTable(TABLE).set({ status: 'rotated', last_active_at: now }).where('session_id', '=', c.sessionId).where('status', '=', 'active').executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return false;
-      await tx
-        .insertInto(TABLE)
-        .values({
-          session_id: sessionId,
-          user_id: c.userId,
-          device_id: row['device_id'] ?? null,
-          family_id: familyId,
-          origin: ORIGIN,
-          status: 'active',
-          login_at: Number(row['login_at']),
-          created_at: now,
-          last_active_at: now,
-          expires_at: expires,
-          absolute_expires_at: absolute,
-        })
-        .execute();
+      await insertActive(tx, {
+        sessionId,
+        userId: c.userId,
+        deviceId: (row['device_id'] as string | null) ?? null,
+        familyId,
+        loginAt: Number(row['login_at']),
+        now,
+        expires,
+        absolute,
+      });
       return true;
     });
     if (!won) {
