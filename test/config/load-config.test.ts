@@ -49,7 +49,7 @@ describe('defaults', () => {
         },
         raw: {},
       },
-      email: { provider: null, providerOptions: {}, defaultFrom: 'Administration Panel <no-reply@strapi.io>', defaultReplyTo: null },
+      email: { provider: null, unavailable: null, providerOptions: {}, defaultFrom: 'Administration Panel <no-reply@strapi.io>', defaultReplyTo: null },
       middlewares: DEFAULT_MIDDLEWARES,
       // a line per request, as Strapi's default strapi::logger
       logger: true,
