@@ -259,8 +259,17 @@ export class DocumentWriter {
       ...(type.draftAndPublish ? {} : { published_at: s.dialect.toDatetime(now) }),
     };
     const publishedId = type.draftAndPublish && publish ? publishedIn(all.filter((r) => !type.localized || r['locale'] === locale)) : null;
-    // the published row of this locale is about to become a copy of the draft: no need to sync it first
-    const others = type.localized ? all.map((r) => Number(r['id'])).filter((i) => i !== id && i !== publishedId) : [];
+    // Non-localized values written here go to the other locales' rows of the status written, as in Strapi
+    // 5.54: a draft write to their drafts only (no published version changes), a published write to their
+    // published versions (their drafts keep theirs). The published row of this locale is about to become
+    // a copy of the draft: no need to sync it first.
+    const writtenStatus = (r: Record<string, unknown>): boolean => !type.draftAndPublish || (r['published_at'] !== null) === publish;
+    const others = type.localized
+      ? all
+          .filter(writtenStatus)
+          .map((r) => Number(r['id']))
+          .filter((i) => i !== id && i !== publishedId)
+      : [];
     const writes: Write[] = [s.tx.updateTable(type.table).set(cols).where('id', '=', id)];
     const shared = new Map([...data.scalars].filter(([name]) => type.attributes.get(name)?.localized === false));
     if (others.length && shared.size) {
