@@ -45,6 +45,8 @@ export interface Dialect {
   readonly writesInOneStatement: boolean;
   /** extra table options appended at CREATE TABLE (MySQL: binary collation for case-sensitive compare) */
   readonly tableSuffix: string;
+  /** true when a subquery in FROM may name the enclosing query's row (SQLite, PostgreSQL; not MariaDB) */
+  readonly correlatedDerivedTables: boolean;
   /** true when ascending sorts already put NULLs first (SQLite, MySQL); else it is asked for */
   readonly nullsFirstOnAsc: boolean;
   /** appended to a string sort key so every dialect orders by code point (PostgreSQL: COLLATE "C") */

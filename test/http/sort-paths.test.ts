@@ -115,3 +115,41 @@ describe("attributes Strapi's model has and Folio's queries don't are refused at
     expect((await u.t.get('/api/articles?filters[seo][createdBy]=1')).body).toEqual(invalidKey('createdBy', 'seo', 'filters'));
   });
 });
+
+describe('a sort path through to-many relations, many steps deep', () => {
+  // two groups of articles, each sharing its own tags: from any article the path reaches exactly its group
+  const groups: Record<string, string[]> = { low: [], high: [] };
+  beforeAll(async () => {
+    for (const [group, prefix] of [
+      ['low', 'a'],
+      ['high', 'n'],
+    ] as const) {
+      const tags: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await u.t.request('POST', '/api/tags', { body: { data: { label: `${group}-tag-${i}` } } });
+        tags.push(r.body.data.documentId);
+      }
+      for (let i = 0; i < 8; i++) {
+        const title = `${prefix}${i} ${group}`;
+        const r = await u.t.request('POST', '/api/articles', { body: { data: { title, tags: [tags[i % 4], tags[(i + 1) % 4], tags[(i + 2) % 4]] } } });
+        if (r.status !== 201) throw new Error(r.text);
+        groups[group]!.push(title);
+      }
+    }
+  });
+
+  it('eight steps (tags.articles × 4) order by the group each article reaches, and answer at once', async () => {
+    const path = 'tags.articles.tags.articles.tags.articles.tags.articles.title';
+    const r = await u.t.get(`/api/articles?fields[0]=title&filters[title][$contains]=%20&pagination[pageSize]=100&sort[0]=${path}:desc&sort[1]=title:asc`);
+    expect(r.status, r.text).toBe(200);
+    // desc: the group whose largest reachable title is larger comes first, each group by title
+    expect(r.body.data.map((d: { title: string }) => d.title)).toEqual([...groups['high']!].sort().concat([...groups['low']!].sort()));
+    const asc = await u.t.get(`/api/articles?fields[0]=title&filters[title][$contains]=%20&pagination[pageSize]=100&sort[0]=${path}:asc&sort[1]=title:desc`);
+    expect(asc.body.data.map((d: { title: string }) => d.title)).toEqual(
+      [...groups['low']!]
+        .sort()
+        .reverse()
+        .concat([...groups['high']!].sort().reverse()),
+    );
+  });
+});

@@ -44,6 +44,7 @@ export const mysqlDialect: Dialect = {
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite
   tableSuffix: 'default character set utf8mb4 collate utf8mb4_bin',
   binarySort: '',
+  correlatedDerivedTables: false,
   nullsFirstOnAsc: true,
   rowLocks: true,
   writeIsolation: 'read committed',

@@ -44,6 +44,7 @@ export const postgresDialect: Dialect = {
   writesInOneStatement: true,
   tableSuffix: '',
   binarySort: ' collate "C"',
+  correlatedDerivedTables: true,
   nullsFirstOnAsc: false,
   rowLocks: true,
   writeIsolation: null,

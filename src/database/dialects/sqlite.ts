@@ -47,6 +47,7 @@ export const sqliteDialect: Dialect = {
   writesInOneStatement: false,
   tableSuffix: '',
   binarySort: '',
+  correlatedDerivedTables: true,
   nullsFirstOnAsc: true,
   // write transactions begin IMMEDIATE (sqlite-immediate.ts), which already serializes them
   rowLocks: false,

@@ -2,13 +2,13 @@
 // Everything (filters, status, locale, publication cohorts, sort, pagination) happens in SQL.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FindQuery, SortItem } from '../ast.js';
-import { ValidationError } from '../../errors.js';
 import type { Database } from '../../database/dialect.js';
-import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType, type Model } from '../../schema/types.js';
-import { and, ref, statusCondition, targetVersion, ownerVersion, type ReadScope } from './scope.js';
+import type { Component, ContentType, Model } from '../../schema/types.js';
+import { and, ref, statusCondition, type ReadScope } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import { publicationCondition } from './publication.js';
 import { aliasCounter, compileWhere, type WhereContext } from './where.js';
+import { relatedSortKey } from './sort-key.js';
 import type { PopulateBudget } from './populate-budget.js';
 
 export interface ReadContext {
@@ -80,55 +80,6 @@ export function orderTerms(w: WhereContext, schema: ContentType | Component, ali
   }
   if (!idLast) terms.push(sql`${ref(alias, 'id')} asc`);
   return terms;
-}
-
-/** A correlated subquery giving the smallest (asc) or largest (desc) related value to sort by. */
-function relatedSortKey(w: WhereContext, schema: ContentType | Component, alias: string, s: SortItem): RawBuilder<unknown> {
-  let cur: ContentType | Component = schema;
-  let prev = alias;
-  const joins: RawBuilder<unknown>[] = [];
-  const conds: Expression<SqlBool>[] = [];
-  let first = true;
-  for (const [i, name] of s.path.entries()) {
-    const a = cur.attributes.get(name);
-    const l = w.next();
-    const t = w.next();
-    if (a?.kind === 'relation') {
-      const target = w.model.contentTypes.get(a.target)!;
-      const linkOn = a.owner ? sql<SqlBool>`${ref(l, 'source_id')} = ${ref(prev, 'id')}` : sql<SqlBool>`${ref(l, 'target_document_id')} = ${ref(prev, 'document_id')}`;
-      const targetOn = a.owner ? sql<SqlBool>`${ref(t, 'document_id')} = ${ref(l, 'target_document_id')}` : sql<SqlBool>`${ref(t, 'id')} = ${ref(l, 'source_id')}`;
-      const version = a.owner ? targetVersion(cur, prev, target, t, l, w.scope) : ownerVersion(cur, prev, target, t, l, w.scope);
-      joins.push(first ? sql`${sql.table(a.linkTable)} as ${sql.id(l)}` : sql`join ${sql.table(a.linkTable)} as ${sql.id(l)} on ${linkOn}`);
-      if (first) conds.push(linkOn);
-      joins.push(sql`join ${sql.table(target.table)} as ${sql.id(t)} on ${and([targetOn, ...version])}`);
-      cur = target;
-    } else if (a?.kind === 'component') {
-      const comp = w.model.components.get(a.component)!;
-      const linkOn = and([sql<SqlBool>`${ref(l, 'entity_id')} = ${ref(prev, 'id')}`, sql<SqlBool>`${ref(l, 'field')} = ${name}`]);
-      joins.push(first ? sql`${sql.table(cur.componentTable)} as ${sql.id(l)}` : sql`join ${sql.table(cur.componentTable)} as ${sql.id(l)} on ${linkOn}`);
-      if (first) conds.push(linkOn);
-      joins.push(sql`join ${sql.table(comp.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'cmp_id')}`);
-      cur = comp;
-    } else if (a?.kind === 'media') {
-      const file = w.model.contentTypes.get(FILE_UID)!;
-      const linkOn = and([
-        sql<SqlBool>`${ref(l, 'related_id')} = ${ref(prev, 'id')}`,
-        sql<SqlBool>`${ref(l, 'related_type')} = ${cur.uid}`,
-        sql<SqlBool>`${ref(l, 'field')} = ${name}`,
-      ]);
-      joins.push(first ? sql`${sql.table(MEDIA_LINK_TABLE)} as ${sql.id(l)}` : sql`join ${sql.table(MEDIA_LINK_TABLE)} as ${sql.id(l)} on ${linkOn}`);
-      if (first) conds.push(linkOn);
-      joins.push(sql`join ${sql.table(file.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(l, 'file_id')}`);
-      cur = file;
-    } else {
-      // the parser only walks relations, media and components; anything else is refused as it would be
-      throw ValidationError.invalidKey(name, s.path.slice(0, i + 1).join('.'), 'query', 'sort');
-    }
-    prev = t;
-    first = false;
-  }
-  const agg = s.direction === 'asc' ? sql.raw('min') : sql.raw('max');
-  return sql`(select ${agg}(${ref(prev, s.field.column)}) from ${sql.join(joins, sql` `)} where ${and(conds)})`;
 }
 
 export function whereContext(ctx: ReadContext, scope: ReadScope): WhereContext {
