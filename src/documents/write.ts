@@ -12,6 +12,7 @@ import { formatterFor } from '../values/format-value.js';
 import type { WriteData } from './input/types.js';
 import { validateForPublish } from './input/validate-publish.js';
 import { plainValues } from './input/plain-values.js';
+import { storedComponentValues } from './stored-components.js';
 import { inSchemaOrder } from './input/error-order.js';
 import { publishDraft } from './publish.js';
 import { applyData } from './store/apply-data.js';
@@ -250,7 +251,7 @@ export class DocumentWriter {
     const locale = type.localized ? opts.locale : null;
     const publish = !type.draftAndPublish || opts.status === 'published';
     if (publish) {
-      const merged = { ...storedValues(type, target), ...plainValues(data) };
+      const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, type, id, data)), ...plainValues(data) };
       await validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false });
     }
     const cols = {

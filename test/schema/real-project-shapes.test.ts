@@ -15,8 +15,20 @@ const PART = 'src/components/kit/logo-part.json';
 const OWNER = 'src/api/owner/content-types/owner/schema.json';
 const ROLE_EXT = 'src/extensions/users-permissions/content-types/role/schema.json';
 const FILE_EXT = 'src/extensions/upload/content-types/file/schema.json';
+const GUIDE = 'src/api/guide/content-types/guide/schema.json';
 
 const FILES = {
+  // a required component and a required zone of at least one entry, on a type with draft & publish
+  [GUIDE]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'guide', pluralName: 'guides' },
+    options: { draftAndPublish: true },
+    attributes: {
+      title: { type: 'string' },
+      hero: { type: 'component', component: 'kit.logo-part', repeatable: false, required: true },
+      body: { type: 'dynamiczone', components: ['kit.logo-part'], required: true, min: 1 },
+    },
+  }),
   [PART]: JSON.stringify({ collectionName: 'components_kit_logo-parts', info: { displayName: 'Logo part' }, attributes: { label: { type: 'string' } } }),
   [GADGET]: JSON.stringify({
     kind: 'collectionType',
@@ -177,6 +189,27 @@ describe('over HTTP', () => {
     expect(fr.status, fr.text).toBe(200);
     expect((await t.get(`/api/gadgets/${id}?locale=fr&populate=part`)).body.data).toMatchObject({ name: 'Lampe', part: { label: 'haut' } });
     expect((await t.request('DELETE', `/api/gadgets/${id}`)).status).toBe(204);
+  });
+
+  it('an update or publish that leaves out a required component or zone keeps them, as in Strapi; a create still needs them', async () => {
+    const missing = await t.request('POST', '/api/guides', { body: { data: { title: 'no hero' } } });
+    expect(missing.status).toBe(400);
+    const made = await t.request('POST', '/api/guides', { body: { data: { title: 'a', hero: { label: 'h' }, body: [{ __component: 'kit.logo-part', label: 'b' }] } } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.documentId as string;
+    for (const [query, data] of [
+      ['', { title: 'b' }],
+      ['?status=draft', { title: 'c' }],
+      ['?status=published', {}],
+    ] as const) {
+      const r = await t.request('PUT', `/api/guides/${id}${query}`, { body: { data } });
+      expect(r.status, `${query} ${r.text}`).toBe(200);
+    }
+    const published = await t.get(`/api/guides/${id}?populate=*`);
+    expect(published.body.data).toMatchObject({ title: 'c', hero: { label: 'h' }, body: [{ __component: 'kit.logo-part', label: 'b' }] });
+    // sent empty, they are still refused
+    const emptied = await t.request('PUT', `/api/guides/${id}`, { body: { data: { body: [] } } });
+    expect(emptied.status).toBe(400);
   });
 
   it("the left-out mappedBy side is an unknown key; the one-way side can't be populated from the owner", async () => {
