@@ -199,8 +199,9 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
   }
   if (type === 'dynamiczone') {
     const components = def['components'];
-    if (!Array.isArray(components) || components.length === 0 || !components.every((c) => typeof c === 'string')) {
-      throw new SchemaError(ctx.file, name, 'a dynamic zone needs "components": a non-empty array of component uids');
+    // an empty list is a zone that takes no entry yet, as Strapi starts with it
+    if (!Array.isArray(components) || !components.every((c) => typeof c === 'string')) {
+      throw new SchemaError(ctx.file, name, 'a dynamic zone needs "components": an array of component uids');
     }
     return { ...base, kind: 'dynamiczone', components, min: num(def, 'min', ctx, name), max: num(def, 'max', ctx, name) };
   }

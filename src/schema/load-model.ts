@@ -31,6 +31,8 @@ export interface LoadModelOptions {
 interface Loader {
   readonly root: string;
   readonly problems: SchemaProblems;
+  /** what start-up says besides errors */
+  readonly notices: string[];
   readonly customFields: ReadonlyMap<string, ScalarType> | undefined;
 }
 
@@ -62,6 +64,14 @@ function str(json: Record<string, unknown>, path: string[], file: string): strin
   return cur;
 }
 
+const TIMESTAMPS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'publishedAt']);
+
+/** `"createdAt": { "type": "datetime" }` and the like, which some projects write out: Strapi reads them as its own. */
+function isSystemTimestamp(name: string, def: unknown): boolean {
+  const type = typeof def === 'object' && def !== null ? (def as Record<string, unknown>)['type'] : undefined;
+  return TIMESTAMPS.has(name) && (type === 'datetime' || type === 'timestamp');
+}
+
 /** The attributes that are right; each wrong one is recorded and left out. */
 function attributesOf(load: Loader, uid: string, json: Record<string, unknown>, file: string, typeLocalized: boolean): [Map<string, Attribute>, string[]] {
   const raw = json['attributes'];
@@ -70,6 +80,10 @@ function attributesOf(load: Loader, uid: string, json: Record<string, unknown>, 
   const columns = new Map<string, string>();
   const ctx = { file, typeLocalized, customFields: load.customFields };
   for (const [name, def] of Object.entries(raw)) {
+    if (isSystemTimestamp(name, def)) {
+      load.notices.push(`${file}: attribute "${name}" is the system timestamp every entry has; its declaration is left out`);
+      continue;
+    }
     const attr = load.problems.attempt(() => {
       const a = buildAttribute(name, def, ctx);
       if (a.kind === 'scalar') {
@@ -230,7 +244,7 @@ function checkComponentCycles(problems: SchemaProblems, components: Map<string, 
 
 export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   const problems = new SchemaProblems();
-  const load: Loader = { root, problems, customFields: options.customFields };
+  const load: Loader = { root, problems, notices: [], customFields: options.customFields };
   const types = new Map<string, ContentType>();
   const tables = new Map<string, string>();
   const claimTable = (table: string, file: string): void => {
@@ -273,7 +287,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   }
   checkComponentRefs(problems, [...types.values(), ...components.values()], components);
   checkComponentCycles(problems, components);
-  const notices = pairRelations(problems, types, components);
+  const notices = [...load.notices, ...pairRelations(problems, types, components)];
 
   const routes = new Map<string, string>();
   for (const ct of types.values()) {

@@ -27,6 +27,10 @@ const FILES = {
       title: { type: 'string' },
       hero: { type: 'component', component: 'kit.logo-part', repeatable: false, required: true },
       body: { type: 'dynamiczone', components: ['kit.logo-part'], required: true, min: 1 },
+      // a zone not given any component yet, and the system timestamps written out
+      later: { type: 'dynamiczone', components: [] },
+      createdAt: { type: 'datetime' },
+      updatedAt: { type: 'datetime' },
     },
   }),
   [PART]: JSON.stringify({ collectionName: 'components_kit_logo-parts', info: { displayName: 'Logo part' }, attributes: { label: { type: 'string' } } }),
@@ -115,6 +119,8 @@ describe('the model', () => {
     expect(owner.attributes.has('gadgets')).toBe(false);
     expect(owner.order).toEqual(['name']);
     expect(model.notices).toEqual([
+      `${GUIDE}: attribute "createdAt" is the system timestamp every entry has; its declaration is left out`,
+      `${GUIDE}: attribute "updatedAt" is the system timestamp every entry has; its declaration is left out`,
       `${GADGET}: attribute "keeper": "inversedBy: nothing" names no attribute of api::owner.owner; it is served as a one-way relation`,
       `${OWNER}: attribute "gadgets": "mappedBy: owner" names no attribute of api::gadget.gadget; it could never hold a link, so it is left out (Strapi always shows it empty)`,
     ]);
@@ -207,6 +213,12 @@ describe('over HTTP', () => {
     }
     const published = await t.get(`/api/guides/${id}?populate=*`);
     expect(published.body.data).toMatchObject({ title: 'c', hero: { label: 'h' }, body: [{ __component: 'kit.logo-part', label: 'b' }] });
+    // the empty zone reads as [] and takes []; the timestamps are the system's (not writable)
+    expect(published.body.data.later).toEqual([]);
+    expect(published.body.data.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await t.request('PUT', `/api/guides/${id}`, { body: { data: { later: [] } } })).status).toBe(200);
+    const stamped = await t.request('PUT', `/api/guides/${id}`, { body: { data: { createdAt: '2020-01-01T00:00:00.000Z' } } });
+    expect(stamped.body.error).toMatchObject({ status: 400, message: 'Invalid key createdAt' });
     // sent empty, they are still refused
     const emptied = await t.request('PUT', `/api/guides/${id}`, { body: { data: { body: [] } } });
     expect(emptied.status).toBe(400);
