@@ -124,21 +124,34 @@ export function corsConfig(raw: Obj, warnings: string[]): CorsConfig {
 /** helmet takes a directive as camelCase or kebab-case and refuses both at once */
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-function mergeDirectives(base: Obj, over: Obj): Obj {
+// CSP keywords only mean themselves quoted; helmet 6 (Strapi's) passed `self` through bare (a host named
+// "self" to browsers), today's helmet refuses it
+const KEYWORDS: ReadonlySet<string> = new Set(['self', 'none', 'unsafe-inline', 'unsafe-eval', 'unsafe-hashes', 'strict-dynamic', 'report-sample', 'wasm-unsafe-eval']);
+
+function quotedKeywords(directive: string, v: unknown, warnings: string[]): unknown {
+  if (!Array.isArray(v)) return v;
+  return v.map((item: unknown) => {
+    if (typeof item !== 'string' || !KEYWORDS.has(item)) return item;
+    warnings.push(`config/middlewares strapi::security: "${item}" in ${directive} is read as '${item}' (a CSP keyword is written quoted)`);
+    return `'${item}'`;
+  });
+}
+
+function mergeDirectives(base: Obj, over: Obj, warnings: string[]): Obj {
   const out: Obj = Object.create(null) as Obj;
   for (const [k, v] of Object.entries(base)) out[kebab(k)] = v;
   // a directive the project sets replaces Strapi's whole list for it
-  for (const [k, v] of Object.entries(over)) out[kebab(k)] = v;
+  for (const [k, v] of Object.entries(over)) out[kebab(k)] = quotedKeywords(kebab(k), v, warnings);
   return out;
 }
 
 /** the project's helmet options over Strapi's defaults: objects merge one level deep, directives by name */
-export function securityConfig(raw: Obj): SecurityConfig {
+export function securityConfig(raw: Obj, warnings: string[] = []): SecurityConfig {
   const out: Obj = defaultSecurity();
   for (const [k, v] of Object.entries(raw)) {
     const base = out[k];
     if (k === 'contentSecurityPolicy' && isObj(v) && isObj(base)) {
-      const directives = isObj(v['directives']) ? mergeDirectives(isObj(base['directives']) ? base['directives'] : {}, v['directives']) : base['directives'];
+      const directives = isObj(v['directives']) ? mergeDirectives(isObj(base['directives']) ? base['directives'] : {}, v['directives'], warnings) : base['directives'];
       out[k] = { ...base, ...v, directives };
     } else {
       out[k] = isObj(base) && isObj(v) ? { ...base, ...v } : v;
@@ -165,7 +178,7 @@ export function middlewaresConfig(raw: unknown, warnings: string[]): Middlewares
   if (!Array.isArray(raw)) throw new ConfigError('config/middlewares: expected a list of middleware names or { name, config } entries');
   const cors = entry(raw, 'strapi::cors');
   const security = entry(raw, 'strapi::security');
-  return { cors: cors && corsConfig(cors, warnings), security: security && securityConfig(security) };
+  return { cors: cors && corsConfig(cors, warnings), security: security && securityConfig(security, warnings) };
 }
 
 /** what a configuration object literal (tests, embedding) gets when it names no middlewares */

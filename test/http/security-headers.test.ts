@@ -169,6 +169,18 @@ describe('config/middlewares strapi::security', () => {
     }
   });
 
+  it("a keyword written bare ('self' without quotes, which Strapi's helmet 6 passed on) is sent quoted, with a start-up notice", async () => {
+    const warnings: string[] = [];
+    const middlewares = middlewaresConfig([{ name: 'strapi::security', config: { contentSecurityPolicy: { directives: { 'connect-src': ['self', 'https:'] } } } }], warnings);
+    expect(warnings).toEqual([`config/middlewares strapi::security: "self" in connect-src is read as 'self' (a CSP keyword is written quoted)`]);
+    const t = await startTestApp({ middlewares });
+    try {
+      expect(csp((await t.get('/api/articles')).headers)).toEqual({ ...STRAPI_CSP, 'connect-src': "'self' https:" });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('contentSecurityPolicy: false sends no policy', async () => {
     const t = await appWith([{ name: 'strapi::security', config: { contentSecurityPolicy: false } }]);
     try {
