@@ -47,6 +47,8 @@ export interface AttributeContext {
   readonly typeLocalized: boolean;
   /** the project's config/custom-fields mapping (custom field id → stored type) */
   readonly customFields?: ReadonlyMap<string, ScalarType>;
+  /** where what start-up should say besides errors goes */
+  readonly notices?: string[];
 }
 
 export function snakeCase(name: string): string {
@@ -160,9 +162,11 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
     }
     if (typeof target !== 'string') throw new SchemaError(ctx.file, name, 'a relation needs "target"');
     const inversedBy = def['inversedBy'];
-    const mappedBy = def['mappedBy'];
+    let mappedBy = def['mappedBy'];
     if (inversedBy !== undefined && mappedBy !== undefined) {
-      throw new SchemaError(ctx.file, name, 'a relation can\'t have both "inversedBy" and "mappedBy"');
+      // Strapi starts with both and stores the links on this side: the inversedBy reading
+      ctx.notices?.push(`${ctx.file}: attribute "${name}" has both "inversedBy" and "mappedBy"; it is read as "inversedBy: ${String(inversedBy)}"`);
+      mappedBy = undefined;
     }
     const kind = relation as RelationKind;
     return {

@@ -78,7 +78,7 @@ function attributesOf(load: Loader, uid: string, json: Record<string, unknown>, 
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SchemaError(file, null, 'missing "attributes" object');
   const map = new Map<string, Attribute>();
   const columns = new Map<string, string>();
-  const ctx = { file, typeLocalized, customFields: load.customFields };
+  const ctx = { file, typeLocalized, customFields: load.customFields, notices: load.notices };
   for (const [name, def] of Object.entries(raw)) {
     if (isSystemTimestamp(name, def)) {
       load.notices.push(`${file}: attribute "${name}" is the system timestamp every entry has; its declaration is left out`);
@@ -133,10 +133,18 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
 
 const PAIRED: Readonly<Record<string, string>> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
 
+/** Whether `a` comes after `b` in the order the schema files are read (built-in types, then the project's). */
+function declaredLater(types: Map<string, ContentType>, a: ContentType | Component, b: ContentType): boolean {
+  const order = [...types.keys()];
+  return a.modelType === 'contentType' && order.indexOf(a.uid) > order.indexOf(b.uid);
+}
+
 /** What pairing found to tell: a relation whose partner names no attribute at all. */
 interface Unpaired {
   readonly schema: ContentType | Component;
   readonly attr: RelationAttribute;
+  /** left out of its schema: it can never hold a link */
+  readonly drop: boolean;
   readonly notice: string;
 }
 
@@ -145,13 +153,13 @@ interface Unpaired {
  * side works one way, and a mappedBy side has no links to read, so it is always empty. Folio serves the
  * first as a one-way relation and leaves the second out, saying so at start-up.
  */
-function unpaired(schema: ContentType | Component, attr: RelationAttribute, target: ContentType): Unpaired {
-  const said = `${schema.file}: attribute "${attr.name}": "${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" names no attribute of ${target.uid}`;
-  if (!attr.owner) return { schema, attr, notice: `${said}; it could never hold a link, so it is left out (Strapi always shows it empty)` };
+function unpaired(schema: ContentType | Component, attr: RelationAttribute, target: ContentType, why: string): Unpaired {
+  const said = `${schema.file}: attribute "${attr.name}": "${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" ${why} ${target.uid}`;
+  if (!attr.owner) return { schema, attr, drop: true, notice: `${said}; it could never hold a link, so it is left out (Strapi always shows it empty)` };
   const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
   mutable.inverse = undefined;
   mutable.inverseToMany = true;
-  return { schema, attr, notice: `${said}; it is served as a one-way relation` };
+  return { schema, attr, drop: false, notice: `${said}; it is served as a one-way relation` };
 }
 
 function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>, schema: ContentType | Component, attr: RelationAttribute): Unpaired | undefined {
@@ -173,7 +181,27 @@ function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>,
   }
   const other = target.attributes.get(attr.inverse!);
   if (!other && problems.reported(target.uid, attr.inverse)) return;
-  if (!other && !target.attributes.has(attr.inverse!)) return unpaired(schema, attr, target);
+  if (!other && !target.attributes.has(attr.inverse!)) return unpaired(schema, attr, target, 'names no attribute of');
+  // two relations claiming one partner (`author` and `authorsBio` both `inversedBy: articles`, and
+  // `articles` `mappedBy: authorsBio`): Strapi serves the one its partner doesn't name one way
+  if (attr.owner && other?.kind === 'relation' && !other.owner && other.target === schema.uid && other.inverse !== attr.name) {
+    return unpaired(schema, attr, target, `names a relation that pairs with "${other.inverse}" on`);
+  }
+  // both sides of a pair `inversedBy`: Strapi reads the later one as `mappedBy` (and warns); the
+  // earlier one keeps the links
+  if (attr.owner && other?.kind === 'relation' && other.owner && other.target === schema.uid && other.inverse === attr.name && schema.uid !== target.uid) {
+    if (!declaredLater(types, schema, target)) return undefined;
+    const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
+    mutable.owner = false;
+    mutable.linkTable = '';
+    pairRelation(problems, types, schema, attr);
+    return {
+      schema,
+      attr,
+      drop: false,
+      notice: `${schema.file}: attribute "${attr.name}": both sides of its pair say "inversedBy"; it is read as "mappedBy: ${attr.inverse!}", as Strapi does`,
+    };
+  }
   if (!other || other.kind !== 'relation' || other.target !== schema.uid || other.inverse !== attr.name) {
     throw new SchemaError(
       schema.file,
@@ -198,8 +226,8 @@ function pairRelations(problems: SchemaProblems, types: Map<string, ContentType>
       if (u) found.push(u);
     }
   }
-  for (const { schema, attr } of found) {
-    if (attr.owner) continue;
+  for (const { schema, attr, drop } of found) {
+    if (!drop) continue;
     (schema.attributes as Map<string, Attribute>).delete(attr.name);
     const order = schema.order as string[];
     order.splice(order.indexOf(attr.name), 1);

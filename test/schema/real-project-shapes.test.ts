@@ -16,6 +16,30 @@ const OWNER = 'src/api/owner/content-types/owner/schema.json';
 const ROLE_EXT = 'src/extensions/users-permissions/content-types/role/schema.json';
 const FILE_EXT = 'src/extensions/upload/content-types/file/schema.json';
 const GUIDE = 'src/api/guide/content-types/guide/schema.json';
+const at = (name: string): string => `src/api/${name}/content-types/${name}/schema.json`;
+const type = (single: string, plural: string, attributes: Record<string, unknown>): string =>
+  JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: single, pluralName: plural },
+    options: { draftAndPublish: false },
+    attributes: { name: { type: 'string' }, ...attributes },
+  });
+const rel = (relation: string, target: string, more: Record<string, string> = {}): Record<string, string> => ({ type: 'relation', relation, target, ...more });
+/** pairs as public projects write them (freelancer-strapi, serwisLigowyStrapi, civicship-cms) */
+const PAIRS = {
+  // two relations claim one partner, which names the second
+  [at('post')]: type('post', 'posts', {
+    writer: rel('manyToOne', 'api::writer.writer', { inversedBy: 'posts' }),
+    bio: rel('manyToOne', 'api::writer.writer', { inversedBy: 'posts' }),
+  }),
+  [at('writer')]: type('writer', 'writers', { posts: rel('oneToMany', 'api::post.post', { mappedBy: 'bio' }) }),
+  // a oneToOne pair whose both sides say inversedBy
+  [at('badge')]: type('badge', 'badges', { holder: rel('oneToOne', 'api::holder.holder', { inversedBy: 'badge' }) }),
+  [at('holder')]: type('holder', 'holders', { badge: rel('oneToOne', 'api::badge.badge', { inversedBy: 'holder' }) }),
+  // one side says both
+  [at('member')]: type('member', 'members', { club: rel('manyToOne', 'api::club.club', { inversedBy: 'members', mappedBy: 'members' }) }),
+  [at('club')]: type('club', 'clubs', { members: rel('oneToMany', 'api::member.member', { mappedBy: 'club' }) }),
+};
 
 const FILES = {
   // a required component and a required zone of at least one entry, on a type with draft & publish
@@ -142,6 +166,47 @@ describe('the model', () => {
       attributes: { name: { type: 'string' }, gadgets: { type: 'relation', relation: 'oneToMany', target: 'api::gadget.gadget', mappedBy: 'name' } },
     });
     expect(() => loadModel(exampleWith({ ...FILES, [OWNER]: tag }))).toThrow(/attribute "gadgets": "mappedBy: name" needs a matching relation "name" on api::gadget.gadget/);
+  });
+});
+
+describe('pairs Strapi reads leniently', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ dir: exampleWith(PAIRS) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('start-up says how each is read', () => {
+    expect([...(t.app.model.notices ?? [])].sort()).toEqual(
+      [
+        `${at('member')}: attribute "club" has both "inversedBy" and "mappedBy"; it is read as "inversedBy: members"`,
+        `${at('post')}: attribute "writer": "inversedBy: posts" names a relation that pairs with "bio" on api::writer.writer; it is served as a one-way relation`,
+        `${at('holder')}: attribute "badge": both sides of its pair say "inversedBy"; it is read as "mappedBy: holder", as Strapi does`,
+      ].sort(),
+    );
+  });
+
+  it('each is written and read as Strapi serves it', async () => {
+    const create = async (plural: string, data: Record<string, unknown>): Promise<string> => {
+      const r = await t.request('POST', `/api/${plural}`, { body: { data } });
+      expect(r.status, r.text).toBe(201);
+      return r.body.data.documentId as string;
+    };
+    const ann = await create('writers', { name: 'Ann' });
+    const bob = await create('writers', { name: 'Bob' });
+    const post = await create('posts', { name: 'P', writer: ann, bio: bob });
+    expect((await t.get(`/api/posts/${post}?populate=*`)).body.data).toMatchObject({ writer: { name: 'Ann' }, bio: { name: 'Bob' } });
+    // the writer's posts are those whose bio it is
+    expect((await t.get(`/api/writers/${bob}?populate=posts`)).body.data.posts.map((p: { name: string }) => p.name)).toEqual(['P']);
+    expect((await t.get(`/api/writers/${ann}?populate=posts`)).body.data.posts).toEqual([]);
+    const holder = await create('holders', { name: 'H' });
+    const badge = await create('badges', { name: 'B', holder });
+    expect((await t.get(`/api/holders/${holder}?populate=badge`)).body.data.badge).toMatchObject({ documentId: badge });
+    const club = await create('clubs', { name: 'C' });
+    await create('members', { name: 'M', club });
+    expect((await t.get(`/api/clubs/${club}?populate=members`)).body.data.members.map((m: { name: string }) => m.name)).toEqual(['M']);
   });
 });
 
