@@ -39,6 +39,8 @@ const PAIRS = {
   // one side says both
   [at('member')]: type('member', 'members', { club: rel('manyToOne', 'api::club.club', { inversedBy: 'members', mappedBy: 'members' }) }),
   [at('club')]: type('club', 'clubs', { members: rel('oneToMany', 'api::member.member', { mappedBy: 'club' }) }),
+  // a project's own `users` collection (civicship-cms)
+  [at('user')]: type('user', 'users', {}),
 };
 
 const FILES = {
@@ -207,6 +209,16 @@ describe('pairs Strapi reads leniently', () => {
     const club = await create('clubs', { name: 'C' });
     await create('members', { name: 'M', club });
     expect((await t.get(`/api/clubs/${club}?populate=members`)).body.data.members.map((m: { name: string }) => m.name)).toEqual(['M']);
+  });
+
+  it("a project's own users collection answers /api/users, as in Strapi; /api/users/me stays the account's", async () => {
+    const made = await t.request('POST', '/api/users', { body: { data: { name: 'Own' } } });
+    expect(made.status, made.text).toBe(201);
+    const list = await t.get('/api/users');
+    expect(list.body).toMatchObject({ data: [{ name: 'Own' }], meta: { pagination: { total: 1 } } });
+    expect((await t.get(`/api/users/${made.body.data.documentId}`)).body.data).toMatchObject({ name: 'Own' });
+    // the account route: an API token is no user (a content read of id "me" would be a 404)
+    expect((await t.get('/api/users/me')).status).toBe(401);
   });
 });
 

@@ -108,14 +108,19 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       if (except !== null) await emailTaken(tx, values, except);
     };
 
-  app.get(`${prefix}/users`, async (req, reply) => {
-    const caller = await authorize(services, req, `${UP}.user.find`);
-    const query = queryOf(req);
-    const parsed = users.parse(caller.ability, query);
-    const q: FindQuery = { ...parsed, pagination: listPagination(query, parsed.pagination) };
-    const { data } = await readDocuments(read, users.type, q);
-    return sendJson(reply, data);
-  });
+  // a project's own collection type named `users` (api::user.user) answers /api/users and
+  // /api/users/:id, as in Strapi; /users/me and /users/count stay the plugin's
+  const ownUsersType = services.model.routes.has('users');
+
+  if (!ownUsersType)
+    app.get(`${prefix}/users`, async (req, reply) => {
+      const caller = await authorize(services, req, `${UP}.user.find`);
+      const query = queryOf(req);
+      const parsed = users.parse(caller.ability, query);
+      const q: FindQuery = { ...parsed, pagination: listPagination(query, parsed.pagination) };
+      const { data } = await readDocuments(read, users.type, q);
+      return sendJson(reply, data);
+    });
 
   app.get(`${prefix}/users/count`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.count`);
@@ -132,65 +137,69 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     return sendJson(reply, user);
   });
 
-  app.get(`${prefix}/users/:id`, async (req, reply) => {
-    const caller = await authorize(services, req, `${UP}.user.findOne`);
-    const id = rowId((req.params as { id: string }).id);
-    const user = id === undefined ? null : await users.view(id, caller.ability, queryOf(req));
-    if (!user) throw new NotFoundError('User not found');
-    return sendJson(reply, user);
-  });
+  if (!ownUsersType)
+    app.get(`${prefix}/users/:id`, async (req, reply) => {
+      const caller = await authorize(services, req, `${UP}.user.findOne`);
+      const id = rowId((req.params as { id: string }).id);
+      const user = id === undefined ? null : await users.view(id, caller.ability, queryOf(req));
+      if (!user) throw new NotFoundError('User not found');
+      return sendJson(reply, user);
+    });
 
-  app.post(`${prefix}/users`, async (req, reply) => {
-    const caller = await authorize(services, req, `${UP}.user.create`);
-    const body = bodyOf(req.body);
-    // the contract makes role optional (Strapi 5.54 requires it): without one, the default role
-    const { errors, role } = checkCreateBody(body);
-    if (errors.length) throw ValidationError.of(errors);
-    // an account made here signs in with a password, whatever the body says (as Strapi)
-    const values: Body = { ...valuesOf(body), provider: 'local' };
-    await emailTaken(services.database.db, values, null);
-    if (role?.kind === 'ref') values['role'] = await roleOf(role, true);
-    else {
-      const id = await users.roleIdOfType(adv.default_role);
-      if (id === undefined) throw new ApplicationError('Impossible to find the default role');
-      values['role'] = id;
-    }
-    await usernameTaken(services.database.db, values, null);
-    let id: number;
-    try {
-      users.validatePlain(values, true);
-      id = await users.write(values, null, uniqueness(values, null));
-    } catch (e) {
-      // Strapi's create turns the model's errors into an ApplicationError with their message alone
-      throw e instanceof ValidationError ? new ApplicationError(e.message) : e;
-    }
-    return sendJson(reply.code(201), await shown(id, caller.ability));
-  });
+  if (!ownUsersType)
+    app.post(`${prefix}/users`, async (req, reply) => {
+      const caller = await authorize(services, req, `${UP}.user.create`);
+      const body = bodyOf(req.body);
+      // the contract makes role optional (Strapi 5.54 requires it): without one, the default role
+      const { errors, role } = checkCreateBody(body);
+      if (errors.length) throw ValidationError.of(errors);
+      // an account made here signs in with a password, whatever the body says (as Strapi)
+      const values: Body = { ...valuesOf(body), provider: 'local' };
+      await emailTaken(services.database.db, values, null);
+      if (role?.kind === 'ref') values['role'] = await roleOf(role, true);
+      else {
+        const id = await users.roleIdOfType(adv.default_role);
+        if (id === undefined) throw new ApplicationError('Impossible to find the default role');
+        values['role'] = id;
+      }
+      await usernameTaken(services.database.db, values, null);
+      let id: number;
+      try {
+        users.validatePlain(values, true);
+        id = await users.write(values, null, uniqueness(values, null));
+      } catch (e) {
+        // Strapi's create turns the model's errors into an ApplicationError with their message alone
+        throw e instanceof ValidationError ? new ApplicationError(e.message) : e;
+      }
+      return sendJson(reply.code(201), await shown(id, caller.ability));
+    });
 
-  app.put(`${prefix}/users/:id`, async (req, reply) => {
-    const caller = await authorize(services, req, `${UP}.user.update`);
-    const row = await target(req);
-    const body = bodyOf(req.body);
-    const { errors, role } = checkUpdateBody(body);
-    if (errors.length) throw ValidationError.of(errors);
-    if (role?.kind === 'error') throw ValidationError.of([role.error]);
-    const values = valuesOf(body);
-    if (role?.kind === 'ref') values['role'] = await roleOf(role, false);
-    if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
-    await uniqueness(values, row.id)(services.database.db);
-    users.validatePlain(values, false);
-    await users.write(values, row, uniqueness(values, row.id));
-    return sendJson(reply, await shown(row.id, caller.ability));
-  });
+  if (!ownUsersType)
+    app.put(`${prefix}/users/:id`, async (req, reply) => {
+      const caller = await authorize(services, req, `${UP}.user.update`);
+      const row = await target(req);
+      const body = bodyOf(req.body);
+      const { errors, role } = checkUpdateBody(body);
+      if (errors.length) throw ValidationError.of(errors);
+      if (role?.kind === 'error') throw ValidationError.of([role.error]);
+      const values = valuesOf(body);
+      if (role?.kind === 'ref') values['role'] = await roleOf(role, false);
+      if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
+      await uniqueness(values, row.id)(services.database.db);
+      users.validatePlain(values, false);
+      await users.write(values, row, uniqueness(values, row.id));
+      return sendJson(reply, await shown(row.id, caller.ability));
+    });
 
-  app.delete(`${prefix}/users/:id`, async (req, reply) => {
-    const caller = await authorize(services, req, `${UP}.user.destroy`);
-    const row = await target(req);
-    // the deleted user bare, without its role, as Strapi answers
-    const user = await users.view(row.id, caller.ability);
-    await users.remove(row);
-    // refresh mode: its sessions go with it (its access tokens are refused already: the user is gone)
-    await up.sessions?.revokeUser(row.id);
-    return sendJson(reply, user);
-  });
+  if (!ownUsersType)
+    app.delete(`${prefix}/users/:id`, async (req, reply) => {
+      const caller = await authorize(services, req, `${UP}.user.destroy`);
+      const row = await target(req);
+      // the deleted user bare, without its role, as Strapi answers
+      const user = await users.view(row.id, caller.ability);
+      await users.remove(row);
+      // refresh mode: its sessions go with it (its access tokens are refused already: the user is gone)
+      await up.sessions?.revokeUser(row.id);
+      return sendJson(reply, user);
+    });
 }
