@@ -75,3 +75,27 @@ describe('populate budget', () => {
     expect(one.body.data.every((c: { articles: unknown[] }) => c.articles.length === 170)).toBe(true);
   });
 });
+
+describe('populate budget in text', () => {
+  it('a populate whose related entries would be more than 32 MB of text is a 400, though they are few; one level of them answers', async () => {
+    const cat = await t.request('POST', '/api/categories', { body: { data: { name: 'Long reads' } } });
+    const long = 'x'.repeat(30_000);
+    for (let i = 0; i < 40; i++) {
+      const r = await t.request('POST', '/api/articles', { body: { data: { title: `Long ${i}`, legacyBody: long, categories: [cat.body.data.documentId] } } });
+      expect(r.status).toBe(201);
+    }
+    const id = cat.body.data.documentId as string;
+    // 40 articles → their category → its 40 articles: 1,640 entries, ~49 MB of text
+    const r = await t.get(`/api/categories/${id}?populate[articles][populate][categories][populate][articles]=true`);
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe(
+      'This populate would return more than 32 MB of related entries in one request: narrow it with pagination, fields, filters or fewer populated levels',
+    );
+    const one = await t.get(`/api/categories/${id}?populate[articles][populate][categories]=true`);
+    expect(one.status).toBe(200);
+    expect(one.body.data.articles).toHaveLength(40);
+    // the same shape without the long field selected is small again
+    const narrow = await t.get(`/api/categories/${id}?populate[articles][fields][0]=title&populate[articles][populate][categories][populate][articles][fields][0]=title`);
+    expect(narrow.status).toBe(200);
+  });
+});

@@ -2,28 +2,49 @@
 // millions of entries: seconds of CPU, gigabytes of memory, and finally a response too long for a
 // JavaScript string. Two things are counted: rows loaded (no statement may return more than one
 // row past the whole budget, so an excess is seen without loading it all) and entries in the
-// response — a row loaded once can appear under many parents, and each appearance is serialized.
+// response — a row loaded once can appear under many parents, and each appearance is serialized —
+// both as a number and as an estimate of their text: 100,000 entries of long articles were 112 MB
+// of JSON from one anonymous request.
 import { ValidationError } from '../../errors.js';
 
 export const MAX_POPULATED_ROWS = 25_000;
 export const MAX_POPULATED_ENTRIES = 100_000;
+/** of the populated entries' own text (strings and numbers; JSON values and nested entries apart) */
+export const MAX_POPULATED_BYTES = 32 * 1024 * 1024;
 
-function tooLarge(what: string, max: number): ValidationError {
+/** An entry's own text as JSON, roughly: each key and string or number value, and a little per field. */
+function ownBytes(v: object): number {
+  let n = 2;
+  for (const [k, x] of Object.entries(v)) {
+    n += k.length + 4;
+    if (typeof x === 'string') n += x.length + 2;
+    else if (typeof x === 'number' || typeof x === 'boolean' || x === null) n += 8;
+  }
+  return n;
+}
+
+function tooLarge(what: string, max: number | string): ValidationError {
   return new ValidationError(`This populate would ${what} more than ${max} related entries in one request: narrow it with pagination, fields, filters or fewer populated levels`, {
     source: 'query',
     param: 'populate',
   });
 }
 
+const megabytes = (n: number): string => `${Math.round(n / (1024 * 1024))} MB of`;
+
 export class PopulateBudget {
   private left: number;
   /** entries in the response under each populated object, itself included */
   private readonly weights = new WeakMap<object, number>();
+  /** the estimated text under each populated object, its own included */
+  private readonly sizes = new WeakMap<object, number>();
   private entries = 0;
+  private bytes = 0;
 
   constructor(
     private readonly max: number = MAX_POPULATED_ROWS,
     private readonly maxEntries: number = MAX_POPULATED_ENTRIES,
+    private readonly maxBytes: number = MAX_POPULATED_BYTES,
   ) {
     this.left = max;
   }
@@ -48,20 +69,35 @@ export class PopulateBudget {
     return typeof v === 'object' && v !== null ? (this.weights.get(v) ?? 1) : 0;
   }
 
+  private sizeOf(v: unknown): number {
+    return typeof v === 'object' && v !== null ? (this.sizes.get(v) ?? ownBytes(v)) : 0;
+  }
+
   /** Records that `parent` now holds `value` (an entry, a list of them, or null). */
   hold(parent: object, value: unknown): void {
     let w = 0;
-    if (Array.isArray(value)) for (const v of value) w += this.weightOf(v);
-    else w = this.weightOf(value);
+    let size = 0;
+    const items = Array.isArray(value) ? value : [value];
+    for (const v of items) {
+      w += this.weightOf(v);
+      size += this.sizeOf(v);
+    }
     if (w === 0) return;
     const total = this.weightOf(parent) + w;
     if (total > this.maxEntries) throw tooLarge('return', this.maxEntries);
+    const bytes = this.sizeOf(parent) + size;
+    if (bytes > this.maxBytes) throw tooLarge('return', megabytes(this.maxBytes));
     this.weights.set(parent, total);
+    this.sizes.set(parent, bytes);
   }
 
   /** Counts a top-level document of the response (after its populates were held). */
   count(root: object): void {
     this.entries += this.weightOf(root);
     if (this.entries > this.maxEntries) throw tooLarge('return', this.maxEntries);
+    // the related entries' text only: the document's own is the page's, bounded by its size
+    const held = this.sizes.get(root);
+    if (held !== undefined) this.bytes += Math.max(0, held - ownBytes(root));
+    if (this.bytes > this.maxBytes) throw tooLarge('return', megabytes(this.maxBytes));
   }
 }
