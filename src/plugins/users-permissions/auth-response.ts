@@ -61,8 +61,8 @@ export interface AuthResponseOptions {
   /** a password change or reset: every session of the user is revoked as the new one opens */
   readonly revokeSessions?: boolean;
   /**
-   * the password hash the sign-in was checked against (or just written): the session opens only while
-   * it is still the user's, so a login in flight when the password changes gets no session
+   * a login: the password hash it was checked against. The session opens only while it is still the
+   * user's, so a login in flight when the password changes gets no session.
    */
   readonly passwordHash?: string | null;
   /** a registration or password change: without a device id the session gets a random one, as Strapi's */
@@ -81,6 +81,6 @@ export async function authResponse(up: UpContext, userId: number, req: FastifyRe
           return now !== undefined && (now.password ?? null) === hash;
         };
   const issued = await sessions.create(userId, deviceIdOf(req.body) ?? (opts.newDevice ? randomUUID() : null), { stillValid, revokeOthers: opts.revokeSessions === true });
-  if (!issued) throw new ValidationError(opts.revokeSessions ? 'The password changed again meanwhile' : 'Invalid identifier or password');
+  if (!issued) throw new ValidationError('Invalid identifier or password');
   return { jwt: issued.jwt, ...handOver(up, sessions, req, reply, issued.refreshToken), user: await up.users.view(userId, ALLOW_ALL) };
 }

@@ -139,7 +139,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
       const r = await tx.updateTable('up_users').set({ reset_password_token: null }).where('id', '=', row.id).where('reset_password_token', '=', code!).executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) wrong();
     });
-    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true, passwordHash: await users.passwordHashOf(row.id) }));
+    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true }));
   });
 
   app.post(`${prefix}/auth/change-password`, async (req, reply) => {
@@ -156,7 +156,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     if (current === password) throw new ValidationError('Your new password must be different than your current password');
     users.validatePlain({ password }, false);
     await users.write({ password }, row, async () => undefined);
-    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true, passwordHash: await users.passwordHashOf(row.id) }));
+    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true }));
   });
 
   app.get(`${prefix}/auth/email-confirmation`, async (req, reply) => {

@@ -91,11 +91,6 @@ export class Users {
     return r ? toRow(r as Record<string, unknown>) : undefined;
   }
 
-  /** The user's stored password hash, null without one (or without the user). */
-  async passwordHashOf(id: number): Promise<string | null> {
-    return (await this.rowWhere({ column: 'id', value: id }))?.password ?? null;
-  }
-
   /** The local account an identifier names: its email (any case) or its username (exactly). */
   async rowByLogin(identifier: string): Promise<UserRow | undefined> {
     const r = await this.db
