@@ -38,15 +38,15 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
     }
     const a = cur.attributes.get(seg);
     const here = [...walked, seg].join('.');
-    const deeper = order?.trim() ? invalid(order.trim(), here) : invalid(seg, here);
+    const deeper = (): ValidationError => (order?.trim() ? invalid(order.trim(), here) : invalid(seg, here));
     if (!a) {
       const strapiOnly = strapiOnlyAttribute(cur, seg);
       if (strapiOnly === null) throw invalid(seg, walked.length ? walked.join('.') : null);
-      throw strapiOnly === 'relation' && last ? deeper : invalid(seg, here);
+      throw strapiOnly === 'relation' && last ? deeper() : invalid(seg, here);
     }
     if (a.private || a.kind === 'scalar' || a.kind === 'dynamiczone') throw invalid(seg, here);
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) throw invalid(seg, here);
-    if (last) throw deeper;
+    if (last) throw deeper();
     cur = a.kind === 'relation' ? ctx.model.contentTypes.get(a.target)! : a.kind === 'media' ? ctx.model.contentTypes.get(FILE_UID)! : ctx.model.components.get(a.component)!;
     walked.push(seg);
   }

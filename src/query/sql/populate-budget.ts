@@ -9,7 +9,7 @@ import { ValidationError } from '../../errors.js';
 
 export const MAX_POPULATED_ROWS = 25_000;
 export const MAX_POPULATED_ENTRIES = 100_000;
-/** of the populated entries' own text (strings and numbers; JSON values and nested entries apart) */
+/** of the populated entries' estimated text (ownBytes; JSON values apart) */
 export const MAX_POPULATED_BYTES = 32 * 1024 * 1024;
 
 /** An entry's own text as JSON, roughly: its string values, and a little per field (for…in: no arrays made per entry). */
@@ -77,10 +77,14 @@ export class PopulateBudget {
   hold(parent: object, value: unknown): void {
     let w = 0;
     let size = 0;
-    const items = Array.isArray(value) ? value : [value];
-    for (const v of items) {
-      w += this.weightOf(v);
-      size += this.sizeOf(v);
+    if (Array.isArray(value)) {
+      for (const v of value) {
+        w += this.weightOf(v);
+        size += this.sizeOf(v);
+      }
+    } else {
+      w = this.weightOf(value);
+      size = this.sizeOf(value);
     }
     if (w === 0) return;
     const total = this.weightOf(parent) + w;

@@ -78,29 +78,29 @@ function stepColumns(schema: Schema, alias: string): RawBuilder<unknown> {
   return sql.join(cols.map((c) => ref(alias, c)));
 }
 
+/** the path up to step `i`, as an error names it */
+const pathTo = (s: SortItem, i: number): string => s.path.slice(0, i + 1).join('.');
+
+const aggregate = (s: SortItem): RawBuilder<unknown> => sql.raw(s.direction === 'asc' ? 'min' : 'max');
+
 /** A correlated subquery giving the smallest (asc) or largest (desc) value `s` reaches from the row at `alias`. */
 export function relatedSortKey(w: WhereContext, schema: Schema, alias: string, s: SortItem): RawBuilder<unknown> {
-  const pathTo = (i: number): string => s.path.slice(0, i + 1).join('.');
-  let reach = step(w, schema, alias, s.path[0]!, pathTo(0));
+  if (s.path.length > 1 && !w.dialect.correlatedDerivedTables) return keysOfEveryRow(w, schema, alias, s);
+  let reach = step(w, schema, alias, s.path[0]!, pathTo(s, 0));
   let from = sql`${reach.link} as ${sql.id(reach.l)} ${reach.reached}`;
   let where = reach.linkOn;
   for (let i = 1; i < s.path.length; i++) {
-    if (w.dialect.correlatedDerivedTables) {
-      // the next step starts from the distinct rows reached so far
-      const p = w.next();
-      const rows = sql`select distinct ${stepColumns(reach.schema, reach.alias)} from ${from} where ${where}`;
-      reach = step(w, reach.schema, p, s.path[i]!, pathTo(i));
-      // a cross join with its condition in WHERE is an inner join to PostgreSQL, and makes SQLite (which
-      // keeps the order of a cross join) read the few reached rows first rather than run them again
-      // inside a scan of the link table (its plan on tables without statistics: minutes at eight steps)
-      from = sql`(${rows}) as ${sql.id(p)} cross join ${reach.link} as ${sql.id(reach.l)} ${reach.reached}`;
-      where = reach.linkOn;
-    } else {
-      return keysOfEveryRow(w, schema, alias, s);
-    }
+    // the next step starts from the distinct rows reached so far
+    const p = w.next();
+    const rows = sql`select distinct ${stepColumns(reach.schema, reach.alias)} from ${from} where ${where}`;
+    reach = step(w, reach.schema, p, s.path[i]!, pathTo(s, i));
+    // a cross join with its condition in WHERE is an inner join to PostgreSQL, and makes SQLite (which
+    // keeps the order of a cross join) read the few reached rows first rather than run them again
+    // inside a scan of the link table (its plan on tables without statistics: minutes at eight steps)
+    from = sql`(${rows}) as ${sql.id(p)} cross join ${reach.link} as ${sql.id(reach.l)} ${reach.reached}`;
+    where = reach.linkOn;
   }
-  const agg = s.direction === 'asc' ? sql.raw('min') : sql.raw('max');
-  return sql`(select ${agg}(${ref(reach.alias, s.field.column)}) from ${from} where ${where})`;
+  return sql`(select ${aggregate(s)}(${ref(reach.alias, s.field.column)}) from ${from} where ${where})`;
 }
 
 const ROOT = 'sk_root';
@@ -108,19 +108,17 @@ const VALUE = 'sk_value';
 
 /** The MariaDB form: the keys of every row of `schema`'s table at once, uncorrelated, then the outer row's. */
 function keysOfEveryRow(w: WhereContext, schema: Schema, alias: string, s: SortItem): RawBuilder<unknown> {
-  const pathTo = (i: number): string => s.path.slice(0, i + 1).join('.');
   const root = w.next();
-  let reach = step(w, schema, root, s.path[0]!, pathTo(0));
+  let reach = step(w, schema, root, s.path[0]!, pathTo(s, 0));
   let rows = sql`select distinct ${ref(root, 'id')} as ${sql.id(ROOT)}, ${stepColumns(reach.schema, reach.alias)} from ${sql.table(schema.table)} as ${sql.id(root)} join ${reach.link} as ${sql.id(reach.l)} on ${reach.linkOn} ${reach.reached}`;
-  const agg = s.direction === 'asc' ? sql.raw('min') : sql.raw('max');
   for (let i = 1; i < s.path.length; i++) {
     const p = w.next();
-    reach = step(w, reach.schema, p, s.path[i]!, pathTo(i));
+    reach = step(w, reach.schema, p, s.path[i]!, pathTo(s, i));
     const from = sql`(${rows}) as ${sql.id(p)} join ${reach.link} as ${sql.id(reach.l)} on ${reach.linkOn} ${reach.reached}`;
     rows =
       i < s.path.length - 1
         ? sql`select distinct ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${stepColumns(reach.schema, reach.alias)} from ${from}`
-        : sql`select ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${agg}(${ref(reach.alias, s.field.column)}) as ${sql.id(VALUE)} from ${from} group by ${ref(p, ROOT)}`;
+        : sql`select ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${aggregate(s)}(${ref(reach.alias, s.field.column)}) as ${sql.id(VALUE)} from ${from} group by ${ref(p, ROOT)}`;
   }
   const k = w.next();
   return sql`(select ${ref(k, VALUE)} from (${rows}) as ${sql.id(k)} where ${ref(k, ROOT)} = ${ref(alias, 'id')})`;
