@@ -139,30 +139,28 @@ function declaredLater(types: Map<string, ContentType>, a: ContentType | Compone
   return a.modelType === 'contentType' && order.indexOf(a.uid) > order.indexOf(b.uid);
 }
 
-/** What pairing found to tell: a relation whose partner names no attribute at all. */
-interface Unpaired {
-  readonly schema: ContentType | Component;
-  readonly attr: RelationAttribute;
-  /** left out of its schema: it can never hold a link */
-  readonly drop: boolean;
-  readonly notice: string;
-}
+/** 'drop': the relation can never hold a link and is left out of its schema */
+type Paired = 'drop' | undefined;
 
 /**
- * A relation whose inversedBy/mappedBy names nothing on its target. Strapi starts with it: the owning
- * side works one way, and a mappedBy side has no links to read, so it is always empty. Folio serves the
- * first as a one-way relation and leaves the second out, saying so at start-up.
+ * A relation whose partner doesn't name it back. Strapi starts with it: the owning side works one way,
+ * and a mappedBy side has no links to read, so it is always empty. Folio serves the first as a one-way
+ * relation and leaves the second out, saying so at start-up.
  */
-function unpaired(schema: ContentType | Component, attr: RelationAttribute, target: ContentType, why: string): Unpaired {
+function unpaired(notices: string[], schema: ContentType | Component, attr: RelationAttribute, target: ContentType, why: string): Paired {
   const said = `${schema.file}: attribute "${attr.name}": "${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" ${why} ${target.uid}`;
-  if (!attr.owner) return { schema, attr, drop: true, notice: `${said}; it could never hold a link, so it is left out (Strapi always shows it empty)` };
+  if (!attr.owner) {
+    notices.push(`${said}; it could never hold a link, so it is left out (Strapi always shows it empty)`);
+    return 'drop';
+  }
   const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
   mutable.inverse = undefined;
   mutable.inverseToMany = true;
-  return { schema, attr, drop: false, notice: `${said}; it is served as a one-way relation` };
+  notices.push(`${said}; it is served as a one-way relation`);
+  return undefined;
 }
 
-function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>, schema: ContentType | Component, attr: RelationAttribute): Unpaired | undefined {
+function pairRelation(problems: SchemaProblems, notices: string[], types: Map<string, ContentType>, schema: ContentType | Component, attr: RelationAttribute): Paired {
   const target = types.get(attr.target);
   if (!target) {
     if (problems.reported(attr.target)) return;
@@ -181,11 +179,11 @@ function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>,
   }
   const other = target.attributes.get(attr.inverse!);
   if (!other && problems.reported(target.uid, attr.inverse)) return;
-  if (!other && !target.attributes.has(attr.inverse!)) return unpaired(schema, attr, target, 'names no attribute of');
+  if (!other && !target.attributes.has(attr.inverse!)) return unpaired(notices, schema, attr, target, 'names no attribute of');
   // two relations claiming one partner (`author` and `authorsBio` both `inversedBy: articles`, and
   // `articles` `mappedBy: authorsBio`): Strapi serves the one its partner doesn't name one way
   if (attr.owner && other?.kind === 'relation' && !other.owner && other.target === schema.uid && other.inverse !== attr.name) {
-    return unpaired(schema, attr, target, `names a relation that pairs with "${other.inverse}" on`);
+    return unpaired(notices, schema, attr, target, `names a relation that pairs with "${other.inverse}" on`);
   }
   // both sides of a pair `inversedBy`: Strapi reads the later one as `mappedBy` (and warns); the
   // earlier one keeps the links
@@ -194,13 +192,8 @@ function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>,
     const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
     mutable.owner = false;
     mutable.linkTable = '';
-    pairRelation(problems, types, schema, attr);
-    return {
-      schema,
-      attr,
-      drop: false,
-      notice: `${schema.file}: attribute "${attr.name}": both sides of its pair say "inversedBy"; it is read as "mappedBy: ${attr.inverse!}", as Strapi does`,
-    };
+    notices.push(`${schema.file}: attribute "${attr.name}": both sides of its pair say "inversedBy"; it is read as "mappedBy: ${attr.inverse!}", as Strapi does`);
+    return pairRelation(problems, notices, types, schema, attr);
   }
   if (!other || other.kind !== 'relation' || other.target !== schema.uid || other.inverse !== attr.name) {
     throw new SchemaError(
@@ -217,22 +210,20 @@ function pairRelation(problems: SchemaProblems, types: Map<string, ContentType>,
   return undefined;
 }
 
-/** Pairs every relation; returns what to tell about unpaired ones, having left out each that can hold nothing. */
-function pairRelations(problems: SchemaProblems, types: Map<string, ContentType>, components: Map<string, Component>): string[] {
-  const found: Unpaired[] = [];
+/** Pairs every relation, saying in `notices` how lenient readings were made; leaves out each that can hold nothing. */
+function pairRelations(problems: SchemaProblems, notices: string[], types: Map<string, ContentType>, components: Map<string, Component>): void {
+  const dropped: [ContentType | Component, string][] = [];
   for (const schema of [...types.values(), ...components.values()]) {
     for (const attr of schema.attributes.values()) {
-      const u = attr.kind === 'relation' ? problems.attempt(() => pairRelation(problems, types, schema, attr)) : undefined;
-      if (u) found.push(u);
+      if (attr.kind === 'relation' && problems.attempt(() => pairRelation(problems, notices, types, schema, attr)) === 'drop') dropped.push([schema, attr.name]);
     }
   }
-  for (const { schema, attr, drop } of found) {
-    if (!drop) continue;
-    (schema.attributes as Map<string, Attribute>).delete(attr.name);
+  // after the loop: a Map's entries are not deleted while it is walked
+  for (const [schema, name] of dropped) {
+    (schema.attributes as Map<string, Attribute>).delete(name);
     const order = schema.order as string[];
-    order.splice(order.indexOf(attr.name), 1);
+    order.splice(order.indexOf(name), 1);
   }
-  return found.map((u) => u.notice);
 }
 
 function checkComponentRefs(problems: SchemaProblems, schemas: Iterable<ContentType | Component>, components: Map<string, Component>): void {
@@ -315,7 +306,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   }
   checkComponentRefs(problems, [...types.values(), ...components.values()], components);
   checkComponentCycles(problems, components);
-  const notices = [...load.notices, ...pairRelations(problems, types, components)];
+  pairRelations(problems, load.notices, types, components);
 
   const routes = new Map<string, string>();
   for (const ct of types.values()) {
@@ -326,5 +317,5 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     else routes.set(segment, ct.uid);
   }
   problems.throwIfAny();
-  return { contentTypes: types, components, routes, notices };
+  return { contentTypes: types, components, routes, notices: load.notices };
 }

@@ -58,6 +58,11 @@ describe('every schema problem at once', () => {
     );
   });
 
+  it('a dynamic zone whose components are no list of uids is named (an empty list is a zone taking nothing yet)', () => {
+    const e = failure(project({ [at('article')]: type('article', { blocks: { type: 'dynamiczone', components: 'shared.seo' } }) }));
+    expect((e as Error).message).toBe(`${at('article')}: attribute "blocks": a dynamic zone needs "components": an array of component uids`);
+  });
+
   it('a single problem is one line, as before', () => {
     const dir = project({ [at('article')]: type('article', { title: { type: 'strin' } }) });
     const e = failure(dir);
