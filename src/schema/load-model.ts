@@ -160,10 +160,22 @@ function unpaired(notices: string[], schema: ContentType | Component, attr: Rela
   return undefined;
 }
 
+/**
+ * Types a project can name but never defines: a third-party plugin's (`plugin::refresh-token.token`,
+ * from node_modules) or the admin panel's (`admin::user`, which Strapi's content API never shows).
+ */
+const FOREIGN_TYPE = /^(?:plugin|admin)::/;
+
 function pairRelation(problems: SchemaProblems, notices: string[], types: Map<string, ContentType>, schema: ContentType | Component, attr: RelationAttribute): Paired {
   const target = types.get(attr.target);
   if (!target) {
     if (problems.reported(attr.target)) return;
+    if (FOREIGN_TYPE.test(attr.target)) {
+      notices.push(
+        `${schema.file}: attribute "${attr.name}": its target ${attr.target} is defined by a plugin or the admin panel, which Folio does not run; the relation is left out`,
+      );
+      return 'drop';
+    }
     throw new SchemaError(schema.file, attr.name, `relation target "${attr.target}" does not exist`);
   }
   const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };

@@ -39,6 +39,8 @@ const PAIRS = {
   // one side says both
   [at('member')]: type('member', 'members', { club: rel('manyToOne', 'api::club.club', { inversedBy: 'members', mappedBy: 'members' }) }),
   [at('club')]: type('club', 'clubs', { members: rel('oneToMany', 'api::member.member', { mappedBy: 'club' }) }),
+  // relations to a third-party plugin's type and to the admin panel's users
+  [at('device')]: type('device', 'devices', { token: rel('oneToOne', 'plugin::refresh-token.token'), reviewer: rel('manyToOne', 'admin::user') }),
   // a project's own `users` collection (civicship-cms)
   [at('user')]: type('user', 'users', {}),
 };
@@ -186,6 +188,8 @@ describe('pairs Strapi reads leniently', () => {
         `${at('member')}: attribute "club" has both "inversedBy" and "mappedBy"; it is read as "inversedBy: members"`,
         `${at('post')}: attribute "writer": "inversedBy: posts" names a relation that pairs with "bio" on api::writer.writer; it is served as a one-way relation`,
         `${at('holder')}: attribute "badge": both sides of its pair say "inversedBy"; it is read as "mappedBy: holder", as Strapi does`,
+        `${at('device')}: attribute "token": its target plugin::refresh-token.token is defined by a plugin or the admin panel, which Folio does not run; the relation is left out`,
+        `${at('device')}: attribute "reviewer": its target admin::user is defined by a plugin or the admin panel, which Folio does not run; the relation is left out`,
       ].sort(),
     );
   });
@@ -209,6 +213,18 @@ describe('pairs Strapi reads leniently', () => {
     const club = await create('clubs', { name: 'C' });
     await create('members', { name: 'M', club });
     expect((await t.get(`/api/clubs/${club}?populate=members`)).body.data.members.map((m: { name: string }) => m.name)).toEqual(['M']);
+  });
+
+  it('a relation to a type Folio does not run is left out: the type serves without it', async () => {
+    const made = await t.request('POST', '/api/devices', { body: { data: { name: 'D' } } });
+    expect(made.status, made.text).toBe(201);
+    expect(Object.keys(made.body.data).sort()).toEqual(['createdAt', 'documentId', 'id', 'name', 'publishedAt', 'updatedAt']);
+    const populated = await t.get('/api/devices?populate=*');
+    expect(populated.body.data).toEqual([expect.objectContaining({ name: 'D' })]);
+    expect(populated.body.data[0]).not.toHaveProperty('token');
+    const written = await t.request('POST', '/api/devices', { body: { data: { name: 'E', token: 1 } } });
+    expect(written.status).toBe(400);
+    expect(written.body.error).toMatchObject({ name: 'ValidationError', message: 'Invalid key token' });
   });
 
   it("a project's own users collection answers /api/users, as in Strapi; /api/users/me stays the account's", async () => {
