@@ -49,7 +49,7 @@ const invalidKey = (key: string, path: string | null, param = 'sort'): unknown =
 describe('sort through media', () => {
   it('orders by a field of the linked file; documents without one come first ascending, last descending', async () => {
     expect(await titles('sort=cover.name:asc,title')).toEqual(['Fifth', 'Fourth', 'Second', 'First', 'Third']);
-    expect(await titles('sort[0][cover][name]=desc&sort[1]=title')).toEqual(['Third', 'First', 'Second', 'Fifth', 'Fourth']);
+    expect(await titles('sort[0][cover][name]=desc&sort[1][title]=asc')).toEqual(['Third', 'First', 'Second', 'Fifth', 'Fourth']);
   });
 
   it('through a component to its media', async () => {
@@ -113,6 +113,48 @@ describe("attributes Strapi's model has and Folio's queries don't are refused at
     expect((await u.t.get('/api/articles?filters[nope]=1')).body).toEqual(invalidKey('nope', null, 'filters'));
     expect((await u.t.get('/api/upload/files?sort=nope')).body).toEqual(invalidKey('nope', null));
     expect((await u.t.get('/api/articles?filters[seo][createdBy]=1')).body).toEqual(invalidKey('createdBy', 'seo', 'filters'));
+  });
+});
+
+describe('a sort with several problems names the one Strapi names', () => {
+  const order = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid order. order can only be one of asc|desc|ASC|DESC', details: {} } };
+  // Strapi checks the whole sort once for unknown names, then dynamic zones, polymorphic and private
+  // attributes, names with nothing after them, and reads directions and keys past a field last; the
+  // entries of a list are walked side by side (the shallowest problem first), an object's keys in turn
+  const cases: [string, unknown][] = [
+    ['sort[0]=author:desc&sort[1]=nope', invalidKey('nope', null)],
+    ['sort=author:desc,nope', invalidKey('nope', null)],
+    ['sort[0]=author.nope&sort[1]=nope2', invalidKey('nope2', null)],
+    ['sort[0]=author.name.x&sort[1]=author.nope', invalidKey('nope', 'author')],
+    ['sort[0]=author.nope1&sort[1]=author.nope2', invalidKey('nope1', 'author')],
+    ['sort[author]=desc&sort[nope]=asc', invalidKey('desc', 'author')],
+    ['sort[title][x]=desc&sort[nope]=asc', invalidKey('nope', null)],
+    ['sort[title]=sideways&sort[nope]=asc', invalidKey('nope', null)],
+    ['sort=title:sideways,nope', invalidKey('nope', null)],
+    ['sort[0]=title:sideways&sort[1]=author.nope', invalidKey('nope', 'author')],
+    ['sort[0]=internalNotes&sort[1]=author.nope', invalidKey('nope', 'author')],
+    ['sort[0]=internalNotes&sort[1]=blocks', invalidKey('blocks', 'blocks')],
+    ['sort[0]=seo&sort[1]=internalNotes', invalidKey('internalNotes', 'internalNotes')],
+    ['sort[0]=createdBy&sort[1]=internalNotes', invalidKey('createdBy', 'createdBy')],
+    ['sort=localizations,internalNotes', invalidKey('internalNotes', 'internalNotes')],
+    ['sort[0]=title.x&sort[1]=internalNotes', invalidKey('internalNotes', 'internalNotes')],
+    ['sort[0]=title:up&sort[1]=internalNotes', invalidKey('internalNotes', 'internalNotes')],
+    ['sort[0]=views.x&sort[1]=title:up', order],
+    ['sort[0]=title:up&sort[1]=views.x', order],
+    // a list mixing strings and objects is read as an object keyed by index
+    ['sort[0][author]=desc&sort[1]=nope', invalidKey('0', null)],
+    ['sort[0]=title&sort[1]', invalidKey('0', null)],
+  ];
+  it.each(cases)('%s', async (q, body) => {
+    expect((await u.t.get(`/api/articles?${q}`)).body).toEqual(body);
+  });
+
+  it('a list of nothing is no sort', async () => {
+    expect(await titles('sort[]&filters[title][$eq]=First')).toEqual(['First']);
+  });
+
+  it('on the media library, a polymorphic attribute before a private one', async () => {
+    expect((await u.t.get('/api/upload/files?sort=folder,related')).body).toEqual(invalidKey('related', 'related'));
   });
 });
 

@@ -1,59 +1,88 @@
 // `sort` → SortItem[] (behaviour.md §5.2): strings, comma lists, arrays, objects, and paths through
-// relations and components.
+// relations and components. When a sort has several problems, the one reported is the one Strapi
+// reports (see `Stage`).
 import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import type { SortItem } from '../ast.js';
 import { FILE_UID, type Component, type ContentType } from '../../schema/types.js';
 import { isObj, isPoison, type ParseContext } from './context.js';
 import { scalarField } from './field-ref.js';
-import { strapiOnlyAttribute } from './strapi-only-attributes.js';
+import { isPrivateInStrapi, strapiOnlyAttribute } from './strapi-only-attributes.js';
 
 type Schema = ContentType | Component;
 
-function invalid(key: string, path: string | null): ValidationError {
-  return ValidationError.invalidKey(key, path, 'query', 'sort');
+/**
+ * Strapi validates a sort with one walk of the whole sort per check, in this order, and reads the
+ * directions and the keys past a field only afterwards, while converting it: a problem of an earlier
+ * stage anywhere wins over one of a later stage, whichever key it is on.
+ */
+const enum Stage {
+  UnknownKey,
+  DynamicZone,
+  Polymorphic,
+  Hidden,
+  NothingAfter,
+  NotFindable,
+  Order,
+  PastField,
 }
 
-function direction(raw: unknown): 'asc' | 'desc' {
-  const d = typeof raw === 'string' ? raw.toLowerCase() : '';
-  if (d === 'asc' || d === 'desc') return d;
-  throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC');
+interface Failure {
+  readonly error: ValidationError;
+  readonly stage: Stage;
+  /** segments above the bad key: the entries of a list are walked side by side, so a shallower problem is met first */
+  readonly depth: number;
 }
+
+type Reading = SortItem | Failure;
+
+const isFailure = (r: Reading): r is Failure => 'error' in r;
+
+function invalid(key: string, path: readonly string[], stage: Stage): Failure {
+  return { error: ValidationError.invalidKey(key, path.length ? path.join('.') : null, 'query', 'sort'), stage, depth: path.length };
+}
+
+const ORDER_ERROR = 'Invalid order. order can only be one of asc|desc|ASC|DESC';
 
 /**
  * `order`: the direction as the client wrote it (undefined when none). It is checked only once the path
  * ends at a field: on a relation, component or media Strapi reads it as one key deeper (`author:desc`
  * is "Invalid key desc at author"), and an empty one as none.
  */
-function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[], order: string | undefined): SortItem {
+function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[], order: string | undefined): Reading {
   let cur: Schema = schema;
   const walked: string[] = [];
   for (const [i, seg] of segments.entries()) {
-    if (isPoison(seg)) throw invalid(seg, walked.length ? walked.join('.') : null);
+    if (isPoison(seg)) return invalid(seg, walked, Stage.UnknownKey);
     const last = i === segments.length - 1;
+    const here = [...walked, seg];
     const field = scalarField(cur, seg);
     if (field) {
-      if (!last) throw invalid(segments[i + 1]!, [...walked, seg].join('.'));
-      return { path: walked, field, direction: direction(order ?? 'asc') };
+      if (!last) return invalid(segments[i + 1]!, here, Stage.PastField);
+      const d = (order ?? 'asc').toLowerCase();
+      if (d !== 'asc' && d !== 'desc') return { error: new ValidationError(ORDER_ERROR), stage: Stage.Order, depth: here.length };
+      return { path: walked, field, direction: d };
     }
     const a = cur.attributes.get(seg);
-    const here = [...walked, seg].join('.');
-    const deeper = (): ValidationError => (order?.trim() ? invalid(order.trim(), here) : invalid(seg, here));
+    const deeper = (): Failure => (order?.trim() ? invalid(order.trim(), here, Stage.UnknownKey) : invalid(seg, here, Stage.NothingAfter));
     if (!a) {
       const strapiOnly = strapiOnlyAttribute(cur, seg);
-      if (strapiOnly === null) throw invalid(seg, walked.length ? walked.join('.') : null);
-      throw strapiOnly === 'relation' && last ? deeper() : invalid(seg, here);
+      if (strapiOnly === null) return invalid(seg, walked, Stage.UnknownKey);
+      if (strapiOnly === 'polymorphic') return invalid(seg, here, Stage.Polymorphic);
+      if (last && order?.trim()) return deeper();
+      return invalid(seg, here, isPrivateInStrapi(seg) || !last ? Stage.Hidden : Stage.NothingAfter);
     }
-    if (a.private || a.kind === 'scalar' || a.kind === 'dynamiczone') throw invalid(seg, here);
-    if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) throw invalid(seg, here);
-    if (last) throw deeper();
+    if (a.kind === 'dynamiczone') return invalid(seg, here, Stage.DynamicZone);
+    if (a.private || a.kind === 'scalar') return invalid(seg, here, Stage.Hidden);
+    if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return invalid(seg, here, Stage.NotFindable);
+    if (last) return deeper();
     cur = a.kind === 'relation' ? ctx.model.contentTypes.get(a.target)! : a.kind === 'media' ? ctx.model.contentTypes.get(FILE_UID)! : ctx.model.components.get(a.component)!;
     walked.push(seg);
   }
-  throw invalid('', null);
+  return invalid('', [], Stage.UnknownKey);
 }
 
-function fromString(ctx: ParseContext, schema: Schema, s: string, out: SortItem[]): void {
+function fromString(ctx: ParseContext, schema: Schema, s: string, out: Reading[]): void {
   for (const part of s.split(',')) {
     const [name, order] = part.split(':');
     if (!name || name.trim() === '') continue;
@@ -61,7 +90,7 @@ function fromString(ctx: ParseContext, schema: Schema, s: string, out: SortItem[
   }
 }
 
-function fromObject(ctx: ParseContext, schema: Schema, o: Record<string, unknown>, prefix: string[], out: SortItem[]): void {
+function fromObject(ctx: ParseContext, schema: Schema, o: Record<string, unknown>, prefix: string[], out: Reading[]): void {
   for (const [k, v] of Object.entries(o)) {
     if (typeof v === 'string') out.push(resolve(ctx, schema, [...prefix, k], v));
     else if (isObj(v)) fromObject(ctx, schema, v, [...prefix, k], out);
@@ -69,14 +98,41 @@ function fromObject(ctx: ParseContext, schema: Schema, o: Record<string, unknown
   }
 }
 
-export function parseSort(ctx: ParseContext, schema: Schema, raw: unknown): SortItem[] {
-  const out: SortItem[] = [];
-  if (raw === undefined || raw === null || raw === '') return out;
-  const items = Array.isArray(raw) ? raw : [raw];
-  for (const item of items) {
-    if (typeof item === 'string') fromString(ctx, schema, item, out);
-    else if (isObj(item)) fromObject(ctx, schema, item, [], out);
-    else throw new ValidationError(`Invalid sort type expected object or string got ${item === null ? 'null' : typeof item}`);
+/** Whether a list item asks for any order (qs reads `sort[]` as `[null]`, which Strapi takes as no sort). */
+function meaningful(item: unknown): boolean {
+  if (typeof item === 'string') return item.split(',').some((part) => (part.split(':')[0] ?? '').trim() !== '');
+  if (!isObj(item)) return false;
+  return Object.values(item).some((v) => (typeof v === 'string' ? v !== '' : meaningful(v)));
+}
+
+/**
+ * The problem Strapi names first: the earliest stage; within it, for the entries of a list (walked side by
+ * side) the shallowest and then the first, for the keys of an object (walked one after another) the first.
+ */
+function first(failures: readonly Failure[], sideBySide: boolean): Failure {
+  let best = failures[0]!;
+  for (const f of failures) {
+    const sooner = f.stage < best.stage || (f.stage === best.stage && sideBySide && f.stage < Stage.Order && f.depth < best.depth);
+    if (sooner) best = f;
   }
-  return out;
+  return best;
+}
+
+export function parseSort(ctx: ParseContext, schema: Schema, raw: unknown): SortItem[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  const readings: Reading[] = [];
+  if (Array.isArray(raw)) {
+    if (!raw.some(meaningful)) return [];
+    // Strapi walks a list of strings or a list of objects; any other list as an object keyed by index
+    if (!raw.every((x) => typeof x === 'string') && !raw.every(isObj)) throw ValidationError.invalidKey('0', null, 'query', 'sort');
+    for (const item of raw) {
+      if (typeof item === 'string') fromString(ctx, schema, item, readings);
+      else fromObject(ctx, schema, item as Record<string, unknown>, [], readings);
+    }
+  } else if (typeof raw === 'string') fromString(ctx, schema, raw, readings);
+  else if (isObj(raw)) fromObject(ctx, schema, raw, [], readings);
+  else throw new ValidationError(`Invalid sort type expected object or string got ${typeof raw}`);
+  const failures = readings.filter(isFailure);
+  if (failures.length) throw first(failures, !isObj(raw)).error;
+  return readings as SortItem[];
 }

@@ -21,3 +21,8 @@ export function strapiOnlyAttribute(schema: ContentType | Component, name: strin
 export function isStrapiOnlyAttribute(schema: ContentType | Component, name: string): boolean {
   return strapiOnlyAttribute(schema, name) !== null;
 }
+
+/** Those Strapi marks private (the admin authors, a file's folder): a sort names them among private attributes. */
+export function isPrivateInStrapi(name: string): boolean {
+  return name === 'createdBy' || name === 'updatedBy' || name === 'folder';
+}
