@@ -58,7 +58,13 @@ export interface AppOptions {
 }
 
 function localeView(locales: LocaleService): LocaleView {
-  return { codes: () => locales.codes(), defaultCode: () => locales.currentDefault() };
+  return {
+    codes: () => locales.codes(),
+    defaultCode: () => locales.currentDefault(),
+    refresh: async () => {
+      await locales.list();
+    },
+  };
 }
 
 export async function createApp(config: FolioConfig, options: AppOptions = {}): Promise<App> {

@@ -38,9 +38,18 @@ function queryOf(req: FastifyRequest): Record<string, unknown> {
   return (req.query ?? {}) as Record<string, unknown>;
 }
 
+/** Whether `?locale=` names a code this process doesn't know (yet): a string, or one in a list. */
+function namesUnknownLocale(codes: ReadonlySet<string>, raw: unknown): boolean {
+  if (typeof raw === 'string') return raw !== '' && raw !== '*' && !codes.has(raw);
+  return Array.isArray(raw) && raw.some((c) => typeof c === 'string' && !codes.has(c));
+}
+
 async function begin(services: Services, req: FastifyRequest, type: ContentType, action: Action): Promise<Call> {
   const caller = await authorize(services, req, `${type.uid}.${action}`);
-  return { caller, query: queryOf(req) };
+  const query = queryOf(req);
+  // a locale added with the CLI since this process read them is known once read again, not refused
+  if (namesUnknownLocale(services.locales.codes(), query['locale'])) await services.locales.refresh();
+  return { caller, query };
 }
 
 function parse(services: Services, call: Call, type: ContentType): FindQuery {

@@ -13,6 +13,8 @@ import type { ResponseCache } from './response-cache.js';
 export interface LocaleView {
   codes(): ReadonlySet<string>;
   defaultCode(): string;
+  /** reads the locales again (one added from the CLI while this process runs) */
+  refresh(): Promise<void>;
 }
 
 export interface Services {

@@ -76,3 +76,17 @@ describe('folio locales remove with documents in the locale', () => {
     expect(r.stdout).toContain('Removed de;');
   });
 });
+
+describe('a locale added with the CLI while the server runs', () => {
+  it('is taken by ?locale= at once, as /api/i18n/locales lists it', async () => {
+    await serve(async (call) => {
+      const before = await call('GET', '/api/articles?locale=it');
+      expect(before.body).toMatchObject({ error: { status: 400, message: expect.stringMatching(/^Locale "it" is not available/) } });
+      expect(folio(project, ['locales', 'add', 'it']).status).toBe(0);
+      const made = await call('POST', '/api/articles?locale=it', { title: 'Ciao' });
+      expect(made.status).toBe(201);
+      expect(made.body.data).toMatchObject({ locale: 'it', title: 'Ciao' });
+      expect((await call('GET', '/api/articles?locale=it&status=draft')).body.data).toEqual([expect.objectContaining({ title: 'Ciao' })]);
+    });
+  });
+});
