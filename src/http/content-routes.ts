@@ -7,7 +7,8 @@ import type { ContentType } from '../schema/types.js';
 import type { FindQuery } from '../query/ast.js';
 import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery, parseLocale } from '../query/parse/find-query.js';
-import { checkWriteData } from '../documents/input/check-write-data.js';
+import { readWriteData } from '../documents/input/check-write-data.js';
+import { refuseMissingDocuments } from '../documents/store/missing-documents.js';
 import { storedData, type WriteTarget } from '../documents/input/strapi-echo.js';
 import { MissingRelationsError } from '../documents/store/missing-relations.js';
 import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
@@ -63,6 +64,22 @@ function parse(services: Services, call: Call, type: ContentType): FindQuery {
 function parseWrite(services: Services, call: Call, type: ContentType): FindQuery {
   const q = parse(services, call, type);
   return { ...q, where: null, locale: parseLocale(parseContextOf(services, call.caller.ability), type, call.query['locale']) };
+}
+
+/**
+ * Runs a write whose values `refused` may already fail. Strapi looks up the documents a body names
+ * before it checks any value, so one naming no document is the error a client gets first.
+ */
+async function documentsFirst<T>(services: Services, type: ContentType, raw: unknown, locale: string | null, refused: ValidationError | null, work: () => Promise<T>): Promise<T> {
+  try {
+    if (refused) throw refused;
+    return await work();
+  } catch (e) {
+    // a key refused by the writer (a shared field sent to a new locale) is a key error, named before
+    if (e instanceof ValidationError && !Object.hasOwn(e.details ?? {}, 'key'))
+      await refuseMissingDocuments(services.database.db, services.model, type, raw, locale, services.locales.defaultCode());
+    throw e;
+  }
 }
 
 function writeLocale(type: ContentType, q: FindQuery): string | null {
@@ -139,8 +156,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const locale = writeLocale(type, q);
     const raw = bodyData(req);
     const write = { create: true, locale, singlePass: !type.draftAndPublish };
-    const data = checkWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
-    const doc = await echoingMissing(type, raw, write, services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q)));
+    const { data, refused } = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
+    const doc = await documentsFirst(services, type, raw, locale, refused, () =>
+      echoingMissing(type, raw, write, services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q))),
+    );
     return sendJson(reply.code(201), envelope(req, services, type, doc, {}));
   };
 
@@ -150,16 +169,18 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const locale = writeLocale(type, q);
     const raw = bodyData(req);
     const write = { create: false, locale };
-    const data = checkWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
+    const { data, refused } = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };
     // a single type's lookup and first create are one transaction with the write (writer.putSingle)
-    const doc = await echoingMissing(
-      type,
-      raw,
-      write,
-      isSingle
-        ? services.writer.putSingle(type, data, opts, readBack(type, q))
-        : services.writer.updateAndRead(type, (req.params as { documentId: string }).documentId, data, opts, readBack(type, q)),
+    const doc = await documentsFirst(services, type, raw, locale, refused, () =>
+      echoingMissing(
+        type,
+        raw,
+        write,
+        isSingle
+          ? services.writer.putSingle(type, data, opts, readBack(type, q))
+          : services.writer.updateAndRead(type, (req.params as { documentId: string }).documentId, data, opts, readBack(type, q)),
+      ),
     );
     return sendJson(reply, envelope(req, services, type, doc, {}));
   };

@@ -125,3 +125,38 @@ it("field errors come in the schema's order whatever the body's, as yup sorts th
   expect(r.status, r.text).toBe(400);
   expect((r.body.error.details.errors as { path: string[] }[]).map((e) => e.path.join('.'))).toEqual(['title', 'views', 'seo.metaTitle', 'seo.metaDescription', 'blocks', '']);
 });
+
+it('a documentId naming no document is refused before any value error, as Strapi resolves documentIds first', async () => {
+  const notFound = (doc: string, locale: string) => ({ status: 400, name: 'ValidationError', message: `Document with id "${doc}", locale "${locale}" not found`, details: {} });
+  const post = async (path: string, data: Record<string, unknown>) => (await t.request('POST', path, { body: { data } })).body.error;
+  // each body also has a value error; the reference Strapi 5.54 answered every one with the document first
+  expect(await post('/api/articles', { title: 'x', views: 'abc', author: 'nope' })).toEqual(notFound('nope', 'null'));
+  expect(await post('/api/articles', { title: 'x', views: 'abc', author: { connect: [{ documentId: 'nope', locale: 'fr' }] } })).toEqual(notFound('nope', 'null'));
+  expect(await post('/api/articles', { title: 'x', views: 'abc', author: { disconnect: ['gone'] } })).toEqual(notFound('gone', 'null'));
+  // a localized target: the written locale from a localized type, the one named (or the default) from another
+  expect(await post('/api/articles?locale=fr', { title: 'x', views: 'abc', categories: ['zz'] })).toEqual(notFound('zz', 'fr'));
+  expect(await post('/api/authors', { name: 'a', age: 'x', articles: [{ documentId: 'nope', locale: 'fr' }] })).toEqual(notFound('nope', 'fr'));
+  expect(await post('/api/authors', { name: 'a', age: 'x', articles: ['nope'] })).toEqual(notFound('nope', 'en'));
+  // files, in components and zones too; the first in the body's order
+  expect(await post('/api/articles', { title: 'x', seo: { metaTitle: 5, shareImage: 'nofile' } })).toEqual(notFound('nofile', 'null'));
+  expect(await post('/api/authors', { name: 'a', age: 'x', avatar: 'nofile', articles: ['nope'] })).toEqual(notFound('nofile', 'null'));
+  expect(await post('/api/authors', { name: 'a', age: 'x', articles: ['nope'], avatar: 'nofile' })).toEqual(notFound('nope', 'en'));
+  expect(
+    await post('/api/articles', {
+      title: 'x',
+      blocks: [
+        { __component: 'shared.media', file: 'nofile' },
+        { __component: 'shared.quote', body: 5 },
+      ],
+    }),
+  ).toEqual(notFound('nofile', 'null'));
+  // a value error the writer finds (an email format checked with the publish rules) comes after it too
+  expect(await post('/api/articles', { title: 'x', contactEmail: 'bad', categories: { connect: ['zz'] } })).toEqual(notFound('zz', 'en'));
+  // an unknown key still comes first, and documents that exist leave the value error in place
+  expect(await post('/api/articles', { title: 'x', nope: 1, author: 'nope' })).toMatchObject({ message: 'Invalid key nope' });
+  const author = (await t.request('POST', '/api/authors', { body: { data: { name: 'real' } } })).body.data.documentId as string;
+  expect(await post('/api/articles', { title: 'x', views: 'abc', author })).toMatchObject({ details: { errors: [{ path: ['views'] }] } });
+  const tag = (await t.request('POST', '/api/tags', { body: { data: { label: 'kept' } } })).body.data.documentId as string;
+  const update = await t.request('PUT', `/api/tags/${tag}`, { body: { data: { label: 5, articles: ['nope'] } } });
+  expect(update.body.error).toEqual(notFound('nope', 'en'));
+});

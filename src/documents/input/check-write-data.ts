@@ -192,6 +192,12 @@ function dataNotAnObject(ctx: InputContext, schema: Schema, data: unknown[]): Va
   return ValidationError.of([fieldError([], notTypeMessage([], 'object', null, asSanitized(data)), null)]);
 }
 
+/** A body's `data` read for the writer, and the 400 its values earned (null when none). */
+export interface ReadData {
+  readonly data: WriteData;
+  readonly refused: ValidationError | null;
+}
+
 /**
  * Checks a create/update body's `data` for `schema` and returns it normalised. Throws a 400
  * ValidationError on the first bad key, malformed relation or media value, or with every field
@@ -199,6 +205,16 @@ function dataNotAnObject(ctx: InputContext, schema: Schema, data: unknown[]): Va
  * rules are validateForPublish's.
  */
 export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown): WriteData {
+  const read = readWriteData(ctx, schema, data);
+  if (read.refused) throw read.refused;
+  return read.data;
+}
+
+/**
+ * checkWriteData, answering the value errors instead of throwing them: what Strapi checks before
+ * them (documents a relation names, see missing-documents.ts) needs the database.
+ */
+export function readWriteData(ctx: InputContext, schema: Schema, data: unknown): ReadData {
   if (Array.isArray(data) && ctx.write) throw dataNotAnObject(ctx, schema, data);
   // the HTTP layer rejects bodies without a data object first; this only keeps other callers safe
   if (!isObj(data)) throw new ValidationError('Missing "data" payload in the request body');
@@ -206,9 +222,9 @@ export function checkWriteData(ctx: InputContext, schema: Schema, data: unknown)
   const problems: Problems = { fieldErrors: [], unconvertible: null, zoneRoot: null };
   const out = collect(ctx.model, schema, data, [], problems);
   if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(problems.zoneRoot, schema, data, ctx.write));
-  if (problems.fieldErrors.length) throw ValidationError.of(inSchemaOrder(ctx.model, schema, data, withPublishErrors(ctx, schema, out, problems.fieldErrors)));
-  if (problems.unconvertible) throw problems.unconvertible;
-  return out;
+  if (problems.fieldErrors.length)
+    return { data: out, refused: ValidationError.of(inSchemaOrder(ctx.model, schema, data, withPublishErrors(ctx, schema, out, problems.fieldErrors))) };
+  return { data: out, refused: problems.unconvertible };
 }
 
 /**

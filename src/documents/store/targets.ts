@@ -18,7 +18,7 @@ export interface TargetContext {
   readonly found: Set<string>;
 }
 
-function notFound(doc: string, locale: string | null): ValidationError {
+export function notFound(doc: string, locale: string | null): ValidationError {
   return new ValidationError(`Document with id "${doc}", locale "${locale ?? 'null'}" not found`);
 }
 

@@ -1,0 +1,91 @@
+// Strapi turns every documentId a write body names into a row id before it validates the values, so
+// a body naming a document that doesn't exist is refused for that, whatever else is wrong with it.
+// Folio validates values first, without the database; when they fail, this looks the named
+// documentIds up and, if one names no document at all, that is the error the client gets.
+import { mediaRefs } from '../input/media-payload.js';
+import { pathText } from '../input/messages.js';
+import { relationOp } from '../input/relation-payload.js';
+import type { RelationRef } from '../input/types.js';
+import { isObj, type Obj, type Schema } from '../input/walk.js';
+import { zoneComponents } from '../../schema/zone.js';
+import type { Model } from '../../schema/types.js';
+import type { Tx } from './rows.js';
+import { notFound } from './targets.js';
+
+/** A documentId the body names, where to look for it and the locale Strapi's message names. */
+interface Named {
+  readonly table: string;
+  readonly doc: string;
+  readonly locale: string | null;
+}
+
+interface Walk {
+  readonly model: Model;
+  readonly defaultLocale: string;
+  readonly out: Named[];
+}
+
+const FILES = 'files';
+
+function refsOf(op: ReturnType<typeof relationOp>): RelationRef[] {
+  return op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
+}
+
+/** The documentIds in `data` (a body, or a component within it), in the body's order. */
+function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocale: string | null): void {
+  for (const [key, value] of Object.entries(data)) {
+    const a = schema.attributes.get(key);
+    if (!a || value === undefined || value === null) continue;
+    const p = [...path, key];
+    if (a.kind === 'relation') {
+      const target = w.model.contentTypes.get(a.target)!;
+      for (const r of refsOf(relationOp(a, value, pathText(p)))) {
+        if (r.documentId === undefined) continue;
+        // as the writer places links: a localized source links its own locale, any other the one each ref names
+        const locale = !target.localized ? null : (sourceLocale ?? r.locale ?? w.defaultLocale);
+        w.out.push({ table: target.table, doc: r.documentId, locale });
+      }
+    } else if (a.kind === 'media') {
+      for (const r of mediaRefs(a, value, pathText(p)) ?? []) if (r.documentId !== undefined) w.out.push({ table: FILES, doc: r.documentId, locale: null });
+    } else if (a.kind === 'component') {
+      const comp = w.model.components.get(a.component)!;
+      const items = Array.isArray(value) ? value : [value];
+      items.forEach((v, i) => {
+        if (isObj(v)) collect(w, comp, v, a.repeatable ? [...p, String(i)] : p, null);
+      });
+    } else if (a.kind === 'dynamiczone' && Array.isArray(value)) {
+      const allowed = zoneComponents(a);
+      value.forEach((v, i) => {
+        const uid = isObj(v) ? v['__component'] : undefined;
+        const comp = typeof uid === 'string' && allowed.includes(uid) ? w.model.components.get(uid) : undefined;
+        if (comp && isObj(v)) collect(w, comp, v, [...p, String(i)], null);
+      });
+    }
+  }
+}
+
+/**
+ * Throws Strapi's "Document with id …, locale … not found" for the first documentId in `data` that
+ * names no document in its type (in any locale or status: one that exists only in another version
+ * is the writer's to refuse, once the values are right).
+ */
+export async function refuseMissingDocuments(tx: Tx, model: Model, schema: Schema, data: unknown, writeLocale: string | null, defaultLocale: string): Promise<void> {
+  if (!isObj(data)) return;
+  const w: Walk = { model, defaultLocale, out: [] };
+  collect(w, schema, data, [], schema.modelType === 'contentType' && schema.localized ? writeLocale : null);
+  if (w.out.length === 0) return;
+  const byTable = new Map<string, Set<string>>();
+  for (const n of w.out) byTable.set(n.table, (byTable.get(n.table) ?? new Set()).add(n.doc));
+  const found = new Set<string>();
+  for (const [table, docs] of byTable) {
+    const rows = await tx
+      .selectFrom(table)
+      .select('document_id')
+      .distinct()
+      .where('document_id', 'in', [...docs])
+      .execute();
+    for (const r of rows) found.add(`${table}|${String(r.document_id)}`);
+  }
+  const missing = w.out.find((n) => !found.has(`${n.table}|${n.doc}`));
+  if (missing) throw notFound(missing.doc, missing.locale);
+}
