@@ -112,6 +112,30 @@ describe('a limit of 3 per minute', () => {
   });
 });
 
+describe('spellings of one path', () => {
+  let env: AuthEnv;
+  beforeAll(async () => {
+    env = await startAuthApp({ plugin: { ratelimit: { interval: 60_000, max: 3 } } });
+  });
+  afterAll(() => env.close());
+
+  // the router decodes percent-escapes, so each of these is the login route; keyed by the raw URL,
+  // every spelling had a window of its own (a login brute force at 5 × the spellings per window)
+  it('percent-escaped, upper-case and trailing-slash spellings of the login path share its window', async () => {
+    const body = { identifier: 'nobody', password: 'wrong-password' };
+    const paths = ['/api/auth/%6cocal', '/api/auth/l%6Fcal', '/API/AUTH/LOCAL/', '/api/auth/%6C%6F%63%61%6C', '/api/auth/local'];
+    const rs: Response[] = [];
+    for (const path of paths) rs.push(await post(env.t, path, body));
+    expect(rs.map((r) => r.status)).toEqual([400, 400, 400, 429, 429]);
+  });
+
+  it("a percent-escaped provider name shares the provider path's window", async () => {
+    const rs: Response[] = [];
+    for (const path of ['/api/connect/%67ithub', '/api/connect/github', '/api/connect/%67%69thub', '/api/connect/github']) rs.push(await env.t.get(path, { token: null }));
+    expect(rs.map((r) => r.status)).toEqual([400, 400, 400, 429]);
+  });
+});
+
 describe('a burst', () => {
   let env: AuthEnv;
   beforeAll(async () => {

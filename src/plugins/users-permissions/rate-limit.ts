@@ -3,7 +3,6 @@
 // @fastify/rate-limit runs the limiter; its store is the database (rate-limit-store.ts), so the limit
 // holds across processes. Its own headers are off: Strapi's X-RateLimit-Reset is an epoch second,
 // the library's a number of seconds left, so the hook below writes them from the limiter's answer.
-import { posix } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../../database/dialect.js';
@@ -50,10 +49,18 @@ function identifier(req: FastifyRequest, byEmail: boolean): string {
   return (typeof email === 'string' ? email : JSON.stringify(email)).toLowerCase();
 }
 
-/** the request path as Strapi keys it: normalised, lower-cased, no trailing slash */
+/**
+ * The request path as Strapi keys it (lower-cased, no trailing slash), built from the route that
+ * matched and its decoded parameters rather than from the raw URL: the router decodes percent-escapes
+ * and ignores case and a trailing slash, so `/api/auth/%6cocal` or `/api/auth/l%6Fcal` reach the login
+ * route too, and keyed by their raw text each spelling would have had a window of its own.
+ */
 function keyPath(req: FastifyRequest): string {
-  const path = req.url.split('?', 1)[0]!;
-  return posix.normalize(path).toLowerCase().replace(/\/$/, '');
+  // the hook runs on limited routes only, so a route always matched
+  const pattern = req.routeOptions.url ?? '';
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  const path = pattern.replace(/:(\w+)|\*/g, (_m, name: string | undefined) => String(params[name ?? '*'] ?? ''));
+  return path.toLowerCase().replace(/\/$/, '');
 }
 
 export const rateLimitKey = (req: FastifyRequest, byEmail: boolean): string => `${identifier(req, byEmail)}:${keyPath(req)}:${req.ip}`;
