@@ -33,6 +33,13 @@ import { registerCors } from './http/cors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serverLogOptions } from './http/request-log.js';
 
+/**
+ * How long a client may take to send a whole request: Node's own default, which Strapi's server runs
+ * with. Fastify turns it off (0), so a client sending a body one byte at a time held its connection,
+ * and a few thousand such clients every file descriptor, for ever.
+ */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
 /** memory the response cache may hold; the least recently used bodies go first */
 const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -55,6 +62,8 @@ export interface AppOptions {
   readonly logStream?: { write(line: string): void };
   /** where mail goes instead of the configured provider */
   readonly mailer?: Mailer;
+  /** how long a client may take to send one whole request, ms (default REQUEST_TIMEOUT_MS) */
+  readonly requestTimeoutMs?: number;
 }
 
 function localeView(locales: LocaleService): LocaleView {
@@ -113,11 +122,17 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
         userCredentials(userTokens, new UserStates(database, model), () => config.usersPermissions.advanced.email_confirmation, sessions),
       ),
     };
+    const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     const fastify = Fastify({
       // without request logging, server errors (500s) are still written
       ...serverLogOptions(config.logger, options.logStream),
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString },
       bodyLimit: config.rest.jsonLimit,
+      requestTimeout: requestTimeout,
+      // Node's own rules: overdue requests looked for every tenth of the timeout (30 s for 300 s), and
+      // headers given at most 60 s and never more than the whole request (a longer headers timeout
+      // keeps Node from ever ending the request)
+      http: { connectionsCheckingInterval: Math.max(50, Math.round(requestTimeout / 10)), headersTimeout: Math.min(60_000, requestTimeout) },
       // a streamed file response must not hold close() for the keep-alive timeout
       forceCloseConnections: true,
     });
