@@ -82,6 +82,20 @@ describe('the image child process', () => {
     expect(images.pid).not.toBe(pid);
   });
 
+  // the child works on one job at a time: a crash is the file being decoded, and parallel uploads
+  // of huge images don't each take their decoding memory at once
+  it('a decoder crash refuses only the job it was working on; jobs waiting their turn are answered by the next child', async () => {
+    images = new ImageProcessor();
+    const crashing = images.run({ op: 'resize', src: photo, dest: join(dir, 'crash.jpg'), format: 'jpeg', width: 100, height: 100, maxPixels: MAX });
+    const pid = images.pid!;
+    const next = images.run({ op: 'inspect', path: photo, maxPixels: MAX });
+    process.kill(pid, 'SIGKILL');
+    const err = await crashing.catch((e: unknown) => e);
+    expect((err as Error).message).toBe('File is not a valid image');
+    expect(await next).toEqual({ width: 1200, height: 800, size: 0 });
+    expect(images.pid).not.toBe(pid);
+  });
+
   it('jobs sent together are all answered, each with its own result', async () => {
     images = new ImageProcessor();
     const sizes = [100, 200, 300, 400];
