@@ -73,6 +73,31 @@ describe('GET /api/users', () => {
     expect(r.body[0]).not.toHaveProperty('role');
   });
 
+  it("never shows a role's users, however they are asked for (as Strapi 5.54), and still checks what is below them", async () => {
+    const plain = await t.get(`/api/users?populate=role&fields[0]=username&filters[id][$eq]=${ann.id}`);
+    expect(plain.status).toBe(200);
+    expect(plain.body).toEqual([{ id: ann.id, documentId: plain.body[0].documentId, username: 'ann', role: plain.body[0].role }]);
+    expect(Object.keys(plain.body[0].role)).toEqual(['id', 'documentId', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'publishedAt']);
+    for (const q of [
+      'populate[role][populate]=users',
+      'populate[role][populate][0]=users',
+      'populate[role][populate]=*',
+      'populate[role][populate][users]=true',
+      'populate[role][populate][users][fields][0]=username',
+      'populate[role][populate][users][populate]=role',
+      'populate=role.users',
+      'populate=role.users.role',
+    ]) {
+      const r = await t.get(`/api/users?${q}&fields[0]=username&filters[id][$eq]=${ann.id}`);
+      expect(r.body, q).toEqual(plain.body);
+      const one = await t.get(`/api/users/${ann.id}?${q}&fields[0]=username`);
+      expect(one.body, q).toEqual(plain.body[0]);
+    }
+    expect((await t.get('/api/users?populate[role][populate][users][populate]=nope')).body).toEqual(
+      errorOf(400, 'ValidationError', 'Invalid key nope', { key: 'nope', path: 'nope', source: 'query', param: 'populate' }),
+    );
+  });
+
   it('needs user.find: an Authenticated user gets 403 until the role holds it', async () => {
     expect((await t.get('/api/users', { token: ann.jwt })).body).toEqual(errorOf(403, 'ForbiddenError', 'Forbidden'));
     await t.app.services.roles.grant('authenticated', ['plugin::users-permissions.user.find']);

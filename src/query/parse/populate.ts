@@ -3,7 +3,7 @@
 import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import type { PopulateKind, PopulateMap, PopulateNode } from '../ast.js';
-import { FILE_UID, type Attribute, type Component, type ContentType } from '../../schema/types.js';
+import { FILE_UID, ROLE_UID, USER_UID, type Attribute, type Component, type ContentType } from '../../schema/types.js';
 import { isObj, isPoison, textOf, type ParseContext } from './context.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { parseFields } from './fields.js';
@@ -38,6 +38,16 @@ function targetOf(ctx: ParseContext, schema: Schema, a: Attribute | 'localizatio
   if (a.kind === 'media') return ctx.model.contentTypes.get(FILE_UID)!;
   if (a.kind === 'component') return ctx.model.components.get(a.component)!;
   return null;
+}
+
+/**
+ * A role's users are never shown, wherever the role is populated (`/api/users?populate[role][populate]=users`,
+ * `role.users`, `*` below a role): listing them would hand every caller who may see one user's role the
+ * whole membership of that role. Strapi 5.54 strips them from every content-API answer the same way. The
+ * request is still read and checked in full, so a bad key below them is the same 400 as elsewhere.
+ */
+function withheld(schema: Schema, a: Attribute | 'localizations'): boolean {
+  return schema.uid === ROLE_UID && a !== 'localizations' && a.kind === 'relation' && a.target === USER_UID;
 }
 
 function node(attribute: string, kind: PopulateKind): PopulateNode {
@@ -91,6 +101,7 @@ function star(ctx: ParseContext, schema: Schema): MutableMap {
     const kind = kindOf(a);
     if (!kind) continue;
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) continue;
+    if (withheld(schema, a)) continue;
     if (kind === 'dynamiczone') zones.push(name);
     else map.set(name, node(name, kind));
   }
@@ -112,7 +123,7 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   const found = lookup(ctx, schema, name, here);
   if (!found) return null;
   const n = node(name, found.kind);
-  if (rest.length === 0) return n;
+  if (rest.length === 0) return withheld(schema, found.attr) ? null : n;
   if (found.kind === 'media') throw invalid(name, prefix === null ? name : here);
   if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
     const on = new Map<string, PopulateNode>();
@@ -135,6 +146,7 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   }
   const target = targetOf(ctx, schema, found.attr)!;
   const child = dotted(ctx, target, rest, name, here);
+  if (withheld(schema, found.attr)) return null;
   return child ? { ...n, populate: new Map([[child.attribute, child]]) } : n;
 }
 
@@ -249,7 +261,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     const t = truthy(value);
     if (t === false) continue;
     if (t === true) {
-      merge(map, node(key, found.kind));
+      if (!withheld(schema, found.attr)) merge(map, node(key, found.kind));
       continue;
     }
     if (!isObj(value)) throw invalid(textOf(value), here.join('.'));
@@ -258,7 +270,8 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       continue;
     }
     if ('on' in value) throw fragmentOnNonZone(ctx, schema, key, value['on'], here);
-    merge(map, objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here));
+    const entry = objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here);
+    if (!withheld(schema, found.attr)) merge(map, entry);
   }
   return map;
 }
