@@ -183,6 +183,26 @@ describe('populate', () => {
     }
   });
 
+  it("a dynamic zone given neither a boolean nor an object is Strapi 5.54's nested-populate error naming the value, `*` included", async () => {
+    const message = (found: string): string => `Invalid nested populate for article.blocks (api::article.article). Expected a fragment ("on") or "count" but found ${found}`;
+    for (const [q, found] of [
+      ['populate[blocks]=*', '"*"'],
+      ['populate[blocks]=abc', '"abc"'],
+      ['populate[blocks]=TRUE', '"TRUE"'],
+      ['populate[blocks]=shared.quote', '"shared.quote"'],
+      ['populate[blocks]=%22x%22', '"\\"x\\""'],
+      ['populate[blocks][0]=x', '["x"]'],
+      ['populate[blocks]=', '""'],
+    ] as const) {
+      const r = await t.get(`/api/articles?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body, q).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: message(found), details: {} } });
+    }
+    for (const q of ['populate[blocks]=true', 'populate[blocks]=1', 'populate[blocks]=t', 'populate[blocks]=false', 'populate[blocks]=0']) {
+      expect((await t.get(`/api/articles?${q}`)).status, q).toBe(200);
+    }
+  });
+
   it('populated keys come in the order the populate names them; populate=* in schema order, localizations, then zones', async () => {
     const keys = async (q: string): Promise<string[]> => {
       const r = await t.get(`/api/articles/${doc['article']}?fields[0]=title&${q}`);

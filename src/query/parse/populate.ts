@@ -150,17 +150,20 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   return child ? { ...n, populate: new Map([[child.attribute, child]]) } : n;
 }
 
+/** Strapi's message for a zone entry that is neither a boolean nor an object of `on`/`populate`/`count`. */
+function zoneValueError(schema: Schema, a: Attribute, value: unknown): ValidationError {
+  const type = schema as ContentType;
+  return new ValidationError(
+    `Invalid nested populate for ${type.singularName ?? schema.uid}.${a.name} (${schema.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`,
+  );
+}
+
 function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dynamiczone' }, value: Record<string, unknown>, path: string[]): PopulateNode {
   const n = node(a.name, 'dynamiczone');
   const here = path.join('.');
   const keys = Object.keys(value);
   const unexpected = keys.filter((k) => k !== 'on' && k !== 'populate' && k !== 'count');
-  if (unexpected.length) {
-    const type = schema as ContentType;
-    throw new ValidationError(
-      `Invalid nested populate for ${type.singularName ?? schema.uid}.${a.name} (${schema.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`,
-    );
-  }
+  if (unexpected.length) throw zoneValueError(schema, a, value);
   let on: Map<string, PopulateNode> | null = null;
   if (value['populate'] !== undefined) {
     if (value['populate'] !== '*' && truthy(value['populate']) !== true) throw invalid('populate', here);
@@ -259,6 +262,11 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     if (!found) continue;
     const here = [...path, key];
     const t = truthy(value);
+    // a zone takes only a boolean or an object: `*` (which elsewhere reads as true), another word or a list
+    // is Strapi's nested-populate error naming the value as sent
+    if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone' && ((t === null && !isObj(value)) || value === '*')) {
+      throw zoneValueError(schema, found.attr, value);
+    }
     if (t === false) continue;
     if (t === true) {
       if (!withheld(schema, found.attr)) merge(map, node(key, found.kind));
