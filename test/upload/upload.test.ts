@@ -191,6 +191,20 @@ describe('reading files', () => {
     expect(huge.body).toEqual(errorOf(400, 'PaginationError', 'Invalid limit parameter. Expected an integer between -9007199254740991 and 9007199254740991'));
   });
 
+  it('_q searches the file lists as a content list is searched (case ignored, % literal), as Strapi 5.54 does', async () => {
+    const within = `filters[id][$in][0]=${ids[0]}&filters[id][$in][1]=${ids[1]}&filters[id][$in][2]=${ids[2]}&fields[0]=name`;
+    const flat = await u.t.get(`/api/upload/files?${within}&_q=BETA`);
+    expect(flat.status).toBe(200);
+    expect(flat.body).toEqual([{ id: ids[1], documentId: expect.stringMatching(DOC_ID), name: 'beta.txt', isUrlSigned: false }]);
+    const page = await u.t.get(`/api/upload/files/page?${within}&_q=mMa`);
+    expect(page.body).toEqual({
+      data: [{ id: ids[2], documentId: expect.stringMatching(DOC_ID), name: 'gamma.txt', isUrlSigned: false }],
+      meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+    });
+    expect((await u.t.get(`/api/upload/files?${within}&_q=%25`)).body).toEqual([]);
+    expect((await u.t.get(`/api/upload/files?${within}&_q=`)).body).toHaveLength(3);
+  });
+
   it('HEAD of a stored file gives its headers without a body', async () => {
     const res = await fetch(`${u.t.url}/api/upload/files/${ids[0]}`, { headers: { authorization: `Bearer ${u.t.token}` } });
     const f = (await res.json()) as { url: string };

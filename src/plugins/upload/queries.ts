@@ -9,7 +9,7 @@ import { parseFilters } from '../../query/parse/filters.js';
 import { parsePagination } from '../../query/parse/pagination.js';
 import { parsePopulate } from '../../query/parse/populate.js';
 import { parseSort } from '../../query/parse/sort.js';
-import { orderTerms, whereContext, type ReadContext } from '../../query/sql/find.js';
+import { orderTerms, searchCondition, whereContext, type ReadContext } from '../../query/sql/find.js';
 import { compileWhere } from '../../query/sql/where.js';
 import { rowShape } from '../../values/row-shape.js';
 import type { ContentType } from '../../schema/types.js';
@@ -22,9 +22,11 @@ export interface FileQuery {
   readonly fields: readonly string[] | null;
   /** `populate=related`: add the entries each file is linked to */
   readonly related: boolean;
+  /** `_q`: searched as in a content list (Strapi's file lists take it too) */
+  readonly search: string | null;
 }
 
-const LIST_KEYS = new Set(['filters', 'sort', 'fields', 'populate', 'start', 'limit', 'pagination', 'page', 'pageSize']);
+const LIST_KEYS = new Set(['filters', 'sort', 'fields', 'populate', 'start', 'limit', 'pagination', 'page', 'pageSize', '_q']);
 
 function checkKeys(ctx: ParseContext, query: Record<string, unknown>): void {
   if (!ctx.rest.strictParams) return;
@@ -38,7 +40,9 @@ export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Reco
   const where = parseFilters(ctx, type, query['filters']);
   const sort = parseSort(ctx, type, query['sort']);
   const fields = parseFields(ctx, type, query['fields']);
-  return { where, sort, fields, related: parseFilePopulate(ctx, type, query['populate']) };
+  const q = query['_q'];
+  const search = typeof q === 'string' && q !== '' ? q : null;
+  return { where, sort, fields, related: parseFilePopulate(ctx, type, query['populate']), search };
 }
 
 /**
@@ -82,8 +86,9 @@ export function parseFlatRange(query: Record<string, unknown>): { start: number;
 
 function base(ctx: ReadContext, type: ContentType, q: FileQuery) {
   const w = whereContext(ctx, { status: 'published', locale: ctx.defaultLocale });
-  const cond = q.where ? compileWhere(w, type, 'r', q.where) : sql<SqlBool>`1 = 1`;
-  return { w, cond };
+  const conds = [q.where ? compileWhere(w, type, 'r', q.where) : sql<SqlBool>`1 = 1`];
+  if (q.search !== null) conds.push(searchCondition(type, 'r', q.search, w));
+  return { w, cond: sql<SqlBool>`${sql.join(conds, sql` and `)}` };
 }
 
 /** Files matching the query, in order, from `start`, at most `limit` (null = all). */

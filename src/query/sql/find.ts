@@ -32,7 +32,7 @@ export function scopeOf(ctx: ReadContext, type: ContentType, q: Pick<FindQuery, 
  * every number attribute; numbers by their printed text (`_q=1` finds ids 1, 10, 21…). Case is
  * ignored everywhere. Private attributes are never searched (see the README's differences).
  */
-function searchCondition(type: ContentType, alias: string, q: string, w: WhereContext): Expression<SqlBool> {
+export function searchCondition(type: ContentType, alias: string, q: string, w: WhereContext): Expression<SqlBool> {
   const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`.toLowerCase();
   const like = (e: Expression<unknown>) => sql<SqlBool>`${w.dialect.lower(e)} like ${pattern} escape '!'`;
   const items: Expression<SqlBool>[] = [like(w.dialect.text(ref(alias, 'id'))), like(ref(alias, 'document_id'))];
