@@ -128,6 +128,36 @@ describe('POST /api/upload', () => {
     ]);
   });
 
+  it('an empty fileInfo.name keeps the name the file was sent under (as Strapi 5.54); empty texts are kept', async () => {
+    const r = await u.upload([filePart('hello', 'notes.txt', 'text/plain'), field('fileInfo', { name: '', alternativeText: '', caption: '' })]);
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual([
+      {
+        id: expect.any(Number),
+        documentId: expect.stringMatching(DOC_ID),
+        name: 'notes.txt',
+        alternativeText: '',
+        caption: '',
+        focalPoint: null,
+        width: null,
+        height: null,
+        formats: null,
+        hash: expect.stringMatching(new RegExp(`^notes_${HEX10}$`)),
+        ext: '.txt',
+        mime: 'text/plain',
+        size: 0.01,
+        url: `/uploads/${r.body[0].hash}.txt`,
+        previewUrl: null,
+        provider: 'local',
+        provider_metadata: null,
+        createdAt: expect.stringMatching(ISO),
+        updatedAt: expect.stringMatching(ISO),
+        publishedAt: expect.stringMatching(ISO),
+        isUrlSigned: false,
+      },
+    ]);
+  });
+
   it('keeps two files of the same name (none is dropped)', async () => {
     const r = await u.upload([filePart('one', 'same.txt', 'text/plain'), filePart('two', 'same.txt', 'text/plain')]);
     expect(r.status).toBe(201);

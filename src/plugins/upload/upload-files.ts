@@ -45,8 +45,9 @@ export interface UploadDeps {
 /** Checks one file and generates its formats into `dir`. */
 export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: FileInfo, dir: string, n: number): Promise<PreparedFile> {
   const sent = checkedName(source.filename || 'file');
-  // fileInfo.name renames the file; the name it was sent under must be acceptable all the same
-  const name = info.name != null ? checkedName(info.name) : sent;
+  // fileInfo.name renames the file; the name it was sent under must be acceptable all the same. An
+  // empty name renames nothing (as in Strapi 5.54): a file listed under "" can't be told apart.
+  const name = info.name ? checkedName(info.name) : sent;
   const detected = await detectType(source.path, source.head, source.declaredType);
   const refused = refusal(detected.mime, deps.config.allowedTypes, deps.config.deniedTypes);
   if (refused) throw new ValidationError(refused);
