@@ -135,6 +135,67 @@ describe('files populate=related', () => {
     expect(r.body.related).toEqual([expect.objectContaining({ documentId: articleDoc, title: 'Has a cover', publishedAt: expect.any(String), __type: 'api::article.article' })]);
   });
 
+  it('takes Strapi 5.54 morph forms: `on` fragments keep the types they name (with their fields), `count` counts', async () => {
+    const img = await u.upload([filePart(await png(18, 18), 'morph.png', 'image/png')]);
+    const id = img.body[0].id as number;
+    const author = await u.t.request('POST', '/api/authors', { body: { data: { name: 'Morph author', avatar: id } } });
+    const a = await u.t.request('POST', '/api/articles', { body: { data: { title: 'Morph og', seo: { metaTitle: 'm', openGraph: { ogTitle: 'm', ogImage: id } } } } });
+    expect([author.status, a.status]).toEqual([201, 201]);
+    const related = async (q: string): Promise<unknown> => {
+      const r = await u.t.get(`/api/upload/files/${id}?${q}`);
+      expect(r.status, `${q}: ${r.text}`).toBe(200);
+      const flat = await u.t.get(`/api/upload/files?filters[id][$eq]=${id}&${q}`);
+      expect(flat.body[0].related, q).toEqual(r.body.related);
+      return r.body.related;
+    };
+    const authorDoc = author.body.data.documentId as string;
+    expect(await related('populate[related][on][api::author.author][fields][0]=name')).toEqual([
+      { id: expect.any(Number), documentId: authorDoc, name: 'Morph author', __type: 'api::author.author' },
+    ]);
+    expect(await related('populate[related][on][api::author.author][fields]=name&populate[related][on][api::author.author][sort]=name:desc')).toEqual([
+      { id: expect.any(Number), documentId: authorDoc, name: 'Morph author', __type: 'api::author.author' },
+    ]);
+    const full = (await related('populate[related][on][api::author.author]=true')) as Record<string, unknown>[];
+    expect(full.map((e) => Object.keys(e))).toEqual([['id', 'documentId', 'name', 'email', 'bio', 'age', 'createdAt', 'updatedAt', 'publishedAt', '__type']]);
+    // as in Strapi, `false` still names the type
+    expect(await related('populate[related][on][api::author.author]=false')).toEqual(full);
+    expect(await related('populate[related][on][shared.open-graph][fields][0]=ogTitle')).toEqual([{ id: expect.any(Number), ogTitle: 'm', __type: 'shared.open-graph' }]);
+    expect(await related('populate[related][on][api::tag.tag]=true')).toEqual([]);
+    expect(await related('populate[related][count]=true')).toEqual({ count: 2 });
+    expect(await related('populate[related][count]=true&populate[related][on][api::author.author]=true')).toEqual({ count: 1 });
+    const none = await u.t.get(`/api/upload/files/${id}?populate[related][count]=false`);
+    expect(none.body).not.toHaveProperty('related');
+
+    const bad = (q: string) => u.t.get(`/api/upload/files?${q}`).then((r) => r.body);
+    expect(await bad('populate[related][on][api::nope.nope]=true')).toEqual(
+      errorOf(400, 'ValidationError', 'Invalid key api::nope.nope at related.on.api::nope.nope', {
+        key: 'api::nope.nope',
+        path: 'related.on.api::nope.nope',
+        source: 'query',
+        param: 'populate',
+      }),
+    );
+    expect(await bad('populate[related][on][api::author.author][nope]=1')).toEqual(
+      errorOf(400, 'ValidationError', 'Invalid key nope at related', { key: 'nope', path: 'related', source: 'query', param: 'populate' }),
+    );
+    expect(await bad('populate[related][on][api::author.author]=abc')).toEqual(
+      errorOf(400, 'ValidationError', 'Invalid key abc at related', { key: 'abc', path: 'related', source: 'query', param: 'populate' }),
+    );
+    expect(await bad('populate[related][on][api::author.author][fields][0]=nope')).toEqual(
+      errorOf(400, 'ValidationError', 'Invalid key nope', { key: 'nope', path: null, source: 'query', param: 'populate' }),
+    );
+    expect(await bad('populate[related][on][api::author.author][fields][0]=name&populate[related][fields][0]=x')).toEqual(
+      errorOf(
+        400,
+        'ValidationError',
+        'Invalid nested populate for file.related (plugin::upload.file). Expected a fragment ("on") or "count" but found {"on":{"api::author.author":{"fields":["name"]}},"fields":["x"]}',
+      ),
+    );
+    expect(await bad('populate[related][on][api::author.author][filters][name][$eq]=x')).toEqual(
+      errorOf(400, 'ValidationError', 'filters is not supported in a populate[related][on] fragment', { source: 'query', param: 'populate' }),
+    );
+  });
+
   it('rejects anything else to populate on a file, naming it', async () => {
     const bad = await u.t.get('/api/upload/files?populate[related]=sometimes');
     expect(bad.status).toBe(400);

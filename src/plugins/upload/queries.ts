@@ -15,13 +15,14 @@ import { rowShape } from '../../values/row-shape.js';
 import type { ContentType } from '../../schema/types.js';
 import type { FileObject } from './file-row.js';
 import { splitFilePopulate } from './related.js';
+import { parseRelated, type RelatedSpec } from './related-populate.js';
 
 export interface FileQuery {
   readonly where: Where | null;
   readonly sort: readonly SortItem[];
   readonly fields: readonly string[] | null;
-  /** `populate=related`: add the entries each file is linked to */
-  readonly related: boolean;
+  /** `populate=related`: add the entries each file is linked to (null: not asked) */
+  readonly related: RelatedSpec | null;
   /** `_q`: searched as in a content list (Strapi's file lists take it too) */
   readonly search: string | null;
 }
@@ -49,19 +50,19 @@ export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Reco
  * A file read by id: Strapi 5.54 checks its filters, sort and fields as a list's (a bad key is the same
  * 400) but honours only populate, and lets every other parameter pass
  */
-export function parseFileReadQuery(ctx: ParseContext, type: ContentType, query: Record<string, unknown>): boolean {
+export function parseFileReadQuery(ctx: ParseContext, type: ContentType, query: Record<string, unknown>): RelatedSpec | null {
   parseFilters(ctx, type, query['filters']);
   parseSort(ctx, type, query['sort']);
   parseFields(ctx, type, query['fields']);
   return parseFilePopulate(ctx, type, query['populate']);
 }
 
-/** Whether a files `populate` asks for `related`; anything else in it is checked and refused. */
-export function parseFilePopulate(ctx: ParseContext, type: ContentType, raw: unknown): boolean {
+/** What a files `populate` asks of `related`; anything else in it is checked and refused. */
+export function parseFilePopulate(ctx: ParseContext, type: ContentType, raw: unknown): RelatedSpec | null {
   const populate = splitFilePopulate(raw);
   // files have no other populatable attribute; the parser still rejects keys that don't exist
   parsePopulate(ctx, type, populate.rest);
-  return populate.related;
+  return populate.related === undefined ? null : parseRelated(ctx, populate.related);
 }
 
 export function parseFilePage(ctx: ParseContext, query: Record<string, unknown>): Pagination {

@@ -11,24 +11,18 @@
 import { findAction, type Ability } from '../../auth/ability.js';
 import type { Database } from '../../database/dialect.js';
 import { rowShape } from '../../values/row-shape.js';
-import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import type { FileObject } from './file-row.js';
+import type { RelatedSpec } from './related-populate.js';
 
 const LINK_TABLE = 'files_related_mph';
 const RELATED = 'related';
 
 export interface FilePopulate {
-  /** whether `related` was asked for */
-  readonly related: boolean;
+  /** the value `related` was given (true for a bare name or `*`), undefined when not asked */
+  readonly related: unknown;
   /** the rest of the populate value, for the ordinary parser (which rejects unknown keys) */
   readonly rest: unknown;
-}
-
-function asked(v: unknown): boolean | null {
-  if (v === true || v === 'true' || v === '*') return true;
-  if (v === false || v === 'false') return false;
-  return null;
 }
 
 /** Takes `related` (or `*`, which includes it) out of a files `populate` value. */
@@ -37,15 +31,13 @@ export function splitFilePopulate(raw: unknown): FilePopulate {
     const names = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
     const related = names.some((n) => n === RELATED || n === '*');
     const rest = names.filter((n) => n !== RELATED);
-    return { related, rest: rest.length === 0 ? undefined : rest };
+    return { related: related ? true : undefined, rest: rest.length === 0 ? undefined : rest };
   }
   if (raw !== null && typeof raw === 'object' && RELATED in raw) {
     const { [RELATED]: value, ...rest } = raw as Record<string, unknown>;
-    const on = asked(value);
-    if (on === null) throw ValidationError.invalidKey(RELATED, RELATED, 'query', 'populate');
-    return { related: on, rest: Object.keys(rest).length === 0 ? undefined : rest };
+    return { related: value, rest: Object.keys(rest).length === 0 ? undefined : rest };
   }
-  return { related: false, rest: raw };
+  return { related: undefined, rest: raw };
 }
 
 interface Link {
@@ -113,9 +105,10 @@ async function visibleComponentIds(r: Reader, uid: string, ids: readonly number[
 
 /**
  * Adds `related` to each file: the linked rows' public scalars and `__type`, in link order, leaving
- * out every row the caller could not read directly (see the top of this file).
+ * out every row the caller could not read directly (see the top of this file). `on` keeps only the
+ * types it names, each with its fields; `count` gives `{count}` of what would be listed.
  */
-export async function addRelated(database: Database, model: Model, ability: Ability, files: readonly FileObject[]): Promise<void> {
+export async function addRelated(database: Database, model: Model, ability: Ability, files: readonly FileObject[], spec: RelatedSpec): Promise<void> {
   if (files.length === 0) return;
   const reader: Reader = { database, model, ability };
   const fileIds = files.map((f) => Number(f['id']));
@@ -124,7 +117,7 @@ export async function addRelated(database: Database, model: Model, ability: Abil
   );
   const idsByType = new Map<string, number[]>();
   for (const l of links) {
-    if (!schemaOf(model, l.type)) continue;
+    if (!schemaOf(model, l.type) || (spec.on !== null && !spec.on.has(l.type))) continue;
     let list = idsByType.get(l.type);
     if (!list) idsByType.set(l.type, (list = []));
     list.push(l.relatedId);
@@ -132,7 +125,7 @@ export async function addRelated(database: Database, model: Model, ability: Abil
   const rows = new Map<string, Record<string, unknown>>();
   for (const [type, linked] of idsByType) {
     const schema = schemaOf(model, type)!;
-    const shape = rowShape(schema, null);
+    const shape = rowShape(schema, spec.on?.get(type) ?? null);
     const base = schema.modelType === 'contentType' ? ['id', 'document_id'] : ['id'];
     const columns = [...new Set([...base, ...shape.columns])];
     let found: Record<string, unknown>[] = [];
@@ -154,5 +147,8 @@ export async function addRelated(database: Database, model: Model, ability: Abil
     const row = rows.get(`${l.type}#${l.relatedId}`);
     if (row) byFile.get(l.fileId)!.push(row);
   }
-  for (const f of files) f['related'] = byFile.get(Number(f['id'])) ?? [];
+  for (const f of files) {
+    const list = byFile.get(Number(f['id'])) ?? [];
+    f['related'] = spec.count ? { count: list.length } : list;
+  }
 }

@@ -85,7 +85,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const q = parseFileQuery(parseContext(caller), type, query);
     const { start, limit } = parseFlatRange(query);
     const files = await findFiles(read, type, q, start, limit);
-    if (q.related) await addRelated(services.database, services.model, caller.ability, files);
+    if (q.related) await addRelated(services.database, services.model, caller.ability, files, q.related);
     return reply.send(await present(files));
   };
 
@@ -96,7 +96,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const q = parseFileQuery(ctx, type, query);
     const p = parseFilePage(ctx, query);
     const [data, total] = await Promise.all([findFiles(read, type, q, p.start, p.limit), p.withCount ? countFiles(read, type, q) : Promise.resolve(null)]);
-    if (q.related) await addRelated(services.database, services.model, caller.ability, data);
+    if (q.related) await addRelated(services.database, services.model, caller.ability, data, q.related);
     return reply.send({ data: await present(data), meta: { pagination: paginationMeta(p, total) } });
   };
 
@@ -106,7 +106,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const id = numericId((req.params as { id: string }).id);
     const file = id === null ? null : await readFile(services.database, type, id);
     if (!file) throw new NotFoundError('file.notFound');
-    if (related) await addRelated(services.database, services.model, caller.ability, [file]);
+    if (related) await addRelated(services.database, services.model, caller.ability, [file], related);
     return reply.send(await presentOne(file));
   };
 
