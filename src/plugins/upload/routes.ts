@@ -126,6 +126,19 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     return presentOne(file);
   };
 
+  /**
+   * `?id=` with a file asks to replace its content, which Folio doesn't do. The refusals Strapi 5.54
+   * gives such a request come first (several files, a bad fileInfo, an unknown id), so a client sees
+   * Strapi's answer wherever Strapi has one, and the "not supported" 400 only where Strapi would replace.
+   */
+  const refuseReplace = async (id: string, files: number, infos: readonly unknown[]): Promise<never> => {
+    if (files > 1) throw new ValidationError('Cannot replace a file with multiple ones');
+    parseFileInfoUpdate(infos);
+    const n = numericId(id);
+    if (n === null || !(await readFile(services.database, type, n))) throw new NotFoundError('Entity not found');
+    throw new ValidationError('Replacing the content of a file is not supported: upload a new file, then delete the old one');
+  };
+
   const upload = async (req: FastifyRequest, reply: FastifyReply) => {
     const caller = await authorize(req, UPLOAD_ACTIONS.upload);
     const id = updateId(queryOf(req));
@@ -143,7 +156,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
         if (id === undefined) throw new ValidationError('Files are empty');
         return reply.send(await update(id, infos));
       }
-      if (id !== undefined) throw new ValidationError('Replacing the content of a file is not supported: upload a new file, then delete the old one');
+      if (id !== undefined) await refuseReplace(id, form.files.length, infos);
       const fileInfos = parseFileInfoList(infos, form.files.length);
       const link = linkTarget(services.model, caller.ability, form.fields, form.files.length);
       const path = storagePath(form.fields, provider);
