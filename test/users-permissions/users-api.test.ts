@@ -56,6 +56,26 @@ describe('GET /api/users', () => {
     }
   });
 
+  it('reads root page and pageSize as Strapi 5.54 does on /users: whole numbers above 0, then no paging at all', async () => {
+    const names = async (q: string): Promise<string[]> => (await t.get(`/api/users?sort=id&${q}`)).body.map((u: { username: string }) => u.username);
+    for (const q of ['page=2', 'page=2&pageSize=1', 'pageSize=1', 'page=1e3', 'page[0]=2', 'page=2&pagination[pageSize]=1&pagination[page]=1']) {
+      expect(await names(q), q).toEqual(q.includes('pagination') ? ['ann'] : ['ann', 'bob', 'cid']);
+    }
+    for (const [q, message] of [
+      ['page=0', "Invalid 'page' parameter. Expected an integer > 0, received: 0"],
+      ['page=1.5', "Invalid 'page' parameter. Expected an integer > 0, received: 1.5"],
+      ['page=', "Invalid 'page' parameter. Expected an integer > 0, received: "],
+      ['page=abc&pageSize=abc', "Invalid 'page' parameter. Expected an integer > 0, received: abc"],
+      ['pageSize=-1', "Invalid 'pageSize' parameter. Expected an integer > 0, received: -1"],
+      ['page=1&limit=1', 'Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object'],
+      ['pageSize=abc&start=0', 'Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object'],
+    ] as const) {
+      expect((await t.get(`/api/users?${q}`)).body, q).toEqual(errorOf(400, 'PaginationError', message));
+    }
+    // the rest of the query is checked first
+    expect((await t.get('/api/users?page=abc&sort=nope')).body.error.message).toBe('Invalid key nope');
+  });
+
   it('refuses private fields in filters, sort and fields', async () => {
     for (const q of ['filters[password][$eq]=x', 'sort=password', 'fields[0]=resetPasswordToken', 'filters[confirmationToken][$null]=true']) {
       const r = await t.get(`/api/users?${q}`);
@@ -111,6 +131,30 @@ describe('GET /api/users/count, /me, /:id', () => {
   it('count is a bare number that honours filters', async () => {
     expect((await t.get('/api/users/count')).text).toBe('3');
     expect((await t.get('/api/users/count?filters[username][$in][0]=ann&filters[username][$in][1]=bob')).text).toBe('2');
+  });
+
+  it('count checks the whole query as the list does (Strapi 5.54): a bad sort, fields, populate, page, start or limit is its 400', async () => {
+    const invalid = (param: string, key: string, path: string | null = null) => errorOf(400, 'ValidationError', `Invalid key ${key}`, { key, path, source: 'query', param });
+    const pagination = (message: string) => errorOf(400, 'PaginationError', message);
+    for (const [q, body] of [
+      ['sort=nope', invalid('sort', 'nope')],
+      ['fields[0]=nope', invalid('fields', 'nope')],
+      ['fields[0]=password', invalid('fields', 'password', 'password')],
+      ['populate=nope', invalid('populate', 'nope', 'nope')],
+      ['limit=abc', errorOf(400, 'ValidationError', 'convertLimitQueryParams expected a positive integer got NaN')],
+      ['start=-1', errorOf(400, 'ValidationError', 'convertStartQueryParams expected a positive integer got -1')],
+      ['page=0', pagination("Invalid 'page' parameter. Expected an integer > 0, received: 0")],
+      ['pageSize=abc', pagination("Invalid 'pageSize' parameter. Expected an integer > 0, received: abc")],
+      ['page=1&limit=1', pagination('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object')],
+      ['page=abc&sort=nope', invalid('sort', 'nope')],
+    ] as const) {
+      expect((await t.get(`/api/users/count?${q}`)).body, q).toEqual(body);
+    }
+    // what passes changes nothing but filters and _q
+    for (const q of ['sort=username', 'fields[0]=email', 'populate=role', 'limit=1', 'start=2', 'page=2&pageSize=1', 'pagination[page]=abc']) {
+      const r = await t.get(`/api/users/count?${q}`);
+      expect([r.status, r.text], q).toEqual([200, '3']);
+    }
   });
 
   it('me is the caller itself; Public is refused (403), an API token has no user (401 Unauthorized)', async () => {

@@ -1,7 +1,7 @@
 // /users, /users/count, /users/me, /users/:id (behaviour.md §10.10): bare JSON, numeric ids, the
 // user type's query language (filters, sort, fields, populate), each route behind its action.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApplicationError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { ApplicationError, NotFoundError, PaginationError, UnauthorizedError, ValidationError } from '../../errors.js';
 import { authorize } from '../../http/authorize.js';
 import { sendJson } from '../../http/send-json.js';
 import { readDocuments } from '../../documents/read.js';
@@ -42,6 +42,35 @@ function listPagination(query: Record<string, unknown>, parsed: Pagination): Pag
   const limit = query['limit'] === undefined ? ALL : Math.min(n(query['limit'], 'limit'), ALL);
   const start = query['start'] === undefined ? 0 : Math.min(n(query['start'], 'start'), ALL);
   return { mode: 'offset', start, limit: limit <= 0 ? ALL : limit, withCount: false };
+}
+
+/** The query without root `page`/`pageSize`, which the users routes read apart (checkRootPages). */
+function withoutRootPages(query: Record<string, unknown>): Record<string, unknown> {
+  if (query['page'] === undefined && query['pageSize'] === undefined) return query;
+  const rest = { ...query };
+  delete rest['page'];
+  delete rest['pageSize'];
+  return rest;
+}
+
+/**
+ * Root `page`/`pageSize` on /users and /users/count, as Strapi 5.54 reads them there (after the rest of
+ * the query is checked): beside root `start`/`limit` they are its "must be in the pagination object"
+ * 400, each must read as a whole number above 0, and then they change nothing — Strapi lists and counts
+ * every user whatever page is asked. (Content lists refuse them outright; clients of the users routes
+ * sending the v4 habit `?page=2` got that 400 from Folio where Strapi answers.)
+ */
+function checkRootPages(query: Record<string, unknown>): void {
+  const pages = (['page', 'pageSize'] as const).filter((k) => query[k] !== undefined);
+  if (pages.length === 0) return;
+  if (query['start'] !== undefined || query['limit'] !== undefined) {
+    throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object');
+  }
+  for (const name of pages) {
+    const v = query[name];
+    const n = typeof v === 'string' || Array.isArray(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n) || n <= 0) throw new PaginationError(`Invalid '${name}' parameter. Expected an integer > 0, received: ${String(v)}`);
+  }
 }
 
 export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
@@ -115,8 +144,9 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   if (!ownUsersType)
     app.get(`${prefix}/users`, async (req, reply) => {
       const caller = await authorize(services, req, `${UP}.user.find`);
-      const query = queryOf(req);
+      const query = withoutRootPages(queryOf(req));
       const parsed = users.parse(caller.ability, query);
+      checkRootPages(queryOf(req));
       const q: FindQuery = { ...parsed, pagination: listPagination(query, parsed.pagination) };
       const { data } = await readDocuments(read, users.type, q);
       return sendJson(reply, data);
@@ -124,8 +154,20 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
 
   app.get(`${prefix}/users/count`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.count`);
-    const q = users.parse(caller.ability, { filters: queryOf(req)['filters'], ...(queryOf(req)['_q'] !== undefined ? { _q: queryOf(req)['_q'] } : {}) });
-    const { total } = await readDocuments(read, users.type, { ...q, populate: new Map(), pagination: { mode: 'offset', start: 0, limit: 1, withCount: true } });
+    const query = queryOf(req);
+    // the whole query is checked as the list's is (Strapi 5.54 refuses a bad sort, fields, populate,
+    // page, start or limit here too); only filters and _q change the count
+    const { filters, _q, sort, fields, populate } = query;
+    const q = users.parse(caller.ability, { filters, _q, sort, fields, populate });
+    checkRootPages(query);
+    listPagination(withoutRootPages({ ...query, pagination: undefined }), q.pagination);
+    const { total } = await readDocuments(read, users.type, {
+      ...q,
+      sort: [],
+      fields: null,
+      populate: new Map(),
+      pagination: { mode: 'offset', start: 0, limit: 1, withCount: true },
+    });
     return sendJson(reply, total ?? 0);
   });
 
