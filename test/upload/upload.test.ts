@@ -201,6 +201,25 @@ describe('reading files', () => {
     expect(all.body.map((f: { id: number }) => f.id)).toEqual([...all.body.map((f: { id: number }) => f.id)].sort((a, b) => a - b));
   });
 
+  it('GET /api/upload/files reads root page and pageSize as Strapi 5.54 does: whole numbers above 0, not beside start/limit, then ignored', async () => {
+    const within = `filters[id][$in][0]=${ids[0]}&filters[id][$in][1]=${ids[1]}&fields[0]=name`;
+    for (const q of ['page=2', 'page=2&pageSize=1']) {
+      expect(
+        (await u.t.get(`/api/upload/files?${within}&${q}`)).body.map((f: { id: number }) => f.id),
+        q,
+      ).toEqual([ids[0], ids[1]]);
+    }
+    for (const [q, message] of [
+      ['page=abc', "Invalid 'page' parameter. Expected an integer > 0, received: abc"],
+      ['pageSize=-1', "Invalid 'pageSize' parameter. Expected an integer > 0, received: -1"],
+      ['page=2&start=0', 'Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object'],
+      ['page=abc&limit=1', 'Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object'],
+    ] as const) {
+      expect((await u.t.get(`/api/upload/files?${within}&${q}`)).body, q).toEqual(errorOf(400, 'PaginationError', message));
+    }
+    expect((await u.t.get('/api/upload/files?page=abc&sort=nope')).body.error.message).toBe('Invalid key nope');
+  });
+
   it('filters, sorts and selects fields', async () => {
     const r = await u.t.get('/api/upload/files?filters[name][$endsWith]=a.txt&sort=name:desc&fields[0]=name&fields[1]=mime');
     expect(r.status).toBe(200);

@@ -30,6 +30,7 @@ import type { UploadProvider } from './provider.js';
 import { countFiles, findFiles, parseFilePage, parseFileReadQuery, parseFileQuery, parseFlatRange } from './queries.js';
 import { addRelated } from './related.js';
 import { registerStaticUploads } from './serve.js';
+import { checkRootPages, withoutRootPages } from '../../query/parse/root-pages.js';
 import { presentFiles, signFileUrls } from './sign.js';
 import { prepareFile, storeFiles, type PreparedFile, type UploadDeps } from './upload-files.js';
 
@@ -82,7 +83,8 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
   const find = async (req: FastifyRequest, reply: FastifyReply) => {
     const caller = await authorize(req, UPLOAD_ACTIONS.find);
     const query = queryOf(req);
-    const q = parseFileQuery(parseContext(caller), type, query);
+    const q = parseFileQuery(parseContext(caller), type, withoutRootPages(query));
+    checkRootPages(query);
     const { start, limit } = parseFlatRange(query);
     const files = await findFiles(read, type, q, start, limit);
     if (q.related) await addRelated(services.database, services.model, caller.ability, files, q.related);

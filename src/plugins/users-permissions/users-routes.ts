@@ -1,7 +1,8 @@
 // /users, /users/count, /users/me, /users/:id (behaviour.md §10.10): bare JSON, numeric ids, the
 // user type's query language (filters, sort, fields, populate), each route behind its action.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApplicationError, NotFoundError, PaginationError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { ApplicationError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { checkRootPages, withoutRootPages } from '../../query/parse/root-pages.js';
 import { authorize } from '../../http/authorize.js';
 import { sendJson } from '../../http/send-json.js';
 import { readDocuments } from '../../documents/read.js';
@@ -42,35 +43,6 @@ function listPagination(query: Record<string, unknown>, parsed: Pagination): Pag
   const limit = query['limit'] === undefined ? ALL : Math.min(n(query['limit'], 'limit'), ALL);
   const start = query['start'] === undefined ? 0 : Math.min(n(query['start'], 'start'), ALL);
   return { mode: 'offset', start, limit: limit <= 0 ? ALL : limit, withCount: false };
-}
-
-/** The query without root `page`/`pageSize`, which the users routes read apart (checkRootPages). */
-function withoutRootPages(query: Record<string, unknown>): Record<string, unknown> {
-  if (query['page'] === undefined && query['pageSize'] === undefined) return query;
-  const rest = { ...query };
-  delete rest['page'];
-  delete rest['pageSize'];
-  return rest;
-}
-
-/**
- * Root `page`/`pageSize` on /users and /users/count, as Strapi 5.54 reads them there (after the rest of
- * the query is checked): beside root `start`/`limit` they are its "must be in the pagination object"
- * 400, each must read as a whole number above 0, and then they change nothing — Strapi lists and counts
- * every user whatever page is asked. (Content lists refuse them outright; clients of the users routes
- * sending the v4 habit `?page=2` got that 400 from Folio where Strapi answers.)
- */
-function checkRootPages(query: Record<string, unknown>): void {
-  const pages = (['page', 'pageSize'] as const).filter((k) => query[k] !== undefined);
-  if (pages.length === 0) return;
-  if (query['start'] !== undefined || query['limit'] !== undefined) {
-    throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object');
-  }
-  for (const name of pages) {
-    const v = query[name];
-    const n = typeof v === 'string' || Array.isArray(v) ? Number(v) : Number.NaN;
-    if (!Number.isInteger(n) || n <= 0) throw new PaginationError(`Invalid '${name}' parameter. Expected an integer > 0, received: ${String(v)}`);
-  }
 }
 
 export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
