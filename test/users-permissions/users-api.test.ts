@@ -157,6 +157,25 @@ describe('GET /api/users/count, /me, /:id', () => {
     }
   });
 
+  it('me and /users/:id check paging parameters as a list does and then ignore them (Strapi 5.54)', async () => {
+    const pagination = (message: string) => errorOf(400, 'PaginationError', message);
+    for (const path of ['/api/users/me', `/api/users/${bob.id}`]) {
+      const token = path.endsWith('/me') ? bob.jwt : undefined;
+      for (const q of ['page=2', 'page=2&pageSize=1', 'start=1&limit=1', 'pagination[page]=abc', 'pagination[page]=1&pagination[limit]=1']) {
+        const r = await t.get(`${path}?fields[0]=username&${q}`, { token });
+        expect([r.status, r.body], `${path} ${q}`).toEqual([200, { id: bob.id, documentId: expect.any(String), username: 'bob' }]);
+      }
+      for (const [q, body] of [
+        ['page=abc', pagination("Invalid 'page' parameter. Expected an integer > 0, received: abc")],
+        ['page=1&limit=1', pagination('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object')],
+        ['limit=abc', errorOf(400, 'ValidationError', 'convertLimitQueryParams expected a positive integer got NaN')],
+        ['page=abc&sort=nope', errorOf(400, 'ValidationError', 'Invalid key nope', { key: 'nope', path: null, source: 'query', param: 'sort' })],
+      ] as const) {
+        expect((await t.get(`${path}?${q}`, { token })).body, `${path} ${q}`).toEqual(body);
+      }
+    }
+  });
+
   it('me is the caller itself; Public is refused (403), an API token has no user (401 Unauthorized)', async () => {
     const me = await t.get('/api/users/me', { token: bob.jwt });
     expect(me.status).toBe(200);

@@ -29,7 +29,11 @@ function queryOf(req: FastifyRequest): Record<string, unknown> {
  * (the contract lists it), and without either returns every user as Strapi does.
  */
 function listPagination(query: Record<string, unknown>, parsed: Pagination): Pagination {
-  if (query['pagination'] !== undefined) return parsed;
+  return query['pagination'] !== undefined ? parsed : rootRange(query);
+}
+
+/** Root `start`/`limit` as Strapi reads them on the users routes (its messages); every user without them. */
+function rootRange(query: Record<string, unknown>): Pagination {
   // Strapi's reading: the value as a number (a one-item list is its item), a whole number from 0 on;
   // a limit of -1 or 0 is no limit
   const n = (v: unknown, name: 'start' | 'limit'): number => {
@@ -132,7 +136,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     const { filters, _q, sort, fields, populate } = query;
     const q = users.parse(caller.ability, { filters, _q, sort, fields, populate });
     checkRootPages(query);
-    listPagination(withoutRootPages({ ...query, pagination: undefined }), q.pagination);
+    rootRange(query);
     const { total } = await readDocuments(read, users.type, {
       ...q,
       sort: [],
@@ -143,10 +147,25 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     return sendJson(reply, total ?? 0);
   });
 
+  const PAGING = ['page', 'pageSize', 'start', 'limit', 'pagination'];
+  /**
+   * The query of a one-user read (/users/me, /users/:id): Strapi 5.54 checks its paging parameters as a
+   * list's, after the rest of the query, and then ignores them (the `pagination` object unread).
+   */
+  const oneUserQuery = (ability: Ability, query: Record<string, unknown>): Record<string, unknown> => {
+    if (!PAGING.some((k) => query[k] !== undefined)) return query;
+    const rest = { ...query };
+    for (const k of PAGING) delete rest[k];
+    users.parse(ability, rest);
+    checkRootPages(query);
+    rootRange(query);
+    return rest;
+  };
+
   app.get(`${prefix}/users/me`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.me`);
     if (caller.kind !== 'user' || !caller.user) throw new UnauthorizedError('Unauthorized');
-    const user = await users.view(caller.user.id, caller.ability, queryOf(req));
+    const user = await users.view(caller.user.id, caller.ability, oneUserQuery(caller.ability, queryOf(req)));
     if (!user) throw new UnauthorizedError('Unauthorized');
     return sendJson(reply, user);
   });
@@ -155,7 +174,8 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     app.get(`${prefix}/users/:id`, async (req, reply) => {
       const caller = await authorize(services, req, `${UP}.user.findOne`);
       const id = rowId((req.params as { id: string }).id);
-      const user = id === undefined ? null : await users.view(id, caller.ability, queryOf(req));
+      const query = oneUserQuery(caller.ability, queryOf(req));
+      const user = id === undefined ? null : await users.view(id, caller.ability, query);
       if (!user) throw new NotFoundError('User not found');
       return sendJson(reply, user);
     });
