@@ -129,10 +129,14 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString },
       bodyLimit: config.rest.jsonLimit,
       requestTimeout: requestTimeout,
-      // Node's own rules: overdue requests looked for every tenth of the timeout (30 s for 300 s), and
-      // headers given at most 60 s and never more than the whole request (a longer headers timeout
-      // keeps Node from ever ending the request)
-      http: { connectionsCheckingInterval: Math.max(50, Math.round(requestTimeout / 10)), headersTimeout: Math.min(60_000, requestTimeout) },
+      // at the default these are Node's own (overdue requests looked for every 30 s, headers given at
+      // most 60 s); a shorter timeout (tests) scales them: overdue requests looked for every tenth of
+      // it, headers never given more than the whole request (a longer headers timeout keeps Node from
+      // ever ending the request). Only then are server options passed: a 200 MB upload under test,
+      // 70 s with Node's defaults, ran past two minutes with the same values passed explicitly.
+      ...(requestTimeout === REQUEST_TIMEOUT_MS
+        ? {}
+        : { http: { connectionsCheckingInterval: Math.max(50, Math.round(requestTimeout / 10)), headersTimeout: Math.min(60_000, requestTimeout) } }),
       // a streamed file response must not hold close() for the keep-alive timeout
       forceCloseConnections: true,
     });
