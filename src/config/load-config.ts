@@ -12,6 +12,7 @@ import { ensureSecrets, type SecretName } from './secrets.js';
 import type { Env } from './strapi-env.js';
 import type { FolioConfig, LocaleSeed, RestConfig } from './types.js';
 import { envBool, envInt, fileBool, fileBytes, fileInt, fileString } from './values.js';
+import { proxyConfig } from './proxy-config.js';
 import { middlewaresConfig } from './middlewares-config.js';
 import { emailConfig } from './email-config.js';
 import { customFieldsConfig } from './custom-fields-config.js';
@@ -120,6 +121,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     host,
     port,
     publicUrl: (fileString(server['url'], 'server.url') || env['PUBLIC_URL'] || `http://localhost:${port}`).replace(/\/+$/, ''),
+    proxy: proxyConfig(server),
     database: databaseConfig(dir, env, database),
     rest: rest(api, middlewares, env),
     secrets: {

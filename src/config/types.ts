@@ -4,6 +4,7 @@ import type { MiddlewaresConfig } from './middlewares-config.js';
 import type { EmailConfig } from './email-config.js';
 import type { UsersPermissionsConfig } from '../plugins/users-permissions/config.js';
 import type { ScalarType } from '../schema/types.js';
+import type { ProxyTrust } from './proxy-config.js';
 
 export interface RestConfig {
   readonly prefix: string;
@@ -33,6 +34,8 @@ export interface FolioConfig {
   readonly host: string;
   readonly port: number;
   readonly publicUrl: string;
+  /** config/server proxy.koa: where the client address comes from behind a reverse proxy (null: the connection) */
+  readonly proxy: ProxyTrust | null;
   readonly database: DatabaseConfig;
   readonly rest: RestConfig;
   readonly secrets: {

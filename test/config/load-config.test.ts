@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { DEFAULT_MIDDLEWARES } from '../../src/config/middlewares-config.js';
+import { proxyConfig } from '../../src/config/proxy-config.js';
 import { project, SECRETS } from './helpers.js';
 
 const load = (dir: string, env: Record<string, string> = {}) => loadConfig(dir, { ...SECRETS, ...env }, { writeEnvFile: false });
@@ -29,6 +30,7 @@ describe('defaults', () => {
       host: '0.0.0.0',
       port: 1337,
       publicUrl: 'http://localhost:1337',
+      proxy: null,
       database: { client: 'sqlite', filename: join(dir, '.tmp', 'data.db') },
       rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
       secrets: { apiTokenSalt: 'salt', jwtSecret: 'jwt', appKeys: ['k1', 'k2'] },
@@ -412,5 +414,20 @@ describe('users-permissions and email settings', () => {
     const e = await load(dir).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(ConfigError);
     expect((e as Error).message).toContain(message);
+  });
+});
+
+describe('config/server proxy', () => {
+  const server = (proxy: unknown) => proxyConfig({ proxy });
+  it("trusts a proxy's header only with proxy.koa, as Strapi 5 reads it (Strapi 4's proxy: true is not read)", () => {
+    expect(server(undefined)).toBeNull();
+    expect(server(true)).toBeNull();
+    expect(server({ koa: false })).toBeNull();
+    expect(server({ koa: true })).toEqual({ header: 'x-forwarded-for', maxIps: 0 });
+    expect(server({ koa: true, ipHeader: 'X-Real-IP', maxIpsCount: 1 })).toEqual({ header: 'x-real-ip', maxIps: 1 });
+  });
+  it('refuses a wrong value with the key it is at', () => {
+    expect(() => server({ koa: 'yes' })).toThrow('server.proxy.koa must be true or false, got "yes"');
+    expect(() => server({ koa: true, maxIpsCount: -1 })).toThrow(/^server\.proxy\.maxIpsCount must be a whole number from 0/);
   });
 });

@@ -47,6 +47,7 @@ export function testConfig(database: FolioConfig['database'], over: Partial<Foli
     host: '127.0.0.1',
     port: 0,
     publicUrl: 'http://127.0.0.1',
+    proxy: null,
     database,
     rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
     secrets: { apiTokenSalt: 'test-salt', jwtSecret: 'test-jwt', appKeys: ['a', 'b'] },

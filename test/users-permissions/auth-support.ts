@@ -6,6 +6,7 @@ import { startTestApp, type Response, type TestApp } from '../support/app.js';
 import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from '../support/smtp.js';
 import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
 import { emailConfig } from '../../src/config/email-config.js';
+import type { FolioConfig } from '../../src/config/types.js';
 
 /** the JWT secret testConfig() gives every test app */
 export const JWT_SECRET = 'test-jwt';
@@ -27,12 +28,15 @@ export interface AuthEnvOptions {
   /** other users-permissions.config keys (register.allowedFields, jwt, …) */
   plugin?: Record<string, unknown>;
   smtp?: SmtpSinkOptions;
+  /** config/server proxy.koa, read */
+  proxy?: FolioConfig['proxy'];
 }
 
 export async function startAuthApp(opts: AuthEnvOptions = {}): Promise<AuthEnv> {
   const sink = await startSmtpSink(opts.smtp);
   const advanced = { email_reset_password: RESET_PAGE, email_confirmation_redirection: WELCOME_PAGE, ...opts.advanced };
   const t = await startTestApp({
+    proxy: opts.proxy ?? null,
     usersPermissions: usersPermissionsConfig({ 'users-permissions': { config: { ...opts.plugin, advanced } } }),
     email: emailConfig({
       email: {

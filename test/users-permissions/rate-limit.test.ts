@@ -136,6 +136,44 @@ describe('spellings of one path', () => {
   });
 });
 
+describe('behind a reverse proxy (config/server proxy.koa)', () => {
+  const login = (env: AuthEnv, forwarded: string) =>
+    env.t.request('POST', '/api/auth/local', { token: null, body: { identifier: 'nobody', password: 'wrong-password' }, headers: { 'x-forwarded-for': forwarded } });
+
+  it('not trusted (the default): every client behind the proxy shares its window, whatever the header says', async () => {
+    const env = await startAuthApp({ plugin: { ratelimit: { interval: 60_000, max: 2 } } });
+    try {
+      const rs = [await login(env, '203.0.113.1'), await login(env, '203.0.113.2'), await login(env, '203.0.113.3')];
+      expect(rs.map((r) => r.status)).toEqual([400, 400, 429]);
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('trusted: each client the header names counts apart; with maxIpsCount only the addresses the proxy wrote count', async () => {
+    const all = await startAuthApp({ plugin: { ratelimit: { interval: 60_000, max: 2 } }, proxy: { header: 'x-forwarded-for', maxIps: 0 } });
+    try {
+      const rs = [await login(all, '203.0.113.1'), await login(all, '203.0.113.1, 10.0.0.1'), await login(all, '203.0.113.1'), await login(all, '203.0.113.2')];
+      expect(rs.map((r) => r.status)).toEqual([400, 400, 429, 400]);
+    } finally {
+      await all.close();
+    }
+    // the client writes the first address; a proxy appending what it saw makes the last one sure
+    const last = await startAuthApp({ plugin: { ratelimit: { interval: 60_000, max: 2 } }, proxy: { header: 'x-forwarded-for', maxIps: 1 } });
+    try {
+      const rs = [
+        await login(last, 'spoof-1, 203.0.113.9'),
+        await login(last, 'spoof-2, 203.0.113.9'),
+        await login(last, 'spoof-3, 203.0.113.9'),
+        await login(last, '203.0.113.8'),
+      ];
+      expect(rs.map((r) => r.status)).toEqual([400, 400, 429, 400]);
+    } finally {
+      await last.close();
+    }
+  });
+});
+
 describe('a burst', () => {
   let env: AuthEnv;
   beforeAll(async () => {

@@ -37,7 +37,7 @@ export async function registerUsersPermissions(app: FastifyInstance, services: S
   // refresh mode only: in legacy mode /auth/refresh, /auth/logout and /auth/sessions stay 404
   if (sessions) registerSessionRoutes(app, up, sessions);
   // before the routes: it limits those §10.1 marks as they are registered
-  registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit);
+  registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit, services.config.proxy);
   registerAuthRoutes(app, up);
   registerProviderRoutes(app, up, providers, new ProviderFlows(services.database));
   registerUserRoutes(app, up);

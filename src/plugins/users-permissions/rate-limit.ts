@@ -6,6 +6,8 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../../database/dialect.js';
+import type { ProxyTrust } from '../../config/proxy-config.js';
+import { clientAddress } from '../../http/client-address.js';
 import { RateLimitError } from '../../errors.js';
 import { RateLimitCounters } from './rate-limit-store.js';
 
@@ -63,13 +65,13 @@ function keyPath(req: FastifyRequest): string {
   return path.toLowerCase().replace(/\/$/, '');
 }
 
-export const rateLimitKey = (req: FastifyRequest, byEmail: boolean): string => `${identifier(req, byEmail)}:${keyPath(req)}:${req.ip}`;
+export const rateLimitKey = (req: FastifyRequest, byEmail: boolean, proxy: ProxyTrust | null): string => `${identifier(req, byEmail)}:${keyPath(req)}:${clientAddress(req, proxy)}`;
 
 /**
  * Limits every route registered after this call that §10.1 marks rate-limited (those of other files,
  * such as /connect/*, included): a preHandler, so the body is parsed when the key is built.
  */
-export function registerRateLimit(app: FastifyInstance, database: Database, prefix: string, settings: RateLimitSettings): void {
+export function registerRateLimit(app: FastifyInstance, database: Database, prefix: string, settings: RateLimitSettings, proxy: ProxyTrust | null): void {
   if (!settings.enabled) return;
   const counters = new RateLimitCounters(database);
   // the library's store interface: incr answers the key's count and the time left in its window
@@ -97,7 +99,7 @@ export function registerRateLimit(app: FastifyInstance, database: Database, pref
   const limiter = (byEmail: boolean): Limiter => {
     let l = limiters.get(byEmail);
     if (!l) {
-      l = app.createRateLimit({ max: settings.max, timeWindow: settings.interval, keyGenerator: (req) => rateLimitKey(req, byEmail) });
+      l = app.createRateLimit({ max: settings.max, timeWindow: settings.interval, keyGenerator: (req) => rateLimitKey(req, byEmail, proxy) });
       limiters.set(byEmail, l);
     }
     return l;
