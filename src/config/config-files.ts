@@ -11,7 +11,9 @@ export type Obj = Record<string, unknown>;
 
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const EXTENSIONS = ['json', 'js', 'cjs', 'mjs', 'ts'] as const;
+// in the order a directory listing gives them: Strapi reads the first file of a name it lists
+// (`plugins.js` before `plugins.json`) and leaves the others unread, with a warning
+const EXTENSIONS = ['cjs', 'js', 'json', 'mjs', 'ts'] as const;
 
 function deepMerge(base: Obj, over: Obj): Obj {
   const out: Obj = { ...base };
@@ -31,27 +33,25 @@ async function evaluate(file: string, projectDir: string, env: Env): Promise<unk
   return typeof value === 'function' ? (value as (ctx: { env: unknown }) => unknown)({ env: strapiEnv(env) }) : value;
 }
 
-async function readOne(projectDir: string, folder: string, name: string, env: Env): Promise<Obj | unknown[] | undefined> {
-  for (const ext of EXTENSIONS) {
-    const file = join(folder, `${name}.${ext}`);
-    if (!existsSync(file)) continue;
-    const shown = relative(projectDir, file);
-    let value: unknown;
-    try {
-      value = await evaluate(file, projectDir, env);
-    } catch (e) {
-      throw new ConfigError(`${shown}: ${(e as Error).message.split('\n')[0]}`);
-    }
-    // config/middlewares is a list; every other file an object
-    if (!isObj(value) && !Array.isArray(value)) throw new ConfigError(`${shown}: expected an object (or a function returning one)`);
-    return value;
+async function readOne(projectDir: string, folder: string, name: string, env: Env, warnings: string[]): Promise<Obj | unknown[] | undefined> {
+  const [file, ...unread] = EXTENSIONS.map((ext) => join(folder, `${name}.${ext}`)).filter((f) => existsSync(f));
+  if (file === undefined) return undefined;
+  const shown = relative(projectDir, file);
+  for (const other of unread) warnings.push(`${relative(projectDir, other)} is not read: ${shown} is (one config file per name, as in Strapi)`);
+  let value: unknown;
+  try {
+    value = await evaluate(file, projectDir, env);
+  } catch (e) {
+    throw new ConfigError(`${shown}: ${(e as Error).message.split('\n')[0]}`);
   }
-  return undefined;
+  // config/middlewares is a list; every other file an object
+  if (!isObj(value) && !Array.isArray(value)) throw new ConfigError(`${shown}: expected an object (or a function returning one)`);
+  return value;
 }
 
 /** config/<name> merged with config/env/<nodeEnv>/<name> (a list is replaced); undefined when neither exists. */
-export async function readConfigFile(dir: string, name: string, env: Env, nodeEnv: string): Promise<Obj | unknown[] | undefined> {
-  const base = await readOne(dir, join(dir, 'config'), name, env);
-  const over = await readOne(dir, join(dir, 'config', 'env', nodeEnv), name, env);
+export async function readConfigFile(dir: string, name: string, env: Env, nodeEnv: string, warnings: string[] = []): Promise<Obj | unknown[] | undefined> {
+  const base = await readOne(dir, join(dir, 'config'), name, env, warnings);
+  const over = await readOne(dir, join(dir, 'config', 'env', nodeEnv), name, env, warnings);
   return isObj(base) && isObj(over) ? deepMerge(base, over) : (over ?? base);
 }

@@ -101,7 +101,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
   const nodeEnv = nodeEnvOf(env);
   const generated = ensureSecrets(dir, env, nodeEnv === 'production', opts.writeEnvFile ?? true);
   const warnings: string[] = [];
-  const read = (name: string): Promise<Obj | unknown[] | undefined> => readConfigFile(dir, name, env, env['NODE_ENV'] || 'development');
+  const read = (name: string): Promise<Obj | unknown[] | undefined> => readConfigFile(dir, name, env, env['NODE_ENV'] || 'development', warnings);
   const object = async (name: string): Promise<Obj> => {
     const v = await read(name);
     if (Array.isArray(v)) throw new ConfigError(`config/${name}: expected an object, got a list`);

@@ -244,6 +244,13 @@ describe('config/api', () => {
     expect((await load(dir)).config.rest.defaultLimit).toBe(5);
   });
 
+  it('of two files with one name, the one a directory lists first is read (plugins.js before plugins.json), as Strapi reads it, and start-up says so', async () => {
+    const dir = project({ 'config/api.js': 'module.exports = { rest: { defaultLimit: 7 } };', 'config/api.json': JSON.stringify({ rest: { defaultLimit: 9 } }) });
+    const loaded = await load(dir);
+    expect(loaded.config.rest.defaultLimit).toBe(7);
+    expect(loaded.warnings).toContain('config/api.json is not read: config/api.js is (one config file per name, as in Strapi)');
+  });
+
   it('config/env/<NODE_ENV>/ is merged over config/', async () => {
     const dir = project({
       'config/api.json': JSON.stringify({ rest: { defaultLimit: 10, maxLimit: 50 } }),
