@@ -18,6 +18,7 @@ import { emailConfig } from './email-config.js';
 import { customFieldsConfig } from './custom-fields-config.js';
 import { sessionConfig } from '../plugins/users-permissions/sessions.js';
 import { usersPermissionsConfig } from '../plugins/users-permissions/config.js';
+import { providerNotices } from '../plugins/users-permissions/providers/settings.js';
 
 export interface LoadedConfig {
   readonly config: FolioConfig;
@@ -139,5 +140,6 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
   };
   // refresh mode's sessions settings, checked at start-up like every other setting
   if (config.usersPermissions.jwtManagement === 'refresh') sessionConfig(config.usersPermissions.raw);
+  warnings.push(...providerNotices(config.usersPermissions.raw));
   return { config, generated, warnings };
 }

@@ -5,7 +5,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { providerSettings } from '../../src/plugins/users-permissions/providers/settings.js';
 import { loadModel } from '../../src/schema/load-model.js';
+import { SECRETS } from '../config/helpers.js';
 import { EXAMPLE_DIR, startTestApp, type TestApp } from '../support/app.js';
 import { filePart, form } from '../upload/helpers.js';
 import { writeFiles } from './write-files.js';
@@ -331,5 +334,36 @@ describe('over HTTP', () => {
     expect(up.body[0]).not.toHaveProperty('folder');
     const related = await t.get(`/api/upload/files/${up.body[0].id}?populate=related`);
     expect(related.body.related).toEqual([]);
+  });
+});
+
+describe('config Strapi reads leniently', () => {
+  it("a provider entry Strapi never reads (CanchaLibreStrapi's google with clientId, no enabled) starts, left off with a notice", async () => {
+    const plugins = `export default ({ env }) => ({
+  'users-permissions': {
+    enabled: true,
+    config: {
+      jwtSecret: env('JWT_SECRET'),
+      providers: {
+        google: { clientId: env('GOOGLE_CLIENT_ID'), clientSecret: env('GOOGLE_CLIENT_SECRET'), callbackUrl: 'https://cms.test/api/connect/google/callback', scope: ['email', 'profile'] },
+        gitlab: { clientId: 'x' },
+      },
+    },
+  },
+});
+`;
+    const dir = exampleWith({ 'config/plugins.ts': plugins });
+    rmSync(join(dir, 'config/plugins.json'));
+    const loaded = await loadConfig(dir, { ...SECRETS, NODE_ENV: 'production' }, { writeEnvFile: false });
+    expect(loaded.warnings.filter((w) => w.includes('providers'))).toEqual([
+      'plugins.users-permissions.config.providers.google: not enabled, so clientId, clientSecret, callbackUrl (no setting Folio reads) left off; known: enabled, icon, key, secret, scope, subdomain, callback, jwksurl, authorize_url, access_url, api_url',
+      'plugins.users-permissions.config.providers.gitlab: not a provider Folio knows, and not enabled: left off',
+    ]);
+    expect(providerSettings(loaded.config.usersPermissions.raw, (n) => `http://cms.test/api/auth/${n}/callback`).size).toBe(0);
+    // enabled, the same keys are still a start-up error naming the first
+    const on = exampleWith({ 'config/plugins.ts': plugins.replace('google: { clientId', 'google: { enabled: true, clientId') });
+    rmSync(join(on, 'config/plugins.json'));
+    const strict = await loadConfig(on, { ...SECRETS, NODE_ENV: 'production' }, { writeEnvFile: false });
+    expect(() => providerSettings(strict.config.usersPermissions.raw, (n) => n)).toThrow('plugins.users-permissions.config.providers.google.clientId is not a setting');
   });
 });

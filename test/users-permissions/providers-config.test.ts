@@ -62,6 +62,10 @@ describe('provider settings', () => {
     for (const [config, message] of cases) expect(() => parse(config), JSON.stringify(config)).toThrow(message);
   });
 
+  it('an entry not enabled is left off unread: keys Strapi ignores and unknown names stop nothing', () => {
+    expect(parse({ google: { clientId: 'id', callbackUrl: 'x' }, gitlab: { enabled: false, key: 'k' } }).size).toBe(0);
+  });
+
   it('Strapi’s `email` entry (local login) is accepted and ignored', () => {
     expect(parse({ email: { enabled: true, icon: 'envelope' } }).size).toBe(0);
   });

@@ -42,9 +42,11 @@ function scopeOf(v: unknown, key: string, dflt: readonly string[]): readonly str
 
 function one(name: string, def: ProviderDef, raw: Obj, defaultCallback: string): ProviderSettings | null {
   const k = (s: string): string => `${KEY}.${name}.${s}`;
+  // an entry left off is read no further: Strapi never reads this section, so projects carry entries
+  // written for other tools (`clientId`, `callbackUrl`…) that start Strapi; providerNotices names them
+  if (!fileBool(raw['enabled'], k('enabled'), false)) return null;
   const unknown = Object.keys(raw).find((s) => !SETTINGS.has(s));
   if (unknown !== undefined) throw new ConfigError(`${k(unknown)} is not a setting; known: ${[...SETTINGS].join(', ')}`);
-  if (!fileBool(raw['enabled'], k('enabled'), false)) return null;
   const key = fileString(raw['key'], k('key'));
   const secret = fileString(raw['secret'], k('secret'));
   if (!key) throw new ConfigError(`${k('key')} is required when the provider is enabled (the client id the provider gave you)`);
@@ -83,10 +85,30 @@ export function providerSettings(raw: Obj, frontCallback: (name: string) => stri
     const def = PROVIDERS.get(name);
     // `email` is Strapi's name for local login, always on in Folio
     if (name === 'email') continue;
-    if (def === undefined) throw new ConfigError(`${KEY}.${name} is not a provider Folio knows; known: ${[...PROVIDERS.keys()].join(', ')}`);
     if (!isObj(v)) throw new ConfigError(`${KEY}.${name} must be an object`);
+    if (def === undefined) {
+      if (!fileBool(v['enabled'], `${KEY}.${name}.enabled`, false)) continue;
+      throw new ConfigError(`${KEY}.${name} is not a provider Folio knows; known: ${[...PROVIDERS.keys()].join(', ')}`);
+    }
     const s = one(name, def, v, frontCallback(name));
     if (s) out.set(name, s);
+  }
+  return out;
+}
+
+/**
+ * Start-up lines for the entries left off that say something Folio doesn't read (an unknown provider,
+ * keys that are no setting): the project starts, as with Strapi, and the line tells why that login is off.
+ */
+export function providerNotices(raw: Obj): string[] {
+  const section = raw['providers'];
+  if (!isObj(section)) return [];
+  const out: string[] = [];
+  for (const [name, v] of Object.entries(section)) {
+    if (name === 'email' || !isObj(v) || v['enabled'] === true) continue;
+    const unknown = Object.keys(v).filter((s) => !SETTINGS.has(s));
+    if (!PROVIDERS.has(name)) out.push(`${KEY}.${name}: not a provider Folio knows, and not enabled: left off`);
+    else if (unknown.length > 0) out.push(`${KEY}.${name}: not enabled, so ${unknown.join(', ')} (no setting Folio reads) left off; known: ${[...SETTINGS].join(', ')}`);
   }
   return out;
 }
