@@ -1,4 +1,5 @@
 // The tables the model needs, as plain data: schema sync creates them; copying a row reads its column list.
+import { createHash } from 'node:crypto';
 import type { Component, ContentType, Model, ScalarType } from '../schema/types.js';
 import { SYSTEM_COLUMNS as C } from '../schema/types.js';
 import { BUCKETS_TABLE, type Partition } from './table-buckets.js';
@@ -263,7 +264,28 @@ export function rowColumns(schema: ContentType | Component): ColumnDef[] {
   return columns;
 }
 
+/** PostgreSQL keeps 63 bytes of a name (it cuts the rest silently), MySQL refuses more than 64 */
+export const MAX_INDEX_NAME = 63;
+
+/**
+ * An index name a table's name and its suffix made too long (a component `..._quote_with_titles`
+ * gives `..._cmps_entity_idx`, 65 characters): its start and a hash of the whole, so it stays unique
+ * and the same at every start. The whole name is still replaced where it exists (SQLite kept it), and
+ * so is PostgreSQL's cut form, which a later sync never found by the whole name and created again.
+ */
+function fitIndex(idx: IndexDef): IndexDef {
+  if (idx.name.length <= MAX_INDEX_NAME) return idx;
+  const hash = createHash('sha256').update(idx.name).digest('hex').slice(0, 8);
+  const name = `${idx.name.slice(0, MAX_INDEX_NAME - hash.length - 1)}_${hash}`;
+  const olds = [...(idx.replaces ?? []), idx.name].flatMap((o) => (o.length > MAX_INDEX_NAME ? [o, o.slice(0, MAX_INDEX_NAME)] : [o]));
+  return { ...idx, name, replaces: [...new Set(olds)] };
+}
+
 export function modelTables(model: Model): TableDef[] {
+  return modelTablesAsNamed(model).map((t) => (t.indexes.some((i) => i.name.length > MAX_INDEX_NAME) ? { ...t, indexes: t.indexes.map(fitIndex) } : t));
+}
+
+function modelTablesAsNamed(model: Model): TableDef[] {
   const out: TableDef[] = [];
   const links = new Set<string>();
   for (const ct of model.contentTypes.values()) {

@@ -6,10 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
+import { connect } from '../../src/database/connect.js';
+import { syncSchema } from '../../src/database/sync.js';
+import { MAX_INDEX_NAME, modelTables } from '../../src/database/tables.js';
 import { providerSettings } from '../../src/plugins/users-permissions/providers/settings.js';
 import { loadModel } from '../../src/schema/load-model.js';
 import { SECRETS } from '../config/helpers.js';
 import { EXAMPLE_DIR, startTestApp, type TestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
 import { filePart, form } from '../upload/helpers.js';
 import { writeFiles } from './write-files.js';
 
@@ -365,5 +369,60 @@ describe('config Strapi reads leniently', () => {
     rmSync(join(on, 'config/plugins.json'));
     const strict = await loadConfig(on, { ...SECRETS, NODE_ENV: 'production' }, { writeEnvFile: false });
     expect(() => providerSettings(strict.config.usersPermissions.raw, (n) => n)).toThrow('plugins.users-permissions.config.providers.google.clientId is not a setting');
+  });
+});
+
+// api-v2.mip.institute: a component whose table name (49 characters) makes index names past 63
+const LONG = {
+  'src/components/vacancies/repeatable-quote-with-title.json': JSON.stringify({
+    collectionName: 'components_vacancies_repeatable_quote_with_titles',
+    info: { displayName: 'Repeatable quote with title' },
+    attributes: {
+      title: { type: 'string' },
+      quote: { type: 'component', component: 'kit.logo-part', repeatable: true },
+      people: { type: 'relation', relation: 'oneToMany', target: 'api::owner.owner' },
+    },
+  }),
+  [PART]: FILES[PART],
+  [OWNER]: type('owner', 'owners', {}),
+  [at('vacancy')]: type('vacancy', 'vacancies', { blocks: { type: 'dynamiczone', components: ['vacancies.repeatable-quote-with-title'] } }),
+};
+
+describe('long names', () => {
+  it('index names fit PostgreSQL and MySQL, stay unique, and a restart (a second sync) finds them', async () => {
+    const dir = exampleWith(LONG);
+    const model = loadModel(dir);
+    const names = modelTables(model).flatMap((t) => t.indexes.map((i) => i.name));
+    expect(names.filter((n) => n.length > MAX_INDEX_NAME)).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+    const cmps = modelTables(model).find((t) => t.name === 'components_vacancies_repeatable_quote_with_titles_cmps')!;
+    expect(cmps.indexes.map((i) => i.name)).toEqual([
+      expect.stringMatching(/^components_vacancies_repeatable_quote_with_titles_cmps_[0-9a-f]{8}$/),
+      'components_vacancies_repeatable_quote_with_titles_cmps_cmp_idx',
+    ]);
+    const db = await createTestDatabase();
+    const database = await connect(db.config);
+    try {
+      await syncSchema(database, model);
+      // PostgreSQL cut the old long name, and the next start's sync tried to create it again ("already exists")
+      await syncSchema(database, model);
+    } finally {
+      await database.db.destroy();
+      await db.drop();
+    }
+  });
+
+  it('an entry with the long-named component is written and read', async () => {
+    const t = await startTestApp({ dir: exampleWith(LONG) });
+    try {
+      const owner = await t.request('POST', '/api/owners', { body: { data: { name: 'O' } } });
+      const data = { name: 'V', blocks: [{ __component: 'vacancies.repeatable-quote-with-title', title: 'T', quote: [{ label: 'q' }], people: [owner.body.data.documentId] }] };
+      const made = await t.request('POST', '/api/vacancies', { body: { data } });
+      expect(made.status, made.text).toBe(201);
+      const read = await t.get(`/api/vacancies/${made.body.data.documentId}?populate[blocks][populate]=*`);
+      expect(read.body.data.blocks).toMatchObject([{ title: 'T', quote: [{ label: 'q' }], people: [{ name: 'O' }] }]);
+    } finally {
+      await t.close();
+    }
   });
 });
