@@ -73,10 +73,15 @@ function bool(def: Record<string, unknown>, key: string, ctx: AttributeContext, 
   return v;
 }
 
+/**
+ * Localized only when its pluginOptions say so, as Strapi 5's i18n reads it (`localized === true`):
+ * an attribute written without them in a localized type is shared by the locales (the admin panel
+ * always writes them; hand-written schemas leave them out). Relations and uids are set apart below.
+ */
 function localizedFlag(def: Record<string, unknown>, ctx: AttributeContext): boolean {
   if (!ctx.typeLocalized) return false;
   const opts = def['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined;
-  return opts?.i18n?.localized !== false;
+  return opts?.i18n?.localized === true;
 }
 
 function asStoredType(name: string, def: Record<string, unknown>, ctx: AttributeContext): Record<string, unknown> {

@@ -426,3 +426,42 @@ describe('long names', () => {
     }
   });
 });
+
+// goodasyouare-cms: a localized type whose text attribute was written without pluginOptions
+const PRIVACY = {
+  [at('privacy')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'privacy', pluralName: 'privacies' },
+    options: { draftAndPublish: true },
+    pluginOptions: { i18n: { localized: true } },
+    attributes: {
+      privacyPolicyText: { type: 'text' },
+      disclaimerText: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+    },
+  }),
+};
+
+describe('an attribute without pluginOptions in a localized type', () => {
+  it('is shared by the locales, as Strapi 5 reads it (localized only when it says true)', async () => {
+    const t = await startTestApp({ dir: exampleWith(PRIVACY) });
+    try {
+      expect(t.app.model.contentTypes.get('api::privacy.privacy')!.attributes.get('privacyPolicyText')!.localized).toBe(false);
+      const made = await t.request('POST', '/api/privacies', { body: { data: { privacyPolicyText: 'policy', disclaimerText: 'disclaimer' } } });
+      expect(made.status, made.text).toBe(201);
+      const id = made.body.data.documentId as string;
+      // a new locale's body holds the localized fields only (contract rule 3): the shared text comes with it
+      const fr = await t.request('PUT', `/api/privacies/${id}?locale=fr`, { body: { data: { disclaimerText: 'avertissement' } } });
+      expect(fr.status, fr.text).toBe(200);
+      expect(fr.body.data).toMatchObject({ locale: 'fr', privacyPolicyText: 'policy', disclaimerText: 'avertissement' });
+      // written in French, the shared text changes in English too, which keeps its own disclaimer (as the reference Strapi 5.54 answered)
+      const edit = await t.request('PUT', `/api/privacies/${id}?locale=fr`, { body: { data: { privacyPolicyText: 'politique' } } });
+      expect(edit.status, edit.text).toBe(200);
+      const en = await t.get(`/api/privacies/${id}`);
+      expect(en.body.data).toMatchObject({ locale: 'en', privacyPolicyText: 'politique', disclaimerText: 'disclaimer' });
+      const read = await t.get(`/api/privacies/${id}?locale=fr&populate=*`);
+      expect(read.body.data.localizations).toMatchObject([{ locale: 'en', privacyPolicyText: 'politique', disclaimerText: 'disclaimer' }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
