@@ -465,3 +465,37 @@ describe('an attribute without pluginOptions in a localized type', () => {
     }
   });
 });
+
+// Audelweiss: reviews (draft & publish) of a user, through a users-permissions extension
+const REVIEWS = {
+  'src/extensions/users-permissions/content-types/user/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'up_users',
+    info: { singularName: 'user', pluralName: 'users' },
+    attributes: { reviews: { type: 'relation', relation: 'oneToMany', target: 'api::review.review', mappedBy: 'user' } },
+  }),
+  [at('review')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'review', pluralName: 'reviews' },
+    options: { draftAndPublish: true },
+    attributes: { comment: { type: 'text' }, user: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user', inversedBy: 'reviews' } },
+  }),
+};
+
+describe("a user's relation to a type with draft & publish", () => {
+  it('lists each linked document once, in its published version (Strapi 5.54 lists the draft row too)', async () => {
+    const t = await startTestApp({ dir: exampleWith(REVIEWS) });
+    try {
+      const user = await t.request('POST', '/api/users', { body: { username: 'ann', email: 'ann@example.com', password: 'Password123' } });
+      expect(user.status, user.text).toBe(201);
+      const review = await t.request('POST', '/api/reviews', { body: { data: { comment: 'Great', user: user.body.id } } });
+      expect(review.status, review.text).toBe(201);
+      const draft = await t.request('PUT', `/api/reviews/${review.body.data.documentId}?status=draft`, { body: { data: { comment: 'Great, edited' } } });
+      expect(draft.status, draft.text).toBe(200);
+      const list = await t.get('/api/users?populate[reviews][fields][0]=comment');
+      expect(list.body[0].reviews).toEqual([{ id: review.body.data.id, documentId: review.body.data.documentId, comment: 'Great' }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
