@@ -9,6 +9,7 @@ import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery, parseLocale } from '../query/parse/find-query.js';
 import { readWriteData } from '../documents/input/check-write-data.js';
 import { refuseMissingDocuments } from '../documents/store/missing-documents.js';
+import { checkRootPages, rootOffsets, withoutPaging } from '../query/parse/root-pages.js';
 import { storedData, type WriteTarget } from '../documents/input/strapi-echo.js';
 import { MissingRelationsError } from '../documents/store/missing-relations.js';
 import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
@@ -58,11 +59,27 @@ function parse(services: Services, call: Call, type: ContentType): FindQuery {
 }
 
 /**
+ * The query of a one-document read or delete. Strapi 5.54 pages nothing there: it checks root
+ * `page`/`pageSize` and `start`/`limit` as its query converter does (after the rest of the query) and
+ * leaves the `pagination` object unread, where Folio refused any root page and read the object as a list's.
+ */
+function parseOne(services: Services, call: Call, type: ContentType): FindQuery {
+  const rest = withoutPaging(call.query);
+  const q = parseFindQuery(parseContextOf(services, call.caller.ability), type, rest);
+  if (rest !== call.query) {
+    checkRootPages(call.query);
+    rootOffsets(call.query);
+  }
+  return q;
+}
+
+/**
  * A write's query. Its filters are checked but select nothing: Strapi reads the written document back
  * whatever they say, and a `filters[locale]` doesn't choose the locale written (the parameter does).
  */
 function parseWrite(services: Services, call: Call, type: ContentType): FindQuery {
-  const q = parse(services, call, type);
+  // paging parameters mean nothing to a write and Strapi 5.54 doesn't read them there
+  const q = parse(services, { ...call, query: withoutPaging(call.query) }, type);
   return { ...q, where: null, locale: parseLocale(parseContextOf(services, call.caller.ability), type, call.query['locale']) };
 }
 
@@ -140,7 +157,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
     return cached.serve(reply, async (database) => {
-      const q = parse(services, call, type);
+      const q = parseOne(services, call, type);
       const id = isSingle ? await documentIdOfSingle(database.db, type) : (req.params as { documentId: string }).documentId;
       // locale=* names no one version; a filter on locale picks it instead (the first that matches, as Strapi's findOne)
       const anyLocale = q.locale === '*' && !filtersChooseLocale(type, call.query['filters']);
@@ -187,7 +204,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
 
   const remove = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'delete');
-    const q = parse(services, call, type);
+    const q = parseOne(services, call, type);
     if (type.draftAndPublish && call.query['status'] !== undefined && q.status === 'draft') {
       throw new ValidationError('DELETE removes every version of the document in the locale; deleting only the draft is not supported (drop status=draft)');
     }

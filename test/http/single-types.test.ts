@@ -57,4 +57,40 @@ describe('single types follow the locale and status rules', () => {
     expect((await t.request('DELETE', `/api/categories/${id}?locale=*`)).status).toBe(204);
     for (const l of ['en', 'fr', 'de']) expect((await t.get(`/api/categories/${id}?locale=${l}`)).status).toBe(404);
   });
+
+  it('one-document requests page nothing: root page/pageSize/start/limit are checked as Strapi 5.54 checks them, the pagination object is unread, writes read none', async () => {
+    const en = await t.request('PUT', '/api/global', { body: { data: { siteName: 'Paged site' } } });
+    expect(en.status, en.text).toBe(200);
+    const c = await t.request('POST', '/api/categories', { body: { data: { name: 'Paged' } } });
+    const one = `/api/categories/${c.body.data.documentId}`;
+    const pagination = (message: string) => ({ data: null, error: { status: 400, name: 'PaginationError', message, details: {} } });
+    const convert = (message: string) => ({ data: null, error: { status: 400, name: 'ValidationError', message, details: {} } });
+    for (const path of ['/api/global', one]) {
+      for (const q of ['page=2', 'page=2&pageSize=10', 'pageSize=1', 'limit=5', 'pagination[page]=abc', 'pagination[page]=1&pagination[start]=1', 'pagination[withCount]=abc']) {
+        const r = await t.get(`${path}?${q}`);
+        expect(r.status, `${path}?${q}: ${r.text}`).toBe(200);
+        expect(r.body.data.documentId, q).toBe(path === one ? c.body.data.documentId : en.body.data.documentId);
+      }
+      for (const [q, body] of [
+        ['page=abc', pagination("Invalid 'page' parameter. Expected an integer > 0, received: abc")],
+        ['pageSize=0', pagination("Invalid 'pageSize' parameter. Expected an integer > 0, received: 0")],
+        ['page=1&start=0', pagination('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object')],
+        ['limit=abc', convert('convertLimitQueryParams expected a positive integer got NaN')],
+        ['start=-1', convert('convertStartQueryParams expected a positive integer got -1')],
+      ] as const) {
+        expect((await t.get(`${path}?${q}`)).body, `${path}?${q}`).toEqual(body);
+      }
+      // the rest of the query is checked first
+      expect((await t.get(`${path}?page=abc&sort=nope`)).body.error.message).toBe('Invalid key nope');
+    }
+    expect((await t.request('DELETE', `${one}?page=abc`)).body).toEqual(pagination("Invalid 'page' parameter. Expected an integer > 0, received: abc"));
+    for (const q of ['page=abc', 'page=1&limit=1', 'pagination[page]=abc', 'start=abc']) {
+      const put = await t.request('PUT', `${one}?${q}`, { body: { data: { name: `Paged ${q}` } } });
+      expect([put.status, put.body.data?.name], q).toEqual([200, `Paged ${q}`]);
+      const global = await t.request('PUT', `/api/global?${q}`, { body: { data: { siteName: 'Paged site' } } });
+      expect(global.status, q).toBe(200);
+      const created = await t.request('POST', `/api/categories?${q}`, { body: { data: { name: `New ${q}` } } });
+      expect(created.status, q).toBe(201);
+    }
+  });
 });

@@ -2,7 +2,7 @@
 // user type's query language (filters, sort, fields, populate), each route behind its action.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApplicationError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.js';
-import { checkRootPages, withoutRootPages } from '../../query/parse/root-pages.js';
+import { checkRootPages, rootOffsets, withoutPaging, withoutRootPages } from '../../query/parse/root-pages.js';
 import { authorize } from '../../http/authorize.js';
 import { sendJson } from '../../http/send-json.js';
 import { readDocuments } from '../../documents/read.js';
@@ -34,19 +34,11 @@ function listPagination(query: Record<string, unknown>, parsed: Pagination): Pag
 
 /** Root `start`/`limit` as Strapi reads them on the users routes (its messages); every user without them. */
 function rootRange(query: Record<string, unknown>): Pagination {
-  // Strapi's reading: the value as a number (a one-item list is its item), a whole number from 0 on;
-  // a limit of -1 or 0 is no limit
-  const n = (v: unknown, name: 'start' | 'limit'): number => {
-    const x = typeof v === 'string' || Array.isArray(v) ? Number(v) : Number.NaN;
-    if (!Number.isInteger(x) || (x < 0 && !(name === 'limit' && x === -1))) {
-      throw new ValidationError(`${name === 'start' ? 'convertStartQueryParams' : 'convertLimitQueryParams'} expected a positive integer got ${x}`);
-    }
-    return x;
-  };
-  // past ALL, a start or limit is ALL: no database takes every whole number a double holds
-  const limit = query['limit'] === undefined ? ALL : Math.min(n(query['limit'], 'limit'), ALL);
-  const start = query['start'] === undefined ? 0 : Math.min(n(query['start'], 'start'), ALL);
-  return { mode: 'offset', start, limit: limit <= 0 ? ALL : limit, withCount: false };
+  const { start, limit } = rootOffsets(query);
+  // past ALL, a start or limit is ALL: no database takes every whole number a double holds; a limit
+  // of -1 or 0 is no limit
+  const l = limit === null || limit <= 0 ? ALL : Math.min(limit, ALL);
+  return { mode: 'offset', start: Math.min(start ?? 0, ALL), limit: l, withCount: false };
 }
 
 export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
@@ -147,18 +139,16 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     return sendJson(reply, total ?? 0);
   });
 
-  const PAGING = ['page', 'pageSize', 'start', 'limit', 'pagination'];
   /**
    * The query of a one-user read (/users/me, /users/:id): Strapi 5.54 checks its paging parameters as a
    * list's, after the rest of the query, and then ignores them (the `pagination` object unread).
    */
   const oneUserQuery = (ability: Ability, query: Record<string, unknown>): Record<string, unknown> => {
-    if (!PAGING.some((k) => query[k] !== undefined)) return query;
-    const rest = { ...query };
-    for (const k of PAGING) delete rest[k];
+    const rest = withoutPaging(query);
+    if (rest === query) return query;
     users.parse(ability, rest);
     checkRootPages(query);
-    rootRange(query);
+    rootOffsets(query);
     return rest;
   };
 

@@ -1,5 +1,7 @@
-// Root `page`/`pageSize` where Strapi 5.54 checks them and then ignores them (see checkRootPages).
-import { PaginationError } from '../../errors.js';
+// Root `page`/`pageSize`, `start`/`limit` on the routes where Strapi 5.54 reads them with its query
+// converter (the users routes, the media library's flat list, one-document content reads) rather than
+// as a content list's pagination.
+import { PaginationError, ValidationError } from '../../errors.js';
 
 /** The query without root `page`/`pageSize`, which these routes read apart (checkRootPages). */
 export function withoutRootPages(query: Record<string, unknown>): Record<string, unknown> {
@@ -28,4 +30,32 @@ export function checkRootPages(query: Record<string, unknown>): void {
     const n = typeof v === 'string' || Array.isArray(v) ? Number(v) : Number.NaN;
     if (!Number.isInteger(n) || n <= 0) throw new PaginationError(`Invalid '${name}' parameter. Expected an integer > 0, received: ${String(v)}`);
   }
+}
+
+/**
+ * Root `start`/`limit` as Strapi's converter reads them: the value as a number (a one-item list is its
+ * item), a whole number from 0 on (a limit may be -1), else its "convert…QueryParams" 400.
+ */
+export function rootOffsets(query: Record<string, unknown>): { start: number | null; limit: number | null } {
+  const n = (v: unknown, name: 'start' | 'limit'): number => {
+    const x = typeof v === 'string' || Array.isArray(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(x) || (x < 0 && !(name === 'limit' && x === -1))) {
+      throw new ValidationError(`${name === 'start' ? 'convertStartQueryParams' : 'convertLimitQueryParams'} expected a positive integer got ${x}`);
+    }
+    return x;
+  };
+  return {
+    start: query['start'] === undefined ? null : n(query['start'], 'start'),
+    limit: query['limit'] === undefined ? null : n(query['limit'], 'limit'),
+  };
+}
+
+const PAGING: readonly string[] = ['page', 'pageSize', 'start', 'limit', 'pagination'];
+
+/** The query without any paging parameter (root or `pagination`), or itself when it has none. */
+export function withoutPaging(query: Record<string, unknown>): Record<string, unknown> {
+  if (!PAGING.some((k) => query[k] !== undefined)) return query;
+  const rest = { ...query };
+  for (const k of PAGING) delete rest[k];
+  return rest;
 }
