@@ -14,6 +14,21 @@ export function checkedName(name: string): string {
   return n;
 }
 
+// what Strapi 5.54 refuses in the name a file is sent under (not in fileInfo.name): characters no
+// common file system takes, and the device names of Windows
+const RESERVED = /[<>:"/\\|?*]/;
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+
+/**
+ * The name a file part was sent under, checked as Strapi 5.54 checks it: a client relying on its
+ * "invalid characters" 400 (`a/b.txt`, `what?.txt`, `CON`) gets it here too. The parser keeps the path
+ * the client sent, so `../x.txt` is refused rather than silently shortened.
+ */
+export function checkedSentName(name: string): string {
+  if (RESERVED.test(name) || WINDOWS_DEVICE.test(name)) throw new ApplicationError('File name contains invalid characters');
+  return checkedName(name);
+}
+
 /** `My Photo (1).PNG` → `My_Photo_1`: letters and digits of the base name, underscores between. */
 export function slug(base: string): string {
   const s = base

@@ -176,6 +176,8 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
+      // the name as sent, directories included, so checkedSentName can refuse what Strapi refuses
+      preservePath: true,
       limits: { fileSize: config.sizeLimit, files: config.maxFiles, fields: 100, fieldSize: 1024 * 1024, parts: 1000, headerPairs: 2000 },
     });
     const base = `${services.config.rest.prefix}/upload`;

@@ -15,7 +15,7 @@ import { generateFormats, inspectImage, isMeasuredImage, optimizeImage, type Dim
 import { linkFiles, targetRows, type LinkTarget } from './link.js';
 import { detectType, isInlineType, refusal, storedExtension, typeOfExtension } from './mime.js';
 import type { ReceivedFile } from './multipart.js';
-import { checkedName, fileHash } from './names.js';
+import { checkedName, checkedSentName, fileHash } from './names.js';
 import type { ImageProcessor } from './image-process.js';
 import type { StoredRef, UploadProvider } from './provider.js';
 
@@ -44,7 +44,7 @@ export interface UploadDeps {
 
 /** Checks one file and generates its formats into `dir`. */
 export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: FileInfo, dir: string, n: number): Promise<PreparedFile> {
-  const sent = checkedName(source.filename || 'file');
+  const sent = checkedSentName(source.filename || 'file');
   // fileInfo.name renames the file; the name it was sent under must be acceptable all the same. An
   // empty name renames nothing (as in Strapi 5.54): a file listed under "" can't be told apart.
   const name = info.name ? checkedName(info.name) : sent;
