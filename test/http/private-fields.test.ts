@@ -152,9 +152,17 @@ describe("the media library's related entries", () => {
     }
   });
 
-  it('take no filters, sort, fields or populate of their own', async () => {
-    await expectRefused('/api/upload/files?populate[related][fields][0]=internalNotes', 'populate', 'related');
-    await expectRefused('/api/upload/files?populate[related][populate][editor][fields][0]=password', 'populate', 'related');
+  it('take no filters, sort, fields or populate of their own, and an `on` fragment no private field', async () => {
+    for (const [url, found] of [
+      ['/api/upload/files?populate[related][fields][0]=internalNotes', '{"fields":["internalNotes"]}'],
+      ['/api/upload/files?populate[related][populate][editor][fields][0]=password', '{"populate":{"editor":{"fields":["password"]}}}'],
+    ] as const) {
+      const r = await t.get(url);
+      const message = `Invalid nested populate for file.related (plugin::upload.file). Expected a fragment ("on") or "count" but found ${found}`;
+      expect(r.body, url).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message, details: {} } });
+      expectNothingPrivate(r);
+    }
+    await expectRefused('/api/upload/files?populate[related][on][api::article.article][fields][0]=internalNotes', 'populate', 'internalNotes');
     const filter = await t.get('/api/upload/files?filters[related][internalNotes][$eq]=x');
     expect(filter.body).toEqual({
       data: null,
