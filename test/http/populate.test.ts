@@ -237,6 +237,38 @@ describe('populate', () => {
     ]);
   });
 
+  it('as Strapi 5.54: plain populated keys first, then dynamic zones, then keys populated further below, each run in the order asked', async () => {
+    const keys = async (q: string): Promise<string[]> => {
+      const r = await t.get(`/api/articles/${doc['article']}?fields[0]=title&${q}`);
+      expect(r.status, r.text).toBe(200);
+      return Object.keys(r.body.data).slice(3);
+    };
+    // each case as the reference Strapi 5.54 answered it
+    for (const [q, expected] of [
+      ['populate[seo][populate][shareImage]=true&populate[tags]=true', ['tags', 'seo']],
+      ['populate[author][populate][avatar]=true&populate[tags]=true', ['tags', 'author']],
+      ['populate[blocks][on][shared.quote]=true&populate[tags]=true', ['tags', 'blocks']],
+      ['populate[blocks]=true&populate[author][populate][avatar]=true&populate[tags]=true', ['tags', 'blocks', 'author']],
+      ['populate[author][populate][avatar]=true&populate[blocks]=true&populate[seo][populate][shareImage]=true&populate[tags]=true', ['tags', 'blocks', 'author', 'seo']],
+      ['populate[0]=author.avatar&populate[1]=tags', ['tags', 'author']],
+      ['populate[0]=blocks&populate[1]=tags', ['tags', 'blocks']],
+      ['populate[tags][populate]=*&populate[author]=true', ['author', 'tags']],
+      ['populate[tags][populate][articles]=false&populate[author]=true', ['author', 'tags']],
+      ['populate[localizations][populate][0]=tags&populate[author]=true', ['author', 'localizations']],
+      ['populate[author][populate][avatar][fields][0]=name&populate[cover]=true&populate[seo]=true', ['cover', 'seo', 'author']],
+      ['populate[seo][fields][0]=metaTitle&populate[tags]=true', ['seo', 'tags']],
+      ['populate[seo][count]=true&populate[tags]=true', ['seo', 'tags']],
+    ] as const) {
+      expect(await keys(q), q).toEqual(expected);
+    }
+    const r = await t.get(`/api/articles/${doc['article']}?populate[author][populate][articles][populate][tags]=true&populate[author][populate][avatar]=true`);
+    expect(Object.keys(r.body.data.author).slice(-2)).toEqual(['avatar', 'articles']);
+    expect((await t.get('/api/articles?populate[tags][populate]=&populate[author]=true')).body).toEqual({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'Invalid key  at tags', details: { key: '', path: 'tags', source: 'query', param: 'populate' } },
+    });
+  });
+
   it('a bad key in a dotted populate path is reported at the dotted path up to it, as Strapi 5.54 does', async () => {
     const cases: [string, string, string][] = [
       ['populate=nope.x', 'nope', 'nope'],

@@ -225,6 +225,8 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
     if (base.kind === 'relation' || base.kind === 'component') count = c;
   }
   let populate: PopulateMap = new Map();
+  // an empty nested populate names an empty key, as Strapi reports it
+  if (value['populate'] === '') throw invalid('', here);
   if (value['populate'] !== undefined) populate = parsePopulateAt(ctx, target, value['populate'], path);
   return {
     ...node(base.attribute, base.kind),
@@ -236,11 +238,24 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
   };
 }
 
+/**
+ * Strapi 5.54 answers populated keys in three runs, each in the order asked: plain entries, then
+ * dynamic zones, then entries that populate further below themselves (`populate[author][populate]…`,
+ * `author.avatar`): `populate[author][populate][avatar]=true&populate[tags]=true` gives tags, then author.
+ */
+function strapiOrder(map: MutableMap, nested: ReadonlySet<string>): MutableMap {
+  const run = (n: PopulateNode): number => (n.kind === 'dynamiczone' ? 1 : nested.has(n.attribute) ? 2 : 0);
+  if (![...map.values()].some((n) => run(n) > 0)) return map;
+  // a stable sort: each run keeps the order asked
+  return new Map([...map.entries()].sort(([, a], [, b]) => run(a) - run(b)));
+}
+
 function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[]): PopulateMap {
   const map: MutableMap = new Map();
   if (raw === undefined || raw === null || raw === '') return map;
   if (raw === '*') return star(ctx, schema);
   const errRoot = path.length ? path.join('.') : null;
+  const nested = new Set<string>();
   if (typeof raw === 'string' || Array.isArray(raw)) {
     const items = typeof raw === 'string' ? raw.split(',') : raw;
     for (const item of items) {
@@ -252,9 +267,11 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       }
       if (s.includes('*')) throw invalid(s, path.length ? errRoot : s);
       const n = dotted(ctx, schema, s.split('.'), errRoot);
-      if (n) merge(map, n);
+      if (!n) continue;
+      merge(map, n);
+      if (s.includes('.')) nested.add(n.attribute);
     }
-    return map;
+    return strapiOrder(map, nested);
   }
   if (!isObj(raw)) throw new ValidationError('populate must be a string, an array or an object', { source: 'query', param: 'populate' });
   for (const [key, value] of Object.entries(raw)) {
@@ -279,9 +296,11 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     }
     if ('on' in value) throw fragmentOnNonZone(ctx, schema, key, value['on'], here);
     const entry = objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here);
-    if (!withheld(schema, found.attr)) merge(map, entry);
+    if (withheld(schema, found.attr)) continue;
+    merge(map, entry);
+    if (value['populate'] !== undefined) nested.add(key);
   }
-  return map;
+  return strapiOrder(map, nested);
 }
 
 export function parsePopulate(ctx: ParseContext, schema: Schema, raw: unknown): PopulateMap {
