@@ -339,16 +339,12 @@ function setCookies(r: Response): Map<string, { value: string; attrs: string[] }
 describe('cookie variant', () => {
   const COOKIE = { 'x-strapi-refresh-cookie': 'httpOnly' };
 
-  it('the x-strapi-refresh-cookie header puts the refresh token in a signed HttpOnly cookie; refresh reads it first', async () => {
-    const name = `rf${++n}`;
-    const reg = await t.request('POST', '/api/auth/local/register', {
-      token: null,
-      headers: COOKIE,
-      body: { username: name, email: `${name}@example.com`, password: 'secret123' },
-    });
-    expect(reg.status, reg.text).toBe(200);
-    expect(Object.keys(reg.body).sort()).toEqual(['jwt', 'user']);
-    const c = setCookies(reg).get('strapi_up_refresh')!;
+  it('the x-strapi-refresh-cookie header puts the refresh token of a login in a signed HttpOnly cookie; refresh reads it first', async () => {
+    const a = await signUp();
+    const log = await t.request('POST', '/api/auth/local', { token: null, headers: COOKIE, body: { identifier: a.email, password: 'secret123' } });
+    expect(log.status, log.text).toBe(200);
+    expect(Object.keys(log.body).sort()).toEqual(['jwt', 'user']);
+    const c = setCookies(log).get('strapi_up_refresh')!;
     expect(c).toBeDefined();
     expect(c.attrs.sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Lax']);
     // signed: the token, a dot, the signature
@@ -371,13 +367,50 @@ describe('cookie variant', () => {
     expectError(await t.request('POST', REFRESH, { token: null, headers: { cookie: `strapi_up_refresh=${next.value}` } }), INVALID);
   });
 
-  it('a tampered or unsigned cookie is 401 Invalid refresh token; logout clears the cookie', async () => {
+  it('registration, change-password and reset-password answer the refresh token in the JSON even in cookie mode, as Strapi 5.54', async () => {
+    // seen on the reference (sessions.httpOnly or the header): only a login and a refresh set the cookie
     const name = `rf${++n}`;
-    const log = await t.request('POST', '/api/auth/local/register', {
+    const reg = await t.request('POST', '/api/auth/local/register', {
       token: null,
       headers: COOKIE,
       body: { username: name, email: `${name}@example.com`, password: 'secret123' },
     });
+    expect(reg.status, reg.text).toBe(200);
+    expect(Object.keys(reg.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    expect(reg.headers.getSetCookie()).toEqual([]);
+    expect((await refresh(reg.body.refreshToken)).status).toBe(200);
+
+    const log = await t.request('POST', '/api/auth/local', { token: null, headers: COOKIE, body: { identifier: name, password: 'secret123' } });
+    const cookie = `strapi_up_refresh=${setCookies(log).get('strapi_up_refresh')!.value}`;
+    const change = await t.request('POST', '/api/auth/change-password', {
+      token: log.body.jwt,
+      headers: { ...COOKIE, cookie },
+      body: { currentPassword: 'secret123', password: 'newpass123', passwordConfirmation: 'newpass123' },
+    });
+    expect(change.status, change.text).toBe(200);
+    expect(Object.keys(change.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    // the cookie sent names a session the change revoked: it is cleared, so the new token works from the body
+    const cleared = setCookies(change).get('strapi_up_refresh')!;
+    expect(cleared.value).toBe('');
+    expectError(await t.request('POST', REFRESH, { token: null, headers: { cookie } }), INVALID);
+    expect((await refresh(change.body.refreshToken)).status).toBe(200);
+
+    expect((await post(t, '/api/auth/forgot-password', { email: `${name}@example.com` })).status).toBe(200);
+    const code = linkIn(await env.sink.next(), /code=([0-9a-f]+)/);
+    const reset = await t.request('POST', '/api/auth/reset-password', {
+      token: null,
+      headers: COOKIE,
+      body: { code, password: 'newpass456', passwordConfirmation: 'newpass456' },
+    });
+    expect(reset.status, reset.text).toBe(200);
+    expect(Object.keys(reset.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    expect(reset.headers.getSetCookie()).toEqual([]);
+    expect((await refresh(reset.body.refreshToken)).status).toBe(200);
+  });
+
+  it('a tampered or unsigned cookie is 401 Invalid refresh token; logout clears the cookie', async () => {
+    const a = await signUp();
+    const log = await t.request('POST', '/api/auth/local', { token: null, headers: COOKIE, body: { identifier: a.email, password: 'secret123' } });
     const c = setCookies(log).get('strapi_up_refresh')!;
     const signed = decodeURIComponent(c.value);
     const dot = signed.lastIndexOf('.');
@@ -426,8 +459,13 @@ describe('sessions.httpOnly, a cookie name, production, short lifetimes (2 s acc
     await app?.close();
   });
 
-  it('every answer puts the refresh token in the named cookie, Secure in production; refresh answers {jwt}', async () => {
-    const r = await post(app, '/api/auth/local/register', { username: 'cookie1', email: 'cookie1@example.com', password: 'secret123' });
+  it('a login and a refresh put the refresh token in the named cookie, Secure in production; refresh answers {jwt}', async () => {
+    const reg = await post(app, '/api/auth/local/register', { username: 'cookie1', email: 'cookie1@example.com', password: 'secret123' });
+    expect(reg.status, reg.text).toBe(200);
+    // a registration answers its refresh token in the JSON, as Strapi 5.54 does even with httpOnly
+    expect(Object.keys(reg.body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    expect(reg.headers.getSetCookie()).toEqual([]);
+    const r = await post(app, '/api/auth/local', { identifier: 'cookie1', password: 'secret123' });
     expect(r.status, r.text).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['jwt', 'user']);
     const c = setCookies(r).get('my_refresh')!;
@@ -444,8 +482,9 @@ describe('sessions.httpOnly, a cookie name, production, short lifetimes (2 s acc
     // what must still work is checked first after each step, with a second or more to spare: a loaded
     // CI machine can spend most of a second on one bcrypt hash, and an `exp` counted in whole seconds
     // gives a token of lifespan n between n-1 and n seconds; "refused" checks only get later
-    const reg = await post(app, '/api/auth/local/register', { username: 'short1', email: 'short1@example.com', password: 'secret123' });
-    const idle = { jwt: reg.body.jwt as string, cookie: cookieOf(reg) };
+    await post(app, '/api/auth/local/register', { username: 'short1', email: 'short1@example.com', password: 'secret123' });
+    const first = await post(app, '/api/auth/local', { identifier: 'short1', password: 'secret123' });
+    const idle = { jwt: first.body.jwt as string, cookie: cookieOf(first) };
     const access = decodeJwt(idle.jwt).payload;
     expect(access['exp']).toBe(Number(access['iat']) + 2);
     expect((await me(idle.jwt, app)).status).toBe(200);

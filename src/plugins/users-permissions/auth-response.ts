@@ -67,6 +67,12 @@ export interface AuthResponseOptions {
   readonly passwordHash?: string | null;
   /** a registration or password change: without a device id the session gets a random one, as Strapi's */
   readonly newDevice?: boolean;
+  /**
+   * a registration, password change or reset: the refresh token goes in the JSON even in cookie mode.
+   * Strapi 5.54 sets its cookie only on a login and a refresh, and clients written for it read the
+   * token of these answers from the body.
+   */
+  readonly tokenInBody?: boolean;
 }
 
 export async function authResponse(up: UpContext, userId: number, req: FastifyRequest, reply: FastifyReply, opts: AuthResponseOptions = {}): Promise<Record<string, unknown>> {
@@ -82,5 +88,9 @@ export async function authResponse(up: UpContext, userId: number, req: FastifyRe
         };
   const issued = await sessions.create(userId, deviceIdOf(req.body) ?? (opts.newDevice ? randomUUID() : null), { stillValid, revokeOthers: opts.revokeSessions === true });
   if (!issued) throw new ValidationError('Invalid identifier or password');
-  return { jwt: issued.jwt, ...handOver(up, sessions, req, reply, issued.refreshToken), user: await up.users.view(userId, ALLOW_ALL) };
+  const refresh = opts.tokenInBody ? { refreshToken: issued.refreshToken } : handOver(up, sessions, req, reply, issued.refreshToken);
+  // a refresh cookie sent with a password change names a session just revoked, and refresh reads the cookie
+  // before the body: cleared, the token of this answer works when sent in the body (Strapi leaves it)
+  if (opts.revokeSessions && req.cookies[sessions.config.cookie.name] !== undefined) clearRefreshCookie(up, sessions, reply);
+  return { jwt: issued.jwt, ...refresh, user: await up.users.view(userId, ALLOW_ALL) };
 }

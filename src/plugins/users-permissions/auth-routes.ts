@@ -90,7 +90,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const id = await users.write(values, null, async (tx) => {
       if (await accountTaken(tx, email!, username!, adv.unique_email)) refuse();
     });
-    if (!adv.email_confirmation) return sendJson(reply, await authResponse(up, id, req, reply, { newDevice: true }));
+    if (!adv.email_confirmation) return sendJson(reply, await authResponse(up, id, req, reply, { newDevice: true, tokenInBody: true }));
     const row = (await users.rowWhere({ column: 'id', value: id }))!;
     const code = newConfirmationToken();
     await users.setColumns(id, { confirmation_token: code });
@@ -139,7 +139,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
       const r = await tx.updateTable('up_users').set({ reset_password_token: null }).where('id', '=', row.id).where('reset_password_token', '=', code!).executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) wrong();
     });
-    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true }));
+    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true, tokenInBody: true }));
   });
 
   app.post(`${prefix}/auth/change-password`, async (req, reply) => {
@@ -156,7 +156,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     if (current === password) throw new ValidationError('Your new password must be different than your current password');
     users.validatePlain({ password }, false);
     await users.write({ password }, row, async () => undefined);
-    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true }));
+    return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true, tokenInBody: true }));
   });
 
   app.get(`${prefix}/auth/email-confirmation`, async (req, reply) => {
