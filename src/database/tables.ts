@@ -98,6 +98,8 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
       { name: 'session_id', type: 'short', notNull: true },
       { name: 'user_id', type: 'ref', notNull: true },
       { name: 'device_id', type: 'string' },
+      // the readable label of the login's User-Agent (device-name.ts), kept through rotations
+      { name: 'device_name', type: 'string' },
       { name: 'family_id', type: 'short', notNull: true },
       { name: 'origin', type: 'short', notNull: true },
       { name: 'status', type: 'short', notNull: true },

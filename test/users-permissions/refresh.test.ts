@@ -284,6 +284,60 @@ describe('logout and the sessions routes', () => {
   });
 });
 
+describe('GET /auth/sessions as Strapi 5.54 shows them', () => {
+  const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+  const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
+  const as = (ua: string | null): Record<string, string> => (ua === null ? {} : { 'user-agent': ua });
+
+  it('the current session first, then the most recently used; deviceName from the login User-Agent, kept through rotations', async () => {
+    const name = `rf${++n}`;
+    const email = `${name}@example.com`;
+    const reg = await t.request('POST', '/api/auth/local/register', { token: null, headers: as(CHROME_MAC), body: { username: name, email, password: 'secret123' } });
+    expect(reg.status, reg.text).toBe(200);
+    const signIn = async (ua: string | null, deviceId?: string) => {
+      const r = await t.request('POST', '/api/auth/local', { token: null, headers: as(ua), body: { identifier: email, password: 'secret123', ...(deviceId ? { deviceId } : {}) } });
+      expect(r.status, r.text).toBe(200);
+      return r.body as { jwt: string; refreshToken: string };
+    };
+    const pc = await signIn(FIREFOX_WIN, 'pc');
+    const bare = await signIn('curl/8.5.0');
+    const sid = (jwt: string) => decodeJwt(jwt).payload['sessionId'];
+    const any = { loginAt: expect.any(String), lastActiveAt: expect.any(String) };
+
+    // the registration's session is current; the others follow newest first
+    const list = await t.get(SESSIONS, { token: reg.body.jwt });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data).toEqual([
+      { id: sid(reg.body.jwt), deviceId: expect.stringMatching(UUID), deviceName: 'Chrome on macOS', current: true, ...any },
+      { id: sid(bare.jwt), deviceId: null, current: false, ...any },
+      { id: sid(pc.jwt), deviceId: 'pc', deviceName: 'Firefox on Windows', current: false, ...any },
+    ]);
+    // key order as Strapi's: deviceName between deviceId and current, and absent when the agent is unknown
+    expect(Object.keys(list.body.data[0])).toEqual(['id', 'deviceId', 'deviceName', 'current', 'loginAt', 'lastActiveAt']);
+    expect(Object.keys(list.body.data[1])).toEqual(['id', 'deviceId', 'current', 'loginAt', 'lastActiveAt']);
+
+    // a refresh makes pc's session the most recently used; its label stays, whatever agent refreshes
+    await new Promise((r) => setTimeout(r, 5));
+    const rotated = await t.request('POST', REFRESH, { token: null, headers: as(null), body: { refreshToken: pc.refreshToken } });
+    expect(rotated.status, rotated.text).toBe(200);
+    const after = await t.get(SESSIONS, { token: bare.jwt });
+    expect(after.body.data.map((s: { id: string; deviceName?: string; current: boolean }) => [s.id, s.deviceName, s.current])).toEqual([
+      [sid(bare.jwt), undefined, true],
+      [sid(rotated.body.jwt), 'Firefox on Windows', false],
+      [sid(reg.body.jwt), 'Chrome on macOS', false],
+    ]);
+
+    // a password change opens a session with no label, as Strapi's
+    const change = await t.request('POST', '/api/auth/change-password', {
+      token: reg.body.jwt,
+      headers: as(CHROME_MAC),
+      body: { currentPassword: 'secret123', password: 'newpass123', passwordConfirmation: 'newpass123' },
+    });
+    expect(change.status, change.text).toBe(200);
+    expect((await t.get(SESSIONS, { token: change.body.jwt })).body.data).toEqual([{ id: sid(change.body.jwt), deviceId: expect.stringMatching(UUID), current: true, ...any }]);
+  });
+});
+
 describe('password changes revoke every session', () => {
   it('change-password revokes all sessions and answers a fresh {jwt, refreshToken, user}', async () => {
     const a = await signUp();

@@ -9,6 +9,7 @@ import { ValidationError } from '../../errors.js';
 import { fieldError } from '../../documents/input/messages.js';
 import type { UpContext } from './context.js';
 import type { Sessions } from './sessions.js';
+import { deviceNameOf } from './device-name.js';
 import type { Tx } from '../../documents/store/rows.js';
 
 /** the longest device id kept (a string column) */
@@ -86,7 +87,13 @@ export async function authResponse(up: UpContext, userId: number, req: FastifyRe
           const now = await tx.selectFrom('up_users').select('password').where('id', '=', userId).executeTakeFirst();
           return now !== undefined && (now.password ?? null) === hash;
         };
-  const issued = await sessions.create(userId, deviceIdOf(req.body) ?? (opts.newDevice ? randomUUID() : null), { stillValid, revokeOthers: opts.revokeSessions === true });
+  // Strapi names the device of a login or registration from its User-Agent, not that of a password change or reset
+  const deviceName = opts.revokeSessions ? null : deviceNameOf(req.headers['user-agent']);
+  const issued = await sessions.create(userId, deviceIdOf(req.body) ?? (opts.newDevice ? randomUUID() : null), {
+    stillValid,
+    revokeOthers: opts.revokeSessions === true,
+    deviceName,
+  });
   if (!issued) throw new ValidationError('Invalid identifier or password');
   const refresh = opts.tokenInBody ? { refreshToken: issued.refreshToken } : handOver(up, sessions, req, reply, issued.refreshToken);
   // a refresh cookie sent with a password change names a session just revoked, and refresh reads the cookie

@@ -93,6 +93,8 @@ export function sessionConfig(raw: Obj): SessionConfig {
 export interface SessionView {
   readonly id: string;
   readonly deviceId: string | null;
+  /** present only when the login's User-Agent was recognised, as in Strapi */
+  readonly deviceName?: string;
   readonly current: boolean;
   readonly loginAt: string;
   readonly lastActiveAt: string;
@@ -114,6 +116,7 @@ interface NewSession {
   readonly sessionId: string;
   readonly userId: number;
   readonly deviceId: string | null;
+  readonly deviceName: string | null;
   readonly familyId: string;
   /** when the family's first session signed in */
   readonly loginAt: number;
@@ -129,6 +132,7 @@ async function insertActive(tx: Tx, s: NewSession): Promise<void> {
       session_id: s.sessionId,
       user_id: s.userId,
       device_id: s.deviceId,
+      device_name: s.deviceName,
       family_id: s.familyId,
       origin: ORIGIN,
       status: 'active',
@@ -200,7 +204,11 @@ export class Sessions {
    * `revokeOthers` (a password change or reset) revokes every other session of the user in the same
    * transaction.
    */
-  async create(userId: number, deviceId: string | null, opts: { stillValid?: (tx: Tx) => Promise<boolean>; revokeOthers?: boolean } = {}): Promise<Issued | null> {
+  async create(
+    userId: number,
+    deviceId: string | null,
+    opts: { stillValid?: (tx: Tx) => Promise<boolean>; revokeOthers?: boolean; deviceName?: string | null } = {},
+  ): Promise<Issued | null> {
     const now = Date.now();
     const sessionId = newId();
     const absolute = now + this.config.maxRefreshTokenLifespan * 1000;
@@ -210,7 +218,7 @@ export class Sessions {
       if (opts.revokeOthers) await tx.updateTable(TABLE).set({ status: 'revoked' }).where('user_id', '=', userId).where('status', '<>', 'revoked').execute();
       // the user's families past their absolute expiry can never be refreshed again: their rows go
       await tx.deleteFrom(TABLE).where('user_id', '=', userId).where('absolute_expires_at', '<=', now).execute();
-      await insertActive(tx, { sessionId, userId, deviceId, familyId: sessionId, loginAt: now, now, expires, absolute });
+      await insertActive(tx, { sessionId, userId, deviceId, deviceName: opts.deviceName ?? null, familyId: sessionId, loginAt: now, now, expires, absolute });
       return true;
     });
     if (!made) return null;
@@ -286,6 +294,7 @@ export class Sessions {
         sessionId,
         userId: c.userId,
         deviceId: (row['device_id'] as string | null) ?? null,
+        deviceName: (row['device_name'] as string | null) ?? null,
         familyId,
         loginAt: Number(row['login_at']),
         now,
@@ -327,17 +336,20 @@ export class Sessions {
     return true;
   }
 
-  /** The user's sessions that can still be refreshed, newest login first. */
+  /**
+   * The user's sessions that can still be refreshed: the current one first, then the most recently
+   * used (its last rotation, or its login), as Strapi 5.54 orders them for display.
+   */
   async list(userId: number, currentSessionId: string | undefined): Promise<SessionView[]> {
     const now = Date.now();
     const rows = await this.db
       .selectFrom(TABLE)
-      .select(['session_id', 'device_id', 'family_id', 'login_at', 'last_active_at'])
+      .select(['session_id', 'device_id', 'device_name', 'family_id', 'login_at', 'last_active_at'])
       .where('user_id', '=', userId)
       .where('status', '=', 'active')
       .where('expires_at', '>', now)
       .where('absolute_expires_at', '>', now)
-      .orderBy('login_at', 'desc')
+      .orderBy('last_active_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
     // the access token may name a session rotated since: its family's standing session is the current one
@@ -346,13 +358,16 @@ export class Sessions {
       const r = await this.db.selectFrom(TABLE).select('family_id').where('session_id', '=', currentSessionId).executeTakeFirst();
       currentFamily = r ? String(r.family_id) : undefined;
     }
-    return rows.map((r) => ({
+    const views = rows.map((r) => ({
       id: String(r.session_id),
       deviceId: r.device_id === null || r.device_id === undefined ? null : String(r.device_id),
+      ...(r.device_name === null || r.device_name === undefined ? {} : { deviceName: String(r.device_name) }),
       current: currentFamily !== undefined && String(r.family_id) === currentFamily,
       loginAt: new Date(Number(r.login_at)).toISOString(),
       lastActiveAt: new Date(Number(r.last_active_at)).toISOString(),
     }));
+    // a stable sort: the current session moves to the front, the rest keep the query's order
+    return views.sort((a, b) => Number(b.current) - Number(a.current));
   }
 }
 
