@@ -71,6 +71,9 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const allowed = new Set(['username', 'email', 'password', ...up.config.register.allowedFields.filter((f) => !ACCOUNT_FIELDS.has(f))]);
     const extra = Object.keys(body).filter((k) => !allowed.has(k));
     if (extra.length) throw new ValidationError(`Invalid parameters: ${extra.join(', ')}`);
+    // a name allowedFields lists that the user type has no attribute for is accepted and not stored, as
+    // in Strapi 5.54, whose write ignores it (Folio's user write would refuse it as an unknown key)
+    for (const k of Object.keys(body)) if (!users.type.attributes.has(k)) delete body[k];
     const check = new BodyCheck(body);
     const email = check.string('email', { email: true })?.toLowerCase();
     const username = check.string('username');
