@@ -338,6 +338,20 @@ describe('GET /auth/sessions as Strapi 5.54 shows them', () => {
   });
 });
 
+describe('an API token on the session routes', () => {
+  it('logout, GET /auth/sessions and DELETE /auth/sessions/:id answer 401 Missing authentication, as Strapi 5.54 (seen)', async () => {
+    const a = await signUp();
+    const missing = errorOf(401, 'UnauthorizedError', 'Missing authentication');
+    // t.token is a full-access API token: it holds the actions, but is no user with sessions
+    expectError(await t.request('POST', LOGOUT, { token: t.token, body: {} }), missing);
+    expectError(await t.get(SESSIONS, { token: t.token }), missing);
+    expectError(await t.request('DELETE', `${SESSIONS}/${decodeJwt(a.jwt).payload['sessionId']}`, { token: t.token }), missing);
+    // nothing was revoked
+    expect((await me(a.jwt)).status).toBe(200);
+    expect((await refresh(a.refreshToken)).status).toBe(200);
+  });
+});
+
 describe('password changes revoke every session', () => {
   it('change-password revokes all sessions and answers a fresh {jwt, refreshToken, user}', async () => {
     const a = await signUp();

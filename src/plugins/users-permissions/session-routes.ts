@@ -43,25 +43,32 @@ export function registerSessionRoutes(app: FastifyInstance, up: UpContext, sessi
     return sendJson(reply, { jwt: issued.jwt, ...handOver(up, sessions, req, reply, issued.refreshToken) });
   });
 
+  /**
+   * The user these routes act for. An API token may hold their actions but has no sessions: Strapi 5.54
+   * answers it 401 Missing authentication (logout included, which has nothing to revoke).
+   */
+  const sessionUser = (caller: Awaited<ReturnType<typeof authorize>>): { id: number; sessionId?: string | undefined } => {
+    if (caller.kind !== 'user' || !caller.user) throw new UnauthorizedError('Missing authentication');
+    return caller.user;
+  };
+
   app.post(`${prefix}/auth/logout`, async (req, reply) => {
-    const caller = await authorize(services, req, `${UP}.auth.logout`);
+    const user = sessionUser(await authorize(services, req, `${UP}.auth.logout`));
     // the contract: logout revokes every session of the user (Strapi: only the current one without scope: 'all')
-    if (caller.kind === 'user' && caller.user) await sessions.revokeUser(caller.user.id);
+    await sessions.revokeUser(user.id);
     if (cookieMode(sessions, req) || req.cookies[sessions.config.cookie.name] !== undefined) clearRefreshCookie(up, sessions, reply);
     return sendJson(reply, { ok: true });
   });
 
   app.get(`${prefix}/auth/sessions`, async (req, reply) => {
-    const caller = await authorize(services, req, `${UP}.auth.getSessions`);
-    if (caller.kind !== 'user' || !caller.user) throw new UnauthorizedError('Missing or invalid credentials');
-    return sendJson(reply, { data: await sessions.list(caller.user.id, caller.user.sessionId) });
+    const user = sessionUser(await authorize(services, req, `${UP}.auth.getSessions`));
+    return sendJson(reply, { data: await sessions.list(user.id, user.sessionId) });
   });
 
   app.delete(`${prefix}/auth/sessions/:sessionId`, async (req, reply) => {
-    const caller = await authorize(services, req, `${UP}.auth.revokeSession`);
-    if (caller.kind !== 'user' || !caller.user) throw new UnauthorizedError('Missing or invalid credentials');
+    const user = sessionUser(await authorize(services, req, `${UP}.auth.revokeSession`));
     const { sessionId } = req.params as { sessionId: string };
-    if (!(await sessions.revokeOne(caller.user.id, sessionId))) throw new NotFoundError('Session not found');
+    if (!(await sessions.revokeOne(user.id, sessionId))) throw new NotFoundError('Session not found');
     return sendJson(reply, { data: {} });
   });
 }
