@@ -1,7 +1,7 @@
 // Shared by start and develop: the configuration with command-line overrides, and one listening app.
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../app.js';
-import { loadConfig } from '../config/load-config.js';
+import { defaultPublicUrl, loadConfig } from '../config/load-config.js';
 import type { FolioConfig } from '../config/types.js';
 import { describeNotRun, notRunFiles } from '../schema/not-run.js';
 import { announce } from './report.js';
@@ -16,7 +16,11 @@ export async function serveConfig(dir: string, values: Flags, quiet = false): Pr
     // once per start (develop's restarts don't repeat it): what Strapi would run here and Folio doesn't
     for (const line of describeNotRun(notRunFiles(loaded.config.dir))) console.log(line);
   }
-  return { ...loaded.config, port: port ?? loaded.config.port, host: flag(values, 'host') ?? loaded.config.host };
+  const config = { ...loaded.config, port: port ?? loaded.config.port, host: flag(values, 'host') ?? loaded.config.host };
+  // A public URL derived from the configured port follows --port: otherwise the confirmation and reset
+  // mails, and the provider redirect, would name a port nothing listens on. (Port 0 has no address yet.)
+  if (port !== undefined && port !== 0 && loaded.config.publicUrl === defaultPublicUrl(loaded.config.port)) return { ...config, publicUrl: defaultPublicUrl(port) };
+  return config;
 }
 
 export async function serve(config: FolioConfig): Promise<App> {

@@ -89,6 +89,11 @@ function appKeys(server: Obj, env: Env): string[] {
     .filter(Boolean);
 }
 
+/** The address links and redirects name when neither server.url nor PUBLIC_URL gives one. */
+export function defaultPublicUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
 export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv = process.env, opts: LoadConfigOptions = {}): Promise<LoadedConfig> {
   const dir = resolve(dirArg);
   if (!existsSync(join(dir, 'src'))) throw new ConfigError(`${dir} is not a Folio project: it has no src/ folder`);
@@ -121,7 +126,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     env: nodeEnv,
     host,
     port,
-    publicUrl: (fileString(server['url'], 'server.url') || env['PUBLIC_URL'] || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (fileString(server['url'], 'server.url') || env['PUBLIC_URL'] || defaultPublicUrl(port)).replace(/\/+$/, ''),
     proxy: proxyConfig(server),
     database: databaseConfig(dir, env, database),
     rest: rest(api, middlewares, env),
