@@ -96,6 +96,18 @@ describe('the image child process', () => {
     expect(images.pid).not.toBe(pid);
   });
 
+  it('a child let go when idle that ends after the next image went to a new child takes no job with it', async () => {
+    images = new ImageProcessor({ idleMs: 20 });
+    await images.run({ op: 'inspect', path: photo, maxPixels: MAX });
+    const first = images.pid!;
+    // the moment the idle child is let go, before it has ended
+    while (images.pid !== null) await new Promise((r) => setImmediate(r));
+    const dest = join(dir, 'after-idle.jpg');
+    const next = images.run({ op: 'resize', src: photo, dest, format: 'jpeg', width: 500, height: 500, maxPixels: MAX });
+    await until(() => !alive(first));
+    expect(await next).toEqual({ width: 500, height: 333, size: statSync(dest).size });
+  });
+
   it('jobs sent together are all answered, each with its own result', async () => {
     images = new ImageProcessor();
     const sizes = [100, 200, 300, 400];

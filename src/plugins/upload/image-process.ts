@@ -19,12 +19,17 @@ function workerPath(): string {
   return fileURLToPath(new URL('../../../dist/plugins/upload/image-worker.js', import.meta.url));
 }
 
-interface Pending {
+interface Settle {
   readonly resolve: (r: ImageResult) => void;
   readonly reject: (e: Error) => void;
 }
 
-interface Queued extends Pending {
+interface Pending extends Settle {
+  /** the child working on it */
+  readonly child: ChildProcess;
+}
+
+interface Queued extends Settle {
   readonly job: ImageJob;
 }
 
@@ -82,7 +87,7 @@ export class ImageProcessor {
         continue;
       }
       const id = this.nextId++;
-      this.pending.set(id, { resolve: next.resolve, reject: next.reject });
+      this.pending.set(id, { resolve: next.resolve, reject: next.reject, child });
       child.send({ ...next.job, id });
     }
   }
@@ -135,8 +140,13 @@ export class ImageProcessor {
    */
   private lost(child: ChildProcess, killed: boolean): void {
     if (this.child === child) this.child = null;
-    for (const p of this.pending.values()) p.reject(killed ? new ApplicationError('File is not a valid image') : new Error('The image process stopped'));
-    this.pending.clear();
+    // only this child's jobs: an idle child that was let go may end after a new one took the next job,
+    // and one child may report its end twice ('error', then 'exit')
+    for (const [id, p] of this.pending) {
+      if (p.child !== child) continue;
+      this.pending.delete(id);
+      p.reject(killed ? new ApplicationError('File is not a valid image') : new Error('The image process stopped'));
+    }
     // the jobs still waiting had no part in it: a new child takes them
     this.sendWaiting();
   }
