@@ -11,5 +11,6 @@ export function parseContextOf(services: Services, ability: Ability): ParseConte
     ability,
     defaultLocale: services.locales.defaultCode(),
     locales: services.locales.codes(),
+    filterSteps: { used: 0 },
   };
 }

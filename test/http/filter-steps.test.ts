@@ -13,13 +13,13 @@ function alternatives(count: number, depth: number): string {
   return Array.from({ length: count }, (_, i) => `filters[$or][${i}]${path}[id][$eq]=${100000 + i}`).join('&');
 }
 
-const tooMany = (n: number) => ({
+const tooMany = (n: number, param = 'filters') => ({
   data: null,
   error: {
     status: 400,
     name: 'ValidationError',
     message: `filters may go through relations, components and media at most ${MAX_FILTER_STEPS} times in all (these go ${n} times)`,
-    details: { source: 'query', param: 'filters', limit: MAX_FILTER_STEPS },
+    details: { source: 'query', param, limit: MAX_FILTER_STEPS },
   },
 });
 
@@ -54,8 +54,19 @@ describe('filter steps', () => {
     expect((await t.get(`/api/articles?${many}`)).body).toEqual(tooMany(MAX_FILTER_STEPS + 1));
   });
 
-  it('filters of a populated relation are counted on their own', async () => {
+  it("a populated relation's filters count with the list's: each can't have a budget of its own", async () => {
     const r = await t.get(`/api/tags?${alternatives(5, 5)}&populate[articles][filters][$or][0][tags][label][$eq]=x`);
-    expect(r.status).toBe(200);
+    // met inside the populate, it is that parameter's error
+    expect(r.body).toEqual(tooMany(MAX_FILTER_STEPS + 1, 'populate'));
+    // eight steps below each of three relations: 24 in all is served, two more below a fourth are not
+    const spread = [
+      ['categories', '[articles][tags]'],
+      ['tags', '[articles][tags]'],
+      ['related', '[tags][articles]'],
+    ]
+      .map(([rel, pair], i) => `populate[${rel}][filters][$or][0]${pair!.repeat(4)}[id][$eq]=${i}`)
+      .join('&');
+    expect((await t.get(`/api/articles?${spread}`)).status).toBe(200);
+    expect((await t.get(`/api/articles?${spread}&populate[author][filters][articles][tags][id][$eq]=1`)).body).toEqual(tooMany(26, 'populate'));
   });
 });

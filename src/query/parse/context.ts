@@ -10,6 +10,8 @@ export interface ParseContext {
   readonly ability: Ability;
   readonly defaultLocale: string;
   readonly locales: ReadonlySet<string>;
+  /** relation, component and media steps the request's filters took so far, populate's included (filters.ts) */
+  readonly filterSteps: { used: number };
 }
 
 export type Obj = Record<string, unknown>;

@@ -143,11 +143,11 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
 }
 
 /**
- * How many times one `filters` may step through a relation, component, media or localizations. Each
- * step is a subquery over the linked table, and `$or` repeats them freely: 100 alternatives each
- * twelve relations deep (13 KB of query string, anonymous where Public may find the types) ran 12 s on
- * SQLite, blocking every other request meanwhile, and 6 to 9 s on PostgreSQL with 60 articles. Strapi
- * sets no bound; real filters cross a handful.
+ * How many times one request's filters (the list's and every populated relation's together) may step
+ * through a relation, component, media or localizations. Each step is a subquery over the linked table,
+ * and `$or` repeats them freely: 100 alternatives each twelve relations deep (13 KB of query string,
+ * anonymous where Public may find the types) ran 12 s on SQLite, blocking every other request meanwhile,
+ * and 6 to 9 s on PostgreSQL with 60 articles. Strapi sets no bound; real filters cross a handful.
  */
 export const MAX_FILTER_STEPS = 25;
 
@@ -165,8 +165,8 @@ function steps(w: Where): number {
   }
 }
 
-function withinSteps(w: Where | null): Where | null {
-  const n = w === null ? 0 : steps(w);
+function withinSteps(ctx: ParseContext, w: Where | null): Where | null {
+  const n = (ctx.filterSteps.used += w === null ? 0 : steps(w));
   if (n > MAX_FILTER_STEPS) {
     throw new ValidationError(`filters may go through relations, components and media at most ${MAX_FILTER_STEPS} times in all (these go ${n} times)`, {
       source: 'query',
@@ -179,7 +179,7 @@ function withinSteps(w: Where | null): Where | null {
 
 export function parseFilters(ctx: ParseContext, schema: Schema, raw: unknown): Where | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  if (Array.isArray(raw)) return withinSteps(logical(ctx, schema, '$and', raw, []));
+  if (Array.isArray(raw)) return withinSteps(ctx, logical(ctx, schema, '$and', raw, []));
   if (!isObj(raw)) throw new ValidationError('The filters parameter must be an object or an array');
-  return withinSteps(parseObject(ctx, schema, raw, []));
+  return withinSteps(ctx, parseObject(ctx, schema, raw, []));
 }
