@@ -6,7 +6,7 @@ import { fileBool, fileInt, fileString } from './values.js';
 export interface ProxyTrust {
   /** the header naming the client and the proxies it passed, lower-cased */
   readonly header: string;
-  /** how many addresses from the right of the header to keep (0: all) */
+  /** how many addresses from the right of the header to keep (0, Koa's default: see client-address.ts) */
   readonly maxIps: number;
 }
 
@@ -16,7 +16,9 @@ export function proxyConfig(server: Obj): ProxyTrust | null {
   const proxy = server['proxy'];
   if (typeof proxy !== 'object' || proxy === null || Array.isArray(proxy)) return null;
   const p = proxy as Obj;
-  if (!fileBool(p['koa'], 'server.proxy.koa', false)) return null;
+  // Strapi hands `koa` to Koa as its `proxy` option, where any truthy value turns it on
+  const koa = p['koa'];
+  if (!(typeof koa === 'object' && koa !== null) && !fileBool(koa, 'server.proxy.koa', false)) return null;
   const header = fileString(p['ipHeader'], 'server.proxy.ipHeader') || 'X-Forwarded-For';
   return { header: header.toLowerCase(), maxIps: fileInt(p['maxIpsCount'], 'server.proxy.maxIpsCount', 0, 0) };
 }

@@ -432,6 +432,8 @@ describe('config/server proxy', () => {
     expect(server({ koa: false })).toBeNull();
     expect(server({ koa: true })).toEqual({ header: 'x-forwarded-for', maxIps: 0 });
     expect(server({ koa: true, ipHeader: 'X-Real-IP', maxIpsCount: 1 })).toEqual({ header: 'x-real-ip', maxIps: 1 });
+    // Koa's own options object, which Strapi passes on as a truthy `proxy`
+    expect(server({ koa: { proxy: true } })).toEqual({ header: 'x-forwarded-for', maxIps: 0 });
   });
   it('refuses a wrong value with the key it is at', () => {
     expect(() => server({ koa: 'yes' })).toThrow('server.proxy.koa must be true or false, got "yes"');

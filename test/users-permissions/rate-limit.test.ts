@@ -150,26 +150,27 @@ describe('behind a reverse proxy (config/server proxy.koa)', () => {
     }
   });
 
-  it('trusted: each client the header names counts apart; with maxIpsCount only the addresses the proxy wrote count', async () => {
-    const all = await startAuthApp({ plugin: { ratelimit: { interval: 60_000, max: 2 } }, proxy: { header: 'x-forwarded-for', maxIps: 0 } });
+  it('trusted: each client the proxy names counts apart, and an address a client writes before it changes nothing', async () => {
+    // no maxIpsCount: the last address, the one the proxy appended (Koa would take the client's first)
+    const one = await startAuthApp({ plugin: { ratelimit: { interval: 60_000, max: 2 } }, proxy: { header: 'x-forwarded-for', maxIps: 0 } });
     try {
-      const rs = [await login(all, '203.0.113.1'), await login(all, '203.0.113.1, 10.0.0.1'), await login(all, '203.0.113.1'), await login(all, '203.0.113.2')];
+      const rs = [await login(one, 'spoof-1, 203.0.113.9'), await login(one, 'spoof-2, 203.0.113.9'), await login(one, 'spoof-3, 203.0.113.9'), await login(one, '203.0.113.8')];
       expect(rs.map((r) => r.status)).toEqual([400, 400, 429, 400]);
     } finally {
-      await all.close();
+      await one.close();
     }
-    // the client writes the first address; a proxy appending what it saw makes the last one sure
-    const last = await startAuthApp({ plugin: { ratelimit: { interval: 60_000, max: 2 } }, proxy: { header: 'x-forwarded-for', maxIps: 1 } });
+    // two proxies (maxIpsCount: 2): the address the outer one appended is the client
+    const two = await startAuthApp({ plugin: { ratelimit: { interval: 60_000, max: 2 } }, proxy: { header: 'x-forwarded-for', maxIps: 2 } });
     try {
       const rs = [
-        await login(last, 'spoof-1, 203.0.113.9'),
-        await login(last, 'spoof-2, 203.0.113.9'),
-        await login(last, 'spoof-3, 203.0.113.9'),
-        await login(last, '203.0.113.8'),
+        await login(two, 'spoof, 203.0.113.1, 10.0.0.1'),
+        await login(two, '203.0.113.1, 10.0.0.1'),
+        await login(two, 'x, 203.0.113.1, 10.0.0.1'),
+        await login(two, '203.0.113.2, 10.0.0.1'),
       ];
       expect(rs.map((r) => r.status)).toEqual([400, 400, 429, 400]);
     } finally {
-      await last.close();
+      await two.close();
     }
   });
 });
