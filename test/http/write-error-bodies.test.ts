@@ -160,3 +160,15 @@ it('a documentId naming no document is refused before any value error, as Strapi
   const update = await t.request('PUT', `/api/tags/${tag}`, { body: { data: { label: 5, articles: ['nope'] } } });
   expect(update.body.error).toEqual(notFound('nope', 'en'));
 });
+
+it('the documents lookup before value errors takes any body: bodies of the wrong shape, malformed values, thousands of ids', async () => {
+  const post = async (data: Record<string, unknown>) => (await t.request('POST', '/api/articles', { body: { data } })).body.error;
+  // a list for a single component is looked into, as the reference Strapi 5.54 does
+  expect(await post({ title: 'x', seo: [{ metaTitle: 'm', shareImage: 'nofile' }] })).toMatchObject({ message: 'Document with id "nofile", locale "null" not found' });
+  // what can't be read in a list given for a single component is not this lookup's to report: the field error stays
+  const wrongShape = await post({ title: 'x', seo: [{ metaTitle: 'm', shareImage: true }] });
+  expect(wrongShape.details.errors[0]).toMatchObject({ path: ['seo'], message: expect.stringMatching(/^seo must be a `object` type/) });
+  // more ids than one statement may bind on SQLite are looked up in parts
+  const tags = Array.from({ length: 2500 }, (_, i) => `missing${String(i).padStart(17, '0')}`);
+  expect(await post({ title: 'x', views: 'abc', tags })).toMatchObject({ message: `Document with id "${tags[0]}", locale "null" not found` });
+});

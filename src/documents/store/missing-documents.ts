@@ -11,6 +11,8 @@ import { zoneComponents } from '../../schema/zone.js';
 import type { Model } from '../../schema/types.js';
 import type { Tx } from './rows.js';
 import { notFound } from './targets.js';
+import { FILES_TABLE } from '../../plugins/upload/file-row.js';
+import { ValidationError } from '../../errors.js';
 
 /** A documentId the body names, where to look for it and the locale Strapi's message names. */
 interface Named {
@@ -25,7 +27,18 @@ interface Walk {
   readonly out: Named[];
 }
 
-const FILES = 'files';
+/** ids per lookup: a 1 MB body can name ~35,000 documents, past SQLite's limit of bound values */
+const IDS_PER_LOOKUP = 1000;
+
+/** what `read` gives, or nothing when the value is malformed: that was refused already, and is not this check's to report */
+function readable<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof ValidationError) return undefined;
+    throw e;
+  }
+}
 
 function refsOf(op: ReturnType<typeof relationOp>): RelationRef[] {
   return op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
@@ -39,15 +52,18 @@ function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocal
     const p = [...path, key];
     if (a.kind === 'relation') {
       const target = w.model.contentTypes.get(a.target)!;
-      for (const r of refsOf(relationOp(a, value, pathText(p)))) {
+      const op = readable(() => relationOp(a, value, pathText(p)));
+      for (const r of op ? refsOf(op) : []) {
         if (r.documentId === undefined) continue;
         // as the writer places links: a localized source links its own locale, any other the one each ref names
         const locale = !target.localized ? null : (sourceLocale ?? r.locale ?? w.defaultLocale);
         w.out.push({ table: target.table, doc: r.documentId, locale });
       }
     } else if (a.kind === 'media') {
-      for (const r of mediaRefs(a, value, pathText(p)) ?? []) if (r.documentId !== undefined) w.out.push({ table: FILES, doc: r.documentId, locale: null });
+      const refs = readable(() => mediaRefs(a, value, pathText(p))) ?? [];
+      for (const r of refs) if (r.documentId !== undefined) w.out.push({ table: FILES_TABLE, doc: r.documentId, locale: null });
     } else if (a.kind === 'component') {
+      // of either shape: Strapi looks up what a list given for a single component names too
       const comp = w.model.components.get(a.component)!;
       const items = Array.isArray(value) ? value : [value];
       items.forEach((v, i) => {
@@ -78,13 +94,12 @@ export async function refuseMissingDocuments(tx: Tx, model: Model, schema: Schem
   for (const n of w.out) byTable.set(n.table, (byTable.get(n.table) ?? new Set()).add(n.doc));
   const found = new Set<string>();
   for (const [table, docs] of byTable) {
-    const rows = await tx
-      .selectFrom(table)
-      .select('document_id')
-      .distinct()
-      .where('document_id', 'in', [...docs])
-      .execute();
-    for (const r of rows) found.add(`${table}|${String(r.document_id)}`);
+    const all = [...docs];
+    for (let from = 0; from < all.length; from += IDS_PER_LOOKUP) {
+      const ids = all.slice(from, from + IDS_PER_LOOKUP);
+      const rows = await tx.selectFrom(table).select('document_id').distinct().where('document_id', 'in', ids).execute();
+      for (const r of rows) found.add(`${table}|${String(r.document_id)}`);
+    }
   }
   const missing = w.out.find((n) => !found.has(`${n.table}|${n.doc}`));
   if (missing) throw notFound(missing.doc, missing.locale);
