@@ -67,12 +67,18 @@ export interface AppOptions {
 }
 
 function localeView(locales: LocaleService): LocaleView {
+  // requests naming unknown locales together share one read (anyone may send ?locale=zz)
+  let reading: Promise<void> | null = null;
   return {
     codes: () => locales.codes(),
     defaultCode: () => locales.currentDefault(),
-    refresh: async () => {
-      await locales.list();
-    },
+    refresh: () =>
+      (reading ??= locales
+        .list()
+        .then(() => undefined)
+        .finally(() => {
+          reading = null;
+        })),
   };
 }
 

@@ -43,7 +43,7 @@ function queryOf(req: FastifyRequest): Record<string, unknown> {
 /** Whether `?locale=` names a code this process doesn't know (yet): a string, or one in a list. */
 function namesUnknownLocale(codes: ReadonlySet<string>, raw: unknown): boolean {
   if (typeof raw === 'string') return raw !== '' && raw !== '*' && !codes.has(raw);
-  return Array.isArray(raw) && raw.some((c) => typeof c === 'string' && !codes.has(c));
+  return Array.isArray(raw) && raw.some((c) => typeof c === 'string' && c !== '*' && !codes.has(c));
 }
 
 async function begin(services: Services, req: FastifyRequest, type: ContentType, action: Action): Promise<Call> {
