@@ -99,6 +99,21 @@ function attributesOf(load: Loader, uid: string, json: Record<string, unknown>, 
   return [map, Object.keys(raw).filter((n) => map.has(n))];
 }
 
+/**
+ * A localized type's attributes that say nothing about i18n are shared by its locales, as Strapi 5
+ * reads them (the admin panel always writes the option; hand-written schemas leave it out). Said once
+ * per type at start-up: a database written when such fields were kept per locale has each locale's own
+ * value until the next write copies one over the others.
+ */
+function sayShared(notices: string[], file: string, json: Record<string, unknown>, attributes: ReadonlyMap<string, Attribute>): void {
+  const raw = json['attributes'] as Record<string, { pluginOptions?: { i18n?: { localized?: unknown } } } | undefined>;
+  const shared = [...attributes.values()].filter((a) => !a.localized && a.kind !== 'relation' && raw[a.name]?.pluginOptions?.i18n?.localized === undefined).map((a) => a.name);
+  if (shared.length)
+    notices.push(
+      `${file}: ${shared.map((n) => `"${n}"`).join(', ')} ${shared.length === 1 ? 'has' : 'have'} no pluginOptions.i18n.localized: shared by the locales, as in Strapi 5`,
+    );
+}
+
 function contentType(load: Loader, uid: string, json: Record<string, unknown>, file: string, origin: 'api' | 'plugin'): ContentType {
   const kind = json['kind'];
   if (kind !== 'collectionType' && kind !== 'singleType') {
@@ -112,6 +127,7 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
   const options = (json['options'] ?? {}) as Record<string, unknown>;
   const localized = (json['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized === true;
   const [attributes, order] = attributesOf(load, uid, json, file, localized);
+  if (localized) sayShared(load.notices, file, json, attributes);
   const info = json['info'] as Record<string, unknown>;
   return {
     modelType: 'contentType',

@@ -28,7 +28,7 @@ interface AttributeBase {
   readonly name: string;
   readonly required: boolean;
   readonly private: boolean;
-  /** false when pluginOptions.i18n.localized is explicitly false on a localized type */
+  /** on a localized type: true when its pluginOptions.i18n.localized is true (relations and uids always) */
   readonly localized: boolean;
   readonly writable: boolean;
   /** Strapi 5's `conditions.visible`: when it is false for the values, the field's publish rules are skipped */
