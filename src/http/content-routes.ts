@@ -9,7 +9,7 @@ import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery, parseLocale } from '../query/parse/find-query.js';
 import { readWriteData } from '../documents/input/check-write-data.js';
 import { refuseMissingDocuments } from '../documents/store/missing-documents.js';
-import { checkRootPages, rootOffsets, withoutPaging } from '../query/parse/root-pages.js';
+import { readUnpaged, withoutPaging } from '../query/parse/root-pages.js';
 import { storedData, type WriteTarget } from '../documents/input/strapi-echo.js';
 import { MissingRelationsError } from '../documents/store/missing-relations.js';
 import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
@@ -64,13 +64,7 @@ function parse(services: Services, call: Call, type: ContentType): FindQuery {
  * leaves the `pagination` object unread, where Folio refused any root page and read the object as a list's.
  */
 function parseOne(services: Services, call: Call, type: ContentType): FindQuery {
-  const rest = withoutPaging(call.query);
-  const q = parseFindQuery(parseContextOf(services, call.caller.ability), type, rest);
-  if (rest !== call.query) {
-    checkRootPages(call.query);
-    rootOffsets(call.query);
-  }
-  return q;
+  return readUnpaged(call.query, (rest) => parseFindQuery(parseContextOf(services, call.caller.ability), type, rest));
 }
 
 /**

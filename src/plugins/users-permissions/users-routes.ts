@@ -2,7 +2,7 @@
 // user type's query language (filters, sort, fields, populate), each route behind its action.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApplicationError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.js';
-import { checkRootPages, rootOffsets, withoutPaging, withoutRootPages } from '../../query/parse/root-pages.js';
+import { checkRootPages, readUnpaged, rootOffsets, withoutRootPages } from '../../query/parse/root-pages.js';
 import { authorize } from '../../http/authorize.js';
 import { sendJson } from '../../http/send-json.js';
 import { readDocuments } from '../../documents/read.js';
@@ -143,14 +143,11 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
    * The query of a one-user read (/users/me, /users/:id): Strapi 5.54 checks its paging parameters as a
    * list's, after the rest of the query, and then ignores them (the `pagination` object unread).
    */
-  const oneUserQuery = (ability: Ability, query: Record<string, unknown>): Record<string, unknown> => {
-    const rest = withoutPaging(query);
-    if (rest === query) return query;
-    users.parse(ability, rest);
-    checkRootPages(query);
-    rootOffsets(query);
-    return rest;
-  };
+  const oneUserQuery = (ability: Ability, query: Record<string, unknown>): Record<string, unknown> =>
+    readUnpaged(query, (rest) => {
+      if (rest !== query) users.parse(ability, rest);
+      return rest;
+    });
 
   app.get(`${prefix}/users/me`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.me`);

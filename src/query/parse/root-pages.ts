@@ -3,13 +3,19 @@
 // as a content list's pagination.
 import { PaginationError, ValidationError } from '../../errors.js';
 
+/** The query without `keys`, or itself when it has none of them. */
+function without(query: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  if (!keys.some((k) => query[k] !== undefined)) return query;
+  const rest = { ...query };
+  for (const k of keys) delete rest[k];
+  return rest;
+}
+
+const ROOT_PAGES: readonly string[] = ['page', 'pageSize'];
+
 /** The query without root `page`/`pageSize`, which these routes read apart (checkRootPages). */
 export function withoutRootPages(query: Record<string, unknown>): Record<string, unknown> {
-  if (query['page'] === undefined && query['pageSize'] === undefined) return query;
-  const rest = { ...query };
-  delete rest['page'];
-  delete rest['pageSize'];
-  return rest;
+  return without(query, ROOT_PAGES);
 }
 
 /**
@@ -54,8 +60,20 @@ const PAGING: readonly string[] = ['page', 'pageSize', 'start', 'limit', 'pagina
 
 /** The query without any paging parameter (root or `pagination`), or itself when it has none. */
 export function withoutPaging(query: Record<string, unknown>): Record<string, unknown> {
-  if (!PAGING.some((k) => query[k] !== undefined)) return query;
-  const rest = { ...query };
-  for (const k of PAGING) delete rest[k];
-  return rest;
+  return without(query, PAGING);
+}
+
+/**
+ * A one-document query as Strapi 5.54 reads it, paged by nothing: `parse` reads it without its paging
+ * parameters; root `page`/`pageSize` and `start`/`limit` are then checked as its query converter checks
+ * them, and the `pagination` object is left unread.
+ */
+export function readUnpaged<T>(query: Record<string, unknown>, parse: (rest: Record<string, unknown>) => T): T {
+  const rest = withoutPaging(query);
+  const out = parse(rest);
+  if (rest !== query) {
+    checkRootPages(query);
+    rootOffsets(query);
+  }
+  return out;
 }
