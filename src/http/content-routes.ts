@@ -77,22 +77,6 @@ function parseWrite(services: Services, call: Call, type: ContentType): FindQuer
   return { ...q, where: null, locale: parseLocale(parseContextOf(services, call.caller.ability), type, call.query['locale']) };
 }
 
-/**
- * Runs a write whose values `refused` may already fail. Strapi looks up the documents a body names
- * before it checks any value, so one naming no document is the error a client gets first.
- */
-async function documentsFirst<T>(services: Services, type: ContentType, raw: unknown, locale: string | null, refused: ValidationError | null, work: () => Promise<T>): Promise<T> {
-  try {
-    if (refused) throw refused;
-    return await work();
-  } catch (e) {
-    // a key refused by the writer (a shared field sent to a new locale) is a key error, named before
-    if (e instanceof ValidationError && !Object.hasOwn(e.details ?? {}, 'key'))
-      await refuseMissingDocuments(services.database.db, services.model, type, raw, locale, services.locales.defaultCode());
-    throw e;
-  }
-}
-
 function writeLocale(type: ContentType, q: FindQuery): string | null {
   if (!type.localized) return null;
   if (q.locale === '*' || Array.isArray(q.locale)) {
@@ -111,11 +95,28 @@ function bodyData(req: FastifyRequest): Record<string, unknown> | unknown[] {
   return data as Record<string, unknown> | unknown[];
 }
 
-/** Missing relation or file ids, reported with the data Strapi echoes (input/strapi-echo.ts). */
-async function echoingMissing<T>(type: ContentType, raw: Record<string, unknown> | unknown[], write: WriteTarget, run: Promise<T>): Promise<T> {
+/**
+ * Runs a write whose values `refused` may already fail, answering its errors as Strapi does: the
+ * documents a body names are looked up before any value is checked, so one naming no document is the
+ * error a client gets first; missing relation or file ids come with the data Strapi echoes
+ * (input/strapi-echo.ts).
+ */
+async function writing<T>(
+  services: Services,
+  type: ContentType,
+  raw: Record<string, unknown> | unknown[],
+  write: WriteTarget,
+  refused: ValidationError | null,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
-    return await run;
+    if (refused) throw refused;
+    return await run();
   } catch (e) {
+    // a key refused by the writer (a shared field sent to a new locale) is a key error, named before
+    if (e instanceof ValidationError && !Object.hasOwn(e.details ?? {}, 'key')) {
+      await refuseMissingDocuments(services.database.db, services.model, type, raw, write.locale, services.locales.defaultCode());
+    }
     if (e instanceof MissingRelationsError && !Array.isArray(raw)) throw e.withValue(storedData(type, raw, write));
     throw e;
   }
@@ -168,8 +169,8 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const raw = bodyData(req);
     const write = { create: true, locale, singlePass: !type.draftAndPublish };
     const { data, refused } = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
-    const doc = await documentsFirst(services, type, raw, locale, refused, () =>
-      echoingMissing(type, raw, write, services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q))),
+    const doc = await writing(services, type, raw, write, refused, () =>
+      services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q)),
     );
     return sendJson(reply.code(201), envelope(req, services, type, doc, {}));
   };
@@ -183,15 +184,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const { data, refused } = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };
     // a single type's lookup and first create are one transaction with the write (writer.putSingle)
-    const doc = await documentsFirst(services, type, raw, locale, refused, () =>
-      echoingMissing(
-        type,
-        raw,
-        write,
-        isSingle
-          ? services.writer.putSingle(type, data, opts, readBack(type, q))
-          : services.writer.updateAndRead(type, (req.params as { documentId: string }).documentId, data, opts, readBack(type, q)),
-      ),
+    const doc = await writing(services, type, raw, write, refused, () =>
+      isSingle
+        ? services.writer.putSingle(type, data, opts, readBack(type, q))
+        : services.writer.updateAndRead(type, (req.params as { documentId: string }).documentId, data, opts, readBack(type, q)),
     );
     return sendJson(reply, envelope(req, services, type, doc, {}));
   };

@@ -105,21 +105,6 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       if (except !== null) await emailTaken(tx, values, except);
     };
 
-  // a project's own collection type named `users` (api::user.user) answers /api/users and
-  // /api/users/:id, as in Strapi; /users/me and /users/count stay the plugin's
-  const ownUsersType = services.model.routes.has('users');
-
-  if (!ownUsersType)
-    app.get(`${prefix}/users`, async (req, reply) => {
-      const caller = await authorize(services, req, `${UP}.user.find`);
-      const query = withoutRootPages(queryOf(req));
-      const parsed = users.parse(caller.ability, query);
-      checkRootPages(queryOf(req));
-      const q: FindQuery = { ...parsed, pagination: listPagination(query, parsed.pagination) };
-      const { data } = await readDocuments(read, users.type, q);
-      return sendJson(reply, data);
-    });
-
   app.get(`${prefix}/users/count`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.count`);
     const query = queryOf(req);
@@ -157,7 +142,19 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     return sendJson(reply, user);
   });
 
-  if (!ownUsersType)
+  // a project's own collection type named `users` (api::user.user) answers /api/users and
+  // /api/users/:id, as in Strapi; /users/me and /users/count stay the plugin's
+  if (!services.model.routes.has('users')) {
+    app.get(`${prefix}/users`, async (req, reply) => {
+      const caller = await authorize(services, req, `${UP}.user.find`);
+      const query = withoutRootPages(queryOf(req));
+      const parsed = users.parse(caller.ability, query);
+      checkRootPages(queryOf(req));
+      const q: FindQuery = { ...parsed, pagination: listPagination(query, parsed.pagination) };
+      const { data } = await readDocuments(read, users.type, q);
+      return sendJson(reply, data);
+    });
+
     app.get(`${prefix}/users/:id`, async (req, reply) => {
       const caller = await authorize(services, req, `${UP}.user.findOne`);
       const id = rowId((req.params as { id: string }).id);
@@ -167,7 +164,6 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       return sendJson(reply, user);
     });
 
-  if (!ownUsersType)
     app.post(`${prefix}/users`, async (req, reply) => {
       const caller = await authorize(services, req, `${UP}.user.create`);
       const body = bodyOf(req.body);
@@ -195,7 +191,6 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       return sendJson(reply.code(201), await shown(id, caller.ability));
     });
 
-  if (!ownUsersType)
     app.put(`${prefix}/users/:id`, async (req, reply) => {
       const caller = await authorize(services, req, `${UP}.user.update`);
       const row = await target(req);
@@ -212,7 +207,6 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       return sendJson(reply, await shown(row.id, caller.ability));
     });
 
-  if (!ownUsersType)
     app.delete(`${prefix}/users/:id`, async (req, reply) => {
       const caller = await authorize(services, req, `${UP}.user.destroy`);
       const row = await target(req);
@@ -223,4 +217,5 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       await up.sessions?.revokeUser(row.id);
       return sendJson(reply, user);
     });
+  }
 }
