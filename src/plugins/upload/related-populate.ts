@@ -6,6 +6,8 @@ import { FILE_UID, type Component, type ContentType } from '../../schema/types.j
 import { isObj, isPoison, textOf, type ParseContext } from '../../query/parse/context.js';
 import { parseFields } from '../../query/parse/fields.js';
 import { parseSort } from '../../query/parse/sort.js';
+// a fragment's fields and sort are reported under `populate`, as in a content populate
+import { underPopulate } from '../../query/parse/populate.js';
 
 const RELATED = 'related';
 
@@ -26,16 +28,6 @@ function flag(v: unknown): boolean | null {
   if (v === true || v === 'true' || v === 't' || v === '1') return true;
   if (v === false || v === 'false' || v === 'f' || v === '0') return false;
   return null;
-}
-
-/** A fragment's fields and sort are reported under `populate`, as in a content populate. */
-function underPopulate<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    if (e instanceof ValidationError && e.details?.['source'] === 'query') throw new ValidationError(e.message, { ...e.details, param: 'populate' });
-    throw e;
-  }
 }
 
 const FRAGMENT_KEYS: ReadonlySet<string> = new Set(['fields', 'filters', 'sort', 'populate', 'count']);

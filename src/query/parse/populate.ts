@@ -203,7 +203,7 @@ function fragmentOnNonZone(ctx: ParseContext, schema: Schema, name: string, on: 
 const ENTRY_PARAMS: ReadonlySet<unknown> = new Set(['fields', 'filters', 'sort']);
 
 /** Strapi reports a problem in a populate entry's fields, filters or sort under the `populate` parameter. */
-function underPopulate<T>(parse: () => T): T {
+export function underPopulate<T>(parse: () => T): T {
   try {
     return parse();
   } catch (e) {
