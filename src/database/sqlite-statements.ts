@@ -1,7 +1,6 @@
 // Prepared-statement reuse and fast row building for better-sqlite3.
 import type BetterSqlite from 'better-sqlite3';
-
-type Row = Record<string, unknown>;
+import { rowBuilder, type Row } from './row-builder.js';
 
 /** What Kysely's SQLite driver calls on a prepared statement. */
 interface DriverStatement {
@@ -9,20 +8,6 @@ interface DriverStatement {
   all(params: readonly unknown[]): unknown[];
   run(params: readonly unknown[]): BetterSqlite.RunResult;
   iterate(params: readonly unknown[]): IterableIterator<unknown>;
-}
-
-/**
- * better-sqlite3 builds each row object key by key through the C++ API, which costs more than
- * running a small query. In raw mode it returns arrays, and a constructor compiled once per
- * statement turns them into objects of one fixed shape: about 40 % less time per result set.
- * A repeated column name keeps the last value, as object mode does.
- */
-function rowBuilder(names: readonly string[]): (values: unknown[]) => Row {
-  // in an object literal `"__proto__": x` would set the prototype instead of a key
-  if (names.includes('__proto__')) return (values) => Object.fromEntries(names.map((n, i) => [n, values[i]]));
-  const props = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
-  // the names come from SQLite's own result metadata and are JSON-quoted, never spliced raw
-  return new Function('v', `return { ${props} };`) as (values: unknown[]) => Row;
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;

@@ -39,6 +39,34 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
     expect(outside.rows[0]!.name).not.toBe('folio reads');
   });
 
+  it('rows come back as objects keyed by column name, with every value type as the pool gives it', async () => {
+    const text = sql<Record<string, unknown>>`select 1::int as i, 'a'::text as s, 1.5::float8 as f, null::text as n, true as b, '\\x00ff'::bytea as x, '{"k":[1]}'::jsonb as j`;
+    const [piped] = await reading((d) => Promise.all([text.execute(d.db)]));
+    const pooled = await text.execute(database.db);
+    expect(piped.rows).toEqual([{ i: 1, s: 'a', f: 1.5, n: null, b: true, x: Buffer.from([0, 255]), j: { k: [1] } }]);
+    expect(piped.rows).toEqual(pooled.rows);
+    expect(Object.getPrototypeOf(piped.rows[0])).toBe(Object.prototype);
+  });
+
+  it('a repeated column name keeps the last value, and a column named __proto__ is an ordinary key', async () => {
+    const [repeated, proto] = await reading((d) =>
+      Promise.all([sql<Record<string, unknown>>`select 1 as x, 2 as x`.execute(d.db), sql<Record<string, unknown>>`select 1 as "__proto__", 2 as y`.execute(d.db)]),
+    );
+    expect(repeated.rows).toEqual([{ x: 2 }]);
+    expect(Object.getPrototypeOf(proto.rows[0])).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(proto.rows[0], '__proto__')?.value).toBe(1);
+    expect(proto.rows[0]!['y']).toBe(2);
+  });
+
+  it('a text whose columns change (a column added meanwhile) gets the new columns as keys', async () => {
+    await sql`create table shape_t (id int primary key)`.execute(database.db);
+    await sql`insert into shape_t values (1)`.execute(database.db);
+    const read = () => reading((d) => d.db.selectFrom('shape_t').selectAll().execute());
+    expect(await read()).toEqual([{ id: 1 }]);
+    await sql`alter table shape_t add column extra text default 'x'`.execute(database.db);
+    expect(await read()).toEqual([{ id: 1, extra: 'x' }]);
+  });
+
   it('a failing statement fails alone: the statements sent with it get their rows', async () => {
     const [before, failed, after] = await reading((d) =>
       Promise.allSettled([sql`select 1 as v`.execute(d.db), sql`select 1 / 0 as v`.execute(d.db), sql`select 3 as v`.execute(d.db)]),

@@ -6,6 +6,7 @@
 // Reads that must see a transaction's own writes run on that transaction's pooled connection as before.
 // Each text runs as a named prepared statement (postgres-statement-names.ts).
 import type pg from 'pg';
+import { RowBuilders } from '../row-builder.js';
 import { PreparedOnConnection, StatementNames } from './postgres-statement-names.js';
 
 type Client = pg.Client;
@@ -64,6 +65,7 @@ export class PipelinedReads {
   private readonly corked: Client[] = [];
   private ended = false;
   private readonly names: StatementNames;
+  private readonly rows = new RowBuilders();
 
   constructor(
     private readonly open: () => Client,
@@ -107,9 +109,22 @@ export class PipelinedReads {
   }
 
   private send(slot: Slot, client: Client, text: string, values: unknown[], name: string | undefined): Promise<QueryResult> {
-    const answer = client.query<Record<string, unknown>>(name === undefined ? { text, values } : { name, text, values });
+    // array rows made into objects here: pg's object rows are built by a keyed store per column
+    const answer = client.query<unknown[]>(name === undefined ? { text, values, rowMode: 'array' } : { name, text, values, rowMode: 'array' });
     slot.last = answer;
-    return answer;
+    return answer.then((r) => this.asObjects(r));
+  }
+
+  private asObjects(result: pg.QueryResult<unknown[]>): QueryResult {
+    const arrays = result.rows;
+    const rows = new Array<Record<string, unknown>>(arrays.length);
+    if (arrays.length > 0) {
+      const build = this.rows.for(result.fields.map((f) => f.name));
+      for (let i = 0; i < arrays.length; i++) rows[i] = build(arrays[i]!);
+    }
+    const objects = result as unknown as QueryResult;
+    objects.rows = rows;
+    return objects;
   }
 
   /** takes a connection past its limits out of use, and closes it once its statements are answered */
