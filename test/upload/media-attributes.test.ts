@@ -58,6 +58,32 @@ describe('media attributes through the content API', () => {
     expect(forTwo).toBe(forOne);
   });
 
+  it('the media attributes of one populate level are read together: two cost the statements one does, files named by both read once', async () => {
+    const [a, b, c] = files as [(typeof files)[0], (typeof files)[0], (typeof files)[0]];
+    const one = await createArticle({ title: 'media-level', cover: b.id, gallery: [c.id, b.id] });
+    const two = await createArticle({ title: 'media-level', cover: a.id, gallery: [] });
+    expect([one.status, two.status]).toEqual([201, 201]);
+    const q = '/api/articles?filters[title][$eq]=media-level&sort=id:asc';
+    const both = await u.t.get(`${q}&populate[0]=cover&populate[1]=gallery`);
+    expect(both.body.data.map((d: { cover: { id: number } }) => d.cover.id)).toEqual([b.id, a.id]);
+    expect(both.body.data.map((d: { gallery: { id: number }[] }) => d.gallery.map((f) => f.id))).toEqual([[c.id, b.id], []]);
+    expect(both.body.data[0].gallery[1]).toEqual(both.body.data[0].cover);
+    // other fields per attribute: a statement of their own for each field list, the links still together
+    const fields = await u.t.get(`${q}&populate[cover][fields][0]=name&populate[gallery][fields][0]=mime`);
+    expect(fields.body.data[0].cover).toEqual({ id: b.id, documentId: b.documentId, name: 'm1.png' });
+    expect(fields.body.data[0].gallery).toEqual([
+      { id: c.id, documentId: c.documentId, mime: 'image/png' },
+      { id: b.id, documentId: b.documentId, mime: 'image/png' },
+    ]);
+    const [cover, coverAndGallery, split] = await statementCosts(u.t, [
+      `${q}&populate[0]=cover`,
+      `${q}&populate[0]=cover&populate[1]=gallery`,
+      `${q}&populate[cover][fields][0]=name&populate[gallery][fields][0]=mime`,
+    ]);
+    expect(coverAndGallery).toBe(cover);
+    expect(split).toBe(cover + 1);
+  });
+
   it('a populated file object sent back as the value keeps that file', async () => {
     const r = await createArticle({ cover: files[1]!.id });
     const read = await u.t.get(`/api/articles/${r.body.data.documentId}?populate=cover`);

@@ -6,34 +6,21 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
+import { TurnBatches } from './turn-batch.js';
 
 interface Wanted {
   readonly table: string;
   readonly parentIds: readonly number[];
-  resolve(rows: Row[]): void;
-  reject(error: unknown): void;
 }
 
-/** the links asked for so far in this turn, per read */
-const pending = new WeakMap<ReadContext, Wanted[]>();
+const batches = new TurnBatches<ReadContext, Wanted, Row[]>(run);
 
 /** `{__src, __doc}` of each link from the parent rows `parentIds` in `table`, in link order. */
 export function readLinks(ctx: ReadContext, table: string, parentIds: readonly number[]): Promise<Row[]> {
-  return new Promise<Row[]>((resolve, reject) => {
-    let queue = pending.get(ctx);
-    if (!queue) {
-      const q: Wanted[] = [];
-      pending.set(ctx, (queue = q));
-      queueMicrotask(() => {
-        pending.delete(ctx);
-        run(ctx, q).catch((e: unknown) => q.forEach((w) => w.reject(e)));
-      });
-    }
-    queue.push({ table, parentIds, resolve, reject });
-  });
+  return batches.ask(ctx, { table, parentIds });
 }
 
-async function run(ctx: ReadContext, wanted: readonly Wanted[]): Promise<void> {
+async function run(ctx: ReadContext, wanted: readonly Wanted[]): Promise<Row[][]> {
   const db = ctx.database.db;
   const limit = ctx.budget?.limit();
   const key = `relation links\u0000${wanted.map((w) => w.table).join('\u0000')}\u0000${limit ?? ''}`;
@@ -61,7 +48,7 @@ async function run(ctx: ReadContext, wanted: readonly Wanted[]): Promise<void> {
   ctx.budget?.take(rows.length);
   const byPart = wanted.map((): Row[] => []);
   for (const r of rows) byPart[Number(r['__part'])]!.push(r);
-  wanted.forEach((w, i) => w.resolve(byPart[i]!));
+  return byPart;
 }
 
 /** each table's keys for a recording read: the parents asked for, over every part that names it */

@@ -12,6 +12,7 @@ import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, 
 import { compileWhere } from './where.js';
 import { runTemplate, type StatementKeys } from './statement-template.js';
 import { readLinks } from './link-batch.js';
+import { readFiles, readMediaLinks } from './media-batch.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
@@ -245,7 +246,7 @@ async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, mul
       sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
       sql<SqlBool>`${ref('m', 'field')} = ${name}`,
     ]);
-  if (!node.where && !node.sort?.length) return await loadLinkedFiles(ctx, file, columns, schema, name, multiple, parents, node, scope, linkedTo);
+  if (!node.where && !node.sort?.length) return await loadLinkedFiles(ctx, file, columns, schema, name, multiple, parents, node, scope);
   const w = whereContext(ctx, scope);
   const select = (parentIds: readonly number[]) => {
     const conds: Expression<SqlBool>[] = [linkedTo(parentIds)];
@@ -294,27 +295,10 @@ async function loadLinkedFiles(
   parents: readonly Parent[],
   node: PopulateNode,
   scope: ReadScope,
-  linkedTo: (parentIds: readonly number[]) => Expression<SqlBool>,
 ): Promise<Loaded> {
-  const db = ctx.database.db;
-  const parentIds = ids(parents);
-  const links = await withinTemplate(
-    ctx,
-    `media links\u0000${schema.uid}\u0000${name}`,
-    [parentIds] as const,
-    (idList) => db.selectFrom('files_related_mph as m').select(['m.related_id as __src', 'm.file_id as __file']).where(linkedTo(idList)).orderBy('m.ord').orderBy('m.id'),
-    { before: [{ table: 'files_related_mph', column: 'related_id', values: parentIds }] },
-  );
+  const links = await readMediaLinks(ctx, schema.uid, name, ids(parents));
   const fileIds = [...new Set(links.map((l) => Number(l['__file'])))];
-  const rows =
-    fileIds.length === 0
-      ? []
-      : ((await runTemplate(ctx.model, ctx.database, `media files\u0000${columns.join(',')}`, [fileIds] as const, (idList) =>
-          db
-            .selectFrom(`${file.table} as t`)
-            .select([...columns])
-            .where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(idList)})`),
-        )) as Row[]);
+  const rows = fileIds.length === 0 ? [] : await readFiles(ctx, file.table, columns, fileIds);
   const shape = rowShape(file, node.fields);
   const files = new Map<number, Parent>(rows.map((row) => [Number(row['id']), { row, out: shape.build(row) }]));
   if (node.populate.size > 0) await populate(ctx, file, [...files.values()], node.populate, scope);
