@@ -223,6 +223,12 @@ function pairRelation(problems: SchemaProblems, notices: string[], types: Map<st
     notices.push(`${schema.file}: attribute "${attr.name}": both sides of its pair say "inversedBy"; it is read as "mappedBy: ${attr.inverse!}", as Strapi does`);
     return pairRelation(problems, notices, types, schema, attr);
   }
+  // `mappedBy` a relation back to this type that is one-way, or pairs with another (zenithus-my's
+  // `spins` mappedBy `result`, which says no inversedBy): Strapi starts, and the side never holds a link
+  if (!attr.owner && other?.kind === 'relation' && other.owner && other.target === schema.uid && other.inverse !== attr.name) {
+    const says = other.inverse === undefined ? 'a one-way relation' : `a relation that pairs with "${other.inverse}"`;
+    return unpaired(notices, schema, attr, target, `names ${says} on`);
+  }
   if (!other || other.kind !== 'relation' || other.target !== schema.uid || other.inverse !== attr.name) {
     throw new SchemaError(
       schema.file,
