@@ -46,6 +46,8 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   // maps and places: coordinates and address as an object
   ['plugin::google-maps.location-picker', 'json'],
   ['plugin::location-field.location', 'json'],
+  // strapi-geodata: { lat, lng, geohash } as an object
+  ['plugin::geodata.geojson', 'json'],
   // slug from a rich text field
   ['plugin::slugify-from-richtext.slug-from-richtext', 'string'],
   // strapi-plugin-permalinks: the path of nested pages

@@ -17,6 +17,8 @@ const swatchType = JSON.stringify({
     body: custom('plugin::ckeditor5.CKEditor', { options: { preset: 'defaultHtml' } }),
     moods: custom('plugin::multi-select.multi-select', { options: ['calm', 'bold'] }),
     rating: custom('plugin::acme.stars', { min: 1, max: 5 }),
+    // strapi-geodata, as strapi-tourisme.castagnicciacasinca.fr writes it
+    place: custom('plugin::geodata.geojson', { options: { info: true } }),
   },
 });
 
@@ -30,6 +32,7 @@ describe('mapping', () => {
       ['body', 'richtext'],
       ['moods', 'json'],
       ['rating', 'integer'],
+      ['place', 'json'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
@@ -84,9 +87,10 @@ describe('over HTTP', () => {
   const create = (data: Record<string, unknown>) => t.request('POST', '/api/swatches', { body: { data } });
 
   it('values keep their stored type in the JSON', async () => {
-    const r = await create({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5 });
+    const place = { lat: 42.4, lng: 9.4, geohash: 'spe2' };
+    const r = await create({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5, place });
     expect(r.status, r.text).toBe(201);
-    expect(r.body.data).toMatchObject({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5 });
+    expect(r.body.data).toMatchObject({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5, place });
     expect((await create({ colour: '#00ff00', moods: ['calm', 'bold'], rating: 2 })).status).toBe(201);
     expect((await create({ colour: '#0000ff', rating: 4 })).status).toBe(201);
   });
