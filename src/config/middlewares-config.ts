@@ -141,7 +141,16 @@ function mergeDirectives(base: Obj, over: Obj, warnings: string[]): Obj {
   const out: Obj = Object.create(null) as Obj;
   for (const [k, v] of Object.entries(base)) out[kebab(k)] = v;
   // a directive the project sets replaces Strapi's whole list for it
-  for (const [k, v] of Object.entries(over)) out[kebab(k)] = quotedKeywords(kebab(k), v, warnings);
+  for (const [k, v] of Object.entries(over)) {
+    // helmet iterates a value that is neither a string nor null, and says only "directiveValue is not iterable"
+    // (`upgradeInsecureRequests: isProduction ? true : null`: Strapi 5.54 starts, then answers every request 500)
+    if (v === true || typeof v === 'number' || isObj(v)) {
+      throw new ConfigError(
+        `config/middlewares strapi::security: contentSecurityPolicy.directives.${k} is ${show(v)}: write a list of sources ([] for a directive that takes none), or null to leave it out`,
+      );
+    }
+    out[kebab(k)] = quotedKeywords(kebab(k), v, warnings);
+  }
   return out;
 }
 

@@ -181,6 +181,19 @@ describe('config/middlewares strapi::security', () => {
     }
   });
 
+  it('a directive written true stops start-up naming it (Strapi 5.54 starts, then answers every request 500)', () => {
+    // Backend-Strapi's middlewares: `upgradeInsecureRequests: isProduction ? true : null`
+    const security = (value: unknown): unknown[] => [{ name: 'strapi::security', config: { contentSecurityPolicy: { directives: { upgradeInsecureRequests: value } } } }];
+    expect(() => middlewaresConfig(security(true), [])).toThrow(
+      new ConfigError(
+        'config/middlewares strapi::security: contentSecurityPolicy.directives.upgradeInsecureRequests is true: write a list of sources ([] for a directive that takes none), or null to leave it out',
+      ),
+    );
+    expect(() => middlewaresConfig(security({ a: 1 }), [])).toThrow(/directives\.upgradeInsecureRequests is \{"a":1\}/);
+    expect(() => middlewaresConfig(security([]), [])).not.toThrow();
+    expect(() => middlewaresConfig(security(null), [])).not.toThrow();
+  });
+
   it('contentSecurityPolicy: false sends no policy', async () => {
     const t = await appWith([{ name: 'strapi::security', config: { contentSecurityPolicy: false } }]);
     try {
