@@ -57,6 +57,11 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   ['plugin::og-pretty-link.og-link', 'json'],
   // a YouTube URL (strapi-plugin-youtube-preview)
   ['plugin::youtube-preview.youtube', 'string'],
+  // strapi-code-editor-custom-field: code as text (prefixed with its language), JSON as json
+  ['plugin::strapi-code-editor-custom-field.code-editor-text', 'text'],
+  ['plugin::strapi-code-editor-custom-field.code-editor-json', 'json'],
+  // strapi-plugin-auto-locales-slug: a slug per locale, in a string
+  ['plugin::auto-locales-slug.auto-locales-slug', 'string'],
 ]);
 
 export const CUSTOM_FIELDS_CONFIG = 'config/custom-fields';

@@ -19,6 +19,10 @@ const swatchType = JSON.stringify({
     rating: custom('plugin::acme.stars', { min: 1, max: 5 }),
     // strapi-geodata, as strapi-tourisme.castagnicciacasinca.fr writes it
     place: custom('plugin::geodata.geojson', { options: { info: true } }),
+    // strapi-code-editor-custom-field and strapi-plugin-auto-locales-slug, as strapi-grupobd writes them
+    css: custom('plugin::strapi-code-editor-custom-field.code-editor-text'),
+    data: custom('plugin::strapi-code-editor-custom-field.code-editor-json'),
+    slug: custom('plugin::auto-locales-slug.auto-locales-slug'),
   },
 });
 
@@ -33,6 +37,9 @@ describe('mapping', () => {
       ['moods', 'json'],
       ['rating', 'integer'],
       ['place', 'json'],
+      ['css', 'text'],
+      ['data', 'json'],
+      ['slug', 'string'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
@@ -88,9 +95,10 @@ describe('over HTTP', () => {
 
   it('values keep their stored type in the JSON', async () => {
     const place = { lat: 42.4, lng: 9.4, geohash: 'spe2' };
-    const r = await create({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5, place });
+    const code = { css: '__css__;.red { color: red }', data: { theme: 'red' }, slug: 'fr/rouge' };
+    const r = await create({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5, place, ...code });
     expect(r.status, r.text).toBe(201);
-    expect(r.body.data).toMatchObject({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5, place });
+    expect(r.body.data).toMatchObject({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5, place, ...code });
     expect((await create({ colour: '#00ff00', moods: ['calm', 'bold'], rating: 2 })).status).toBe(201);
     expect((await create({ colour: '#0000ff', rating: 4 })).status).toBe(201);
   });
