@@ -11,7 +11,8 @@ import { readWriteData } from '../documents/input/check-write-data.js';
 import { refuseMissingDocuments } from '../documents/store/missing-documents.js';
 import { readUnpaged, withoutPaging } from '../query/parse/root-pages.js';
 import { storedData, type WriteTarget } from '../documents/input/strapi-echo.js';
-import { MissingRelationsError } from '../documents/store/missing-relations.js';
+import { fieldErrorsOf, hasRootError, MissingRelationsError } from '../documents/store/missing-relations.js';
+import { missingRowIds } from '../documents/store/missing-row-ids.js';
 import { readDocument, readDocuments, type DocumentObject } from '../documents/read.js';
 import { documentIdOfSingle, type ReadBack } from '../documents/write.js';
 import { onConnection } from '../database/write-transaction.js';
@@ -117,7 +118,18 @@ async function writing<T>(
     if (e instanceof ValidationError && !Object.hasOwn(e.details ?? {}, 'key')) {
       await refuseMissingDocuments(services.database.db, services.model, type, raw, write.locale, services.locales.defaultCode());
     }
-    if (e instanceof MissingRelationsError && !Array.isArray(raw)) throw e.withValue(storedData(type, raw, write));
+    if (Array.isArray(raw)) throw e;
+    if (e instanceof MissingRelationsError) throw e.withValue(storedData(services.model, type, raw, write));
+    const fields = e instanceof ValidationError ? fieldErrorsOf(e) : undefined;
+    // the checks Strapi runs in the pass that also finds missing row ids: a draft's (or, without
+    // draft & publish, all of them); a publish-only error or a date it can't convert comes after.
+    // A zone entry it can't place is its own root error instead (zone-errors.ts).
+    const samePass = e === refused || !type.draftAndPublish;
+    if (fields !== undefined || (refused !== null && e === refused && !hasRootError(refused))) {
+      const missing = await missingRowIds(services.database.db, services.model, type, raw);
+      if (missing && samePass && fields) throw missing.besides(fields, storedData(services.model, type, raw, write));
+      if (missing) throw missing.withValue(storedData(services.model, type, raw, write));
+    }
     throw e;
   }
 }

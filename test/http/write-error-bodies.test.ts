@@ -172,3 +172,88 @@ it('the documents lookup before value errors takes any body: bodies of the wrong
   const tags = Array.from({ length: 2500 }, (_, i) => `missing${String(i).padStart(17, '0')}`);
   expect(await post({ title: 'x', views: 'abc', tags })).toMatchObject({ message: `Document with id "${tags[0]}", locale "null" not found` });
 });
+
+it("a value error beside a row id naming no row: both, as Strapi 5.54's one pass lists them, the missing rows last", async () => {
+  const errorsOf = async (method: string, path: string, data: Record<string, unknown>) => {
+    const r = await t.request(method, path, { body: { data } });
+    expect(r.status, r.text).toBe(400);
+    return r.body.error as { message: string; details: { errors: { path: string[]; message: string; value?: unknown }[] } };
+  };
+  const viewsError = 'views must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).';
+  const missing = (uid: string) => `1 relation(s) of type ${uid} associated with this entity do not exist`;
+  // the first target in schema order (cover before tags) whatever the body's order; the echo shows views as yup cast it
+  const both = await errorsOf('POST', '/api/articles', { title: 't', views: 'abc', tags: [99999], cover: 99998 });
+  expect(both).toEqual({
+    status: 400,
+    name: 'ValidationError',
+    message: '2 errors occurred',
+    details: {
+      errors: [
+        { path: ['views'], message: viewsError, name: 'ValidationError', value: null },
+        {
+          path: [],
+          message: missing('plugin::upload.file'),
+          name: 'ValidationError',
+          value: {
+            title: 't',
+            views: null,
+            tags: { set: [{ id: 99999 }] },
+            cover: { set: [{ id: 99998 }] },
+            kind: 'news',
+            isFeatured: false,
+            blocks: [],
+            publishedAt: null,
+            locale: 'en',
+          },
+        },
+      ],
+    },
+  });
+  // a zone entry's relation comes at the zone's place (after tags), its value in long form in the echo
+  const zone = await errorsOf('POST', '/api/articles', { title: 't', views: 'abc', blocks: [{ __component: 'shared.quote', person: 99999 }], tags: [99999] });
+  expect(zone.details.errors.map((e) => e.message)).toEqual([viewsError, missing('api::tag.tag')]);
+  expect(zone.details.errors[1]!.value).toMatchObject({ blocks: [{ __component: 'shared.quote', person: { set: [{ id: 99999 }] } }] });
+  // a draft's maximum inside a component, on an update
+  const art = (await t.request('POST', '/api/articles', { body: { data: { title: 'kept' } } })).body.data.documentId as string;
+  const seo = await errorsOf('PUT', `/api/articles/${art}`, { seo: { metaTitle: 'x'.repeat(71), shareImage: 99999 } });
+  expect(seo.details.errors).toEqual([
+    { path: ['seo', 'metaTitle'], message: 'seo.metaTitle must be at most 70 characters', name: 'ValidationError', value: 'x'.repeat(71) },
+    {
+      path: [],
+      message: missing('plugin::upload.file'),
+      name: 'ValidationError',
+      value: { seo: { metaTitle: 'x'.repeat(71), shareImage: { set: [{ id: 99999 }] } }, publishedAt: null, locale: 'en' },
+    },
+  ]);
+  // a rule only publishing checks comes after the draft is stored: the missing row alone
+  const publishOnly = await errorsOf('POST', '/api/articles', { title: 't', views: -1, contactEmail: 'bad', cover: 99999 });
+  expect(publishOnly.message).toBe(missing('plugin::upload.file'));
+  expect(publishOnly.details.errors).toHaveLength(1);
+  // without draft & publish every rule is in that pass: required, types, formats
+  const author = await errorsOf('POST', '/api/authors', { age: 'x', profile: 99999, avatar: 99998 });
+  expect(author.message).toBe('3 errors occurred');
+  expect(author.details.errors.map((e) => [e.path.join('.'), e.message])).toEqual([
+    ['name', 'name must be defined.'],
+    ['age', 'age must be a `number` type, but the final value was: `NaN` (cast from the value `"x"`).'],
+    ['', missing('plugin::upload.file')],
+  ]);
+  const named = (await t.request('POST', '/api/authors', { body: { data: { name: 'has-mail' } } })).body.data.documentId as string;
+  const mail = await errorsOf('PUT', `/api/authors/${named}`, { email: 'bad', avatar: 99999 });
+  expect(mail.details.errors).toEqual([
+    { path: ['email'], message: 'email must be a valid email', name: 'ValidationError', value: 'bad' },
+    { path: [], message: missing('plugin::upload.file'), name: 'ValidationError', value: { email: 'bad', avatar: { set: [{ id: 99999 }] }, publishedAt: expect.any(String) } },
+  ]);
+  // a zone entry Strapi can't place is its own root error: no second one for the missing tag
+  const unplaced = await errorsOf('POST', '/api/articles', { title: 't', blocks: [{ __component: 'shared.nope' }], tags: [99999] });
+  expect(unplaced.details.errors.map((e) => e.message)).toEqual([expect.stringMatching(/^blocks\[0\]\.__component must be one of/), 'Invalid relations']);
+  // row ids that all exist leave the value error alone
+  const file = await errorsOf('POST', '/api/articles', { title: 't', views: 'abc', tags: [] });
+  expect(file.details.errors.map((e) => e.message)).toEqual([viewsError]);
+});
+
+it("the echoed data shows references as Strapi 5.54 stores them: a to-one relation's last, a file's digits as its id", async () => {
+  const echo = async (data: Record<string, unknown>) => (await t.request('POST', '/api/articles', { body: { data: { title: 't', ...data } } })).body.error.details.errors[0].value;
+  expect((await echo({ author: [99999, 99998] })).author).toEqual({ set: [{ id: 99998 }] });
+  expect((await echo({ cover: '99999' })).cover).toEqual({ set: [{ id: '99999' }] });
+  expect((await echo({ blocks: [{ __component: 'shared.slider', files: [99999] }] })).blocks).toEqual([{ __component: 'shared.slider', files: { set: [{ id: 99999 }] } }]);
+});

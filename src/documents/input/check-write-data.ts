@@ -124,7 +124,7 @@ function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: 
     const uid = typeof entry['__component'] === 'number' ? String(entry['__component']) : entry['__component'];
     const uidPath = [...p, '__component'];
     // never a silent no-op: an entry the writer couldn't place is an error
-    if (uid === undefined || uid === null || uid === '') {
+    if (uid === undefined || uid === null) {
       problems.fieldErrors.push(fieldError(uidPath, `${pathText(uidPath)} is a required field`));
       problems.zoneRoot ??= MISSING_ZONE_COMPONENT;
       return;
@@ -132,8 +132,9 @@ function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: 
     // only the zone's own components: Strapi takes any registered one and then never shows it
     const comp = typeof uid === 'string' && allowed.includes(uid) ? model.components.get(uid) : undefined;
     if (!comp) {
+      // an empty name is yup's one-of error like any other (Strapi 5.54), though no component can be built from it either
       problems.fieldErrors.push(fieldError(uidPath, `${pathText(uidPath)} must be one of the following values: ${allowed.join(', ')}`, uid));
-      problems.zoneRoot ??= UNPLACEABLE_ZONE_COMPONENT;
+      problems.zoneRoot ??= uid === '' ? MISSING_ZONE_COMPONENT : UNPLACEABLE_ZONE_COMPONENT;
       return;
     }
     const c = componentInput(model, comp, entry, p, problems);
@@ -221,7 +222,7 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
   checkKeys(ctx.model, ctx.ability, schema, data);
   const problems: Problems = { fieldErrors: [], unconvertible: null, zoneRoot: null };
   const out = collect(ctx.model, schema, data, [], problems);
-  if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(problems.zoneRoot, schema, data, ctx.write));
+  if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(ctx.model, problems.zoneRoot, schema, data, ctx.write));
   if (problems.fieldErrors.length)
     return { data: out, refused: ValidationError.of(inSchemaOrder(ctx.model, schema, data, withPublishErrors(ctx, schema, out, problems.fieldErrors))) };
   return { data: out, refused: problems.unconvertible };

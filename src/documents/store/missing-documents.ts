@@ -31,7 +31,7 @@ interface Walk {
 const IDS_PER_LOOKUP = 1000;
 
 /** what `read` gives, or nothing when the value is malformed: that was refused already, and is not this check's to report */
-function readable<T>(read: () => T): T | undefined {
+export function readable<T>(read: () => T): T | undefined {
   try {
     return read();
   } catch (e) {
