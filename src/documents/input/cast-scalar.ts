@@ -28,11 +28,24 @@ function castString(a: ScalarAttribute, v: unknown, path: readonly string[]): Ca
   if (max !== undefined && v.length > max) errors.push(fieldError(path, `${pathText(path)} must be at most ${max} characters`, v));
   // PostgreSQL can't store U+0000 in text; refused on every dialect so they all keep the same data
   if (v.includes('\u0000')) errors.push(fieldError(path, `${pathText(path)} must not contain the character U+0000`, v));
-  if (a.type === 'enumeration' && !(a.enum ?? []).includes(v)) {
-    // Strapi's list includes null, which joins as an empty string: hence the trailing ", "
-    errors.push(fieldError(path, `${pathText(path)} must be one of the following values: ${[...(a.enum ?? []), ''].join(', ')}`, v));
-  }
+  if (a.type === 'enumeration' && !(a.enum ?? []).includes(v)) errors.push(notOneOf(a, v, path));
   return errors.length ? invalid(...errors) : ok(v);
+}
+
+function notOneOf(a: ScalarAttribute, v: unknown, path: readonly string[]): FieldError {
+  // Strapi's list includes null, which joins as an empty string: hence the trailing ", "
+  return fieldError(path, `${pathText(path)} must be one of the following values: ${[...(a.enum ?? []), ''].join(', ')}`, v);
+}
+
+/**
+ * An enumeration is yup's string() without Strapi's strictness: a number or boolean is cast to its
+ * text first (5 is "5", then checked against the list); a list or object stays as it is and breaks
+ * both the type and the list.
+ */
+function castEnumeration(a: ScalarAttribute, v: unknown, path: readonly string[]): CastResult {
+  if (typeof v === 'number' || typeof v === 'boolean') return castString(a, String(v), path);
+  if (typeof v !== 'string') return invalid(fieldError(path, notTypeMessage(path, 'string', v), v), notOneOf(a, v, path));
+  return castString(a, v, path);
 }
 
 /** yup's number cast: strings lose all whitespace and go through unary plus; "" is NaN. */
@@ -109,8 +122,9 @@ export function castScalar(a: ScalarAttribute, v: unknown, path: readonly string
     case 'email':
     case 'password':
     case 'uid':
-    case 'enumeration':
       return castString(a, v, path);
+    case 'enumeration':
+      return castEnumeration(a, v, path);
     case 'integer':
     case 'float':
     case 'decimal':

@@ -85,8 +85,21 @@ describe('enumeration', () => {
     expect(scalarOf({ kind: null }, 'kind')).toBeNull();
   });
 
-  it('a non-string is a type error first', () => {
-    expect(onlyFieldError({ kind: 1 })).toMatchObject({ message: 'kind must be a `string` type, but the final value was: `1`.' });
+  it('a number or boolean is read as its text, as yup casts it for Strapi 5.54 (no type error): then checked against the list', () => {
+    const oneOf = 'kind must be one of the following values: news, tutorial, opinion, ';
+    expect(onlyFieldError({ kind: 1 })).toEqual({ path: ['kind'], message: oneOf, name: 'ValidationError', value: '1' });
+    expect(onlyFieldError({ kind: true })).toEqual({ path: ['kind'], message: oneOf, name: 'ValidationError', value: 'true' });
+  });
+
+  it('a list or an object breaks both the type and the list, two errors on the one path as Strapi 5.54 gives them', () => {
+    const r = rejection({ kind: ['news'] });
+    expect(r.message).toBe('2 errors occurred');
+    expect(r.details).toEqual({
+      errors: [
+        { path: ['kind'], message: 'kind must be a `string` type, but the final value was: `[\n  "\\"news\\""\n]`.', name: 'ValidationError', value: ['news'] },
+        { path: ['kind'], message: 'kind must be one of the following values: news, tutorial, opinion, ', name: 'ValidationError', value: ['news'] },
+      ],
+    });
   });
 });
 
