@@ -109,6 +109,8 @@ async function writing<T>(
   write: WriteTarget,
   refused: ValidationError | null,
   run: () => Promise<T>,
+  /** an update's question whether its document exists: Strapi answers 404 before it checks any value */
+  exists?: () => Promise<boolean>,
 ): Promise<T> {
   try {
     if (refused) throw refused;
@@ -117,6 +119,7 @@ async function writing<T>(
     // a key refused by the writer (a shared field sent to a new locale) is a key error, named before
     if (e instanceof ValidationError && !Object.hasOwn(e.details ?? {}, 'key')) {
       await refuseMissingDocuments(services.database.db, services.model, type, raw, write.locale, services.locales.defaultCode());
+      if (exists && !(await exists())) throw new NotFoundError('Document not found');
     }
     if (Array.isArray(raw)) throw e;
     if (e instanceof MissingRelationsError) throw e.withValue(storedData(services.model, type, raw, write));
@@ -195,11 +198,18 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const write = { create: false, locale };
     const { data, refused } = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };
+    const documentId = (req.params as { documentId?: string }).documentId ?? '';
+    // in any locale: a document that exists gets a new locale version rather than a 404
+    const exists = async () => (await services.database.db.selectFrom(type.table).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst()) !== undefined;
     // a single type's lookup and first create are one transaction with the write (writer.putSingle)
-    const doc = await writing(services, type, raw, write, refused, () =>
-      isSingle
-        ? services.writer.putSingle(type, data, opts, readBack(type, q))
-        : services.writer.updateAndRead(type, (req.params as { documentId: string }).documentId, data, opts, readBack(type, q)),
+    const doc = await writing(
+      services,
+      type,
+      raw,
+      write,
+      refused,
+      () => (isSingle ? services.writer.putSingle(type, data, opts, readBack(type, q)) : services.writer.updateAndRead(type, documentId, data, opts, readBack(type, q))),
+      isSingle ? undefined : exists,
     );
     return sendJson(reply, envelope(req, services, type, doc, {}));
   };

@@ -257,3 +257,18 @@ it("the echoed data shows references as Strapi 5.54 stores them: a to-one relati
   expect((await echo({ cover: '99999' })).cover).toEqual({ set: [{ id: '99999' }] });
   expect((await echo({ blocks: [{ __component: 'shared.slider', files: [99999] }] })).blocks).toEqual([{ __component: 'shared.slider', files: { set: [{ id: 99999 }] } }]);
 });
+
+it("an update of a document that doesn't exist is 404 before any value is checked, after its keys and the documents it names (as Strapi 5.54)", async () => {
+  const put = async (data: Record<string, unknown>, query = '') => (await t.request('PUT', `/api/articles/gone${query}`, { body: { data } })).body.error;
+  const notFound = { status: 404, name: 'NotFoundError', message: 'Document not found', details: {} };
+  expect(await put({ views: 'abc', tags: [99999] })).toEqual(notFound);
+  expect(await put({ publishDate: 'bad' })).toEqual(notFound);
+  expect(await put({ blocks: [{ __component: 'shared.nope' }] })).toEqual(notFound);
+  expect(await put({ views: 'abc' }, '?locale=fr')).toEqual(notFound);
+  expect(await put({ nope: 1, views: 'abc' })).toMatchObject({ status: 400, message: 'Invalid key nope' });
+  expect(await put({ views: 'abc', author: 'nope' })).toMatchObject({ status: 400, message: 'Document with id "nope", locale "null" not found' });
+  // a document that exists in another locale only is still written to (a new locale version), so its values are checked
+  const doc = (await t.request('POST', '/api/articles', { body: { data: { title: 'en only' } } })).body.data.documentId as string;
+  const fr = await t.request('PUT', `/api/articles/${doc}?locale=fr`, { body: { data: { title: 5 } } });
+  expect(fr.body.error).toMatchObject({ status: 400, details: { errors: [{ path: ['title'] }] } });
+});
