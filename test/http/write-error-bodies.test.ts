@@ -113,6 +113,17 @@ it('a create of a type without draft & publish reports every field at once, as S
       ['website', 'website must be at most 255 characters'],
     ],
   });
+  // inside a list of components: a link's type errors beside another field of it left out, and another link's missing
+  // url; an item that is no object first (the reference Strapi 5.54's answer to this body)
+  expect(await errorsOf('authors', { name: 'listed', links: [{ label: 5 }, 'x', { label: 'l' }, { label: 'm', url: 'u' }] })).toEqual({
+    message: '4 errors occurred',
+    errors: [
+      ['links.1', 'links[1] must be a `object` type, but the final value was: `null` (cast from the value `"x"`).'],
+      ['links.0.label', 'links[0].label must be a `string` type, but the final value was: `5`.'],
+      ['links.0.url', 'links[0].url must be defined.'],
+      ['links.2.url', 'links[2].url must be defined.'],
+    ],
+  });
   // a type with draft & publish is checked as a draft first: its required title is not reported beside the type error
   expect(await errorsOf('articles', { views: 'abc' })).toEqual({
     message: 'views must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).',

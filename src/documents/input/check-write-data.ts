@@ -18,7 +18,7 @@ import { plainValues } from './plain-values.js';
 import { relationOp } from './relation-payload.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from './types.js';
 import { isObj, type Obj, type Schema } from './walk.js';
-import { validateForPublish } from './validate-publish.js';
+import { PARTIAL, validateForPublish } from './validate-publish.js';
 import { MISSING_ZONE_COMPONENT, UNPLACEABLE_ZONE_COMPONENT, zoneRootError, type WriteTarget } from './zone-errors.js';
 
 export interface InputContext {
@@ -97,7 +97,10 @@ function componentValue(model: Model, a: ComponentAttribute, value: unknown, pat
   if (list === undefined) return undefined;
   const out: ComponentInput[] = [];
   list.forEach((v, i) => {
-    const c = componentInput(model, comp, v, [...path, String(i)], problems);
+    const p = [...path, String(i)];
+    // a list item is cast to null first, as a zone entry is (Strapi 5.54); a single component isn't
+    if (!isObj(v)) return void problems.fieldErrors.push(fieldError(p, notTypeMessage(p, 'object', null, v), null));
+    const c = componentInput(model, comp, v, p, problems);
     if (c) out.push(c);
   });
   return out;
@@ -224,22 +227,33 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
   const out = collect(ctx.model, schema, data, [], problems);
   if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(ctx.model, problems.zoneRoot, schema, data, ctx.write));
   if (problems.fieldErrors.length)
-    return { data: out, refused: ValidationError.of(inSchemaOrder(ctx.model, schema, data, withPublishErrors(ctx, schema, out, problems.fieldErrors))) };
+    return { data: out, refused: ValidationError.of(inSchemaOrder(ctx.model, schema, data, withPublishErrors(ctx, schema, out, data, problems.fieldErrors))) };
   return { data: out, refused: problems.unconvertible };
 }
 
 /**
  * A create checked in one pass (WriteTarget.singlePass), refused for its types or sizes, also reports
- * what the publish rules find in the attributes without such an error (a required name left out beside
- * a bad age), as Strapi's one yup pass reports each field's first error. An attribute with an error
- * keeps only its own: what was read of it is partial (a refused list entry is left out, so later
- * entries would be reported at the wrong index). Uniqueness needs the database: not here.
+ * what the publish rules find beside those errors (a required name left out beside a bad age, a link's
+ * missing url beside another link's bad label), as Strapi's one yup pass reports each field's first
+ * error. A component or zone with an error is read as sent, since what was read of it is partial (a
+ * refused list entry is left out, so later entries would be reported at the wrong index); a field with
+ * an error, or under one, keeps only its own. Uniqueness needs the database: not here.
  */
-function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, errors: FieldError[]): FieldError[] {
+function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, sent: Obj, errors: FieldError[]): FieldError[] {
   if (!ctx.write?.create || !ctx.write.singlePass || schema.modelType !== 'contentType') return errors;
   const values = plainValues(data);
   for (const a of schema.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !data.scalars.has(a.name)) values[a.name] = a.default;
   const failed = new Set(errors.map((e) => e.path[0]));
-  const more = validateForPublish(ctx.model, schema, values, { isCreate: true, draftAndPublish: schema.draftAndPublish }).filter((e) => !failed.has(e.path[0]));
+  for (const a of schema.attributes.values()) {
+    if ((a.kind === 'component' || a.kind === 'dynamiczone') && failed.has(a.name) && Object.hasOwn(sent, a.name)) values[a.name] = asSent(sent[a.name]);
+  }
+  const covered = (path: readonly string[]): boolean => errors.some((e) => e.path.length <= path.length && e.path.every((seg, i) => seg === path[i]));
+  const more = validateForPublish(ctx.model, schema, values, { isCreate: true, draftAndPublish: schema.draftAndPublish }).filter((e) => !covered(e.path));
   return [...errors, ...more];
+}
+
+/** A component or zone value as sent, its items given with an id marked partial as plainValues marks them. */
+function asSent(v: unknown): unknown {
+  const item = (x: unknown): unknown => (isObj(x) && x['id'] !== undefined && x['id'] !== null ? { ...x, [PARTIAL]: true } : x);
+  return Array.isArray(v) ? v.map(item) : item(v);
 }

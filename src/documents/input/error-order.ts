@@ -1,6 +1,6 @@
 // Field errors in the order yup lists them for Strapi: by the schema's attribute order at each level
 // (components by their own, dynamic-zone entries by the component each names), list entries by
-// index, and root errors last. Errors inside one scalar attribute keep the order they were found in.
+// index (a component list's items that aren't objects first), and root errors last. Errors inside one scalar attribute keep the order they were found in.
 import type { FieldError } from '../../errors.js';
 import type { Model } from '../../schema/types.js';
 import { isObj, type Schema } from './walk.js';
@@ -11,8 +11,11 @@ function rank(model: Model, schema: Schema, data: unknown, path: readonly string
   let s: Schema | undefined = schema;
   let v: unknown = data;
   let zone = false;
-  for (const seg of path) {
+  for (const [depth, seg] of path.entries()) {
     if (/^\d+$/.test(seg)) {
+      // yup doesn't sort a list's errors: an item that isn't an object fails at once and comes before the
+      // errors found inside the other items of a component list (seen on Strapi 5.54); then by index
+      if (!zone) out.push(depth === path.length - 1 ? 0 : 1);
       out.push(Number(seg));
       v = Array.isArray(v) ? v[Number(seg)] : undefined;
       if (zone) {

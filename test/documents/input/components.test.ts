@@ -89,12 +89,12 @@ describe('repeatable components', () => {
     expect(check({ links: [] }, author).components.get('links')).toEqual([]);
   });
 
-  it('a non-array, and a non-object item, are type errors with index paths', () => {
+  it('a non-array, and a non-object item (cast to null, as Strapi 5.54 reports it), are type errors with index paths', () => {
     expect(errorsOf({ links: { label: 'a' } }, author).errors).toMatchObject([
       { path: ['links'], message: 'links must be a `array` type, but the final value was: `{\n  "label": "\\"a\\""\n}`.' },
     ]);
     expect(errorsOf({ links: [{ label: 'a', url: 'u' }, 'x'] }, author).errors).toEqual([
-      { path: ['links', '1'], message: 'links[1] must be a `object` type, but the final value was: `"x"`.', name: 'ValidationError', value: 'x' },
+      { path: ['links', '1'], message: 'links[1] must be a `object` type, but the final value was: `null` (cast from the value `"x"`).', name: 'ValidationError', value: null },
     ]);
   });
 
