@@ -119,6 +119,18 @@ describe('dynamic zone components', () => {
     expect(r.body).toEqual({ data: null, error: { status: 400, name: 'Error', message: 'Some of the provided components in hero are not related to the entity' } });
   });
 
+  it('a component id sent with a create is ignored and the component created, as Strapi 5.54 does (no "not related" error)', async () => {
+    const data = { title: 'ids on create', seo: { id: 999999, metaTitle: 'm' }, blocks: [{ __component: 'shared.quote', id: 999998, title: 'q' }] };
+    const r = await t.request('POST', '/api/articles?populate[seo]=true&populate[blocks]=true', { body: { data } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.data.seo).toMatchObject({ metaTitle: 'm' });
+    expect(r.body.data.blocks).toMatchObject([{ __component: 'shared.quote', title: 'q' }]);
+    expect(r.body.data.seo.id).not.toBe(999999);
+    expect(r.body.data.blocks[0].id).not.toBe(999998);
+    const author = await t.request('POST', '/api/authors', { body: { data: { name: 'linked by id', links: [{ id: 999997, label: 'l', url: 'u' }] } } });
+    expect(author.status, author.text).toBe(201);
+  });
+
   it("listed components are written and read; a fragment or path through an unlisted one reads as Strapi's", async () => {
     const put = await t.request('PUT', '/api/homepage', { body: { data: { headline: 'Home', hero: [{ __component: 'shared.quote', title: 'HQ' }] } } });
     expect(put.status, put.text).toBe(200);

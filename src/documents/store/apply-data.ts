@@ -28,8 +28,11 @@ class UnrelatedZoneComponents extends ApplicationError {
   override readonly details = undefined;
 }
 
-async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, items: readonly Item[], isNew: boolean, zone = false): Promise<void> {
+async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, sent: readonly Item[], isNew: boolean, zone = false): Promise<void> {
   const { tx } = ctx.store;
+  // a row this write inserts has no components yet: an id sent with one is ignored and the component
+  // created, as Strapi 5.54 does on create (an update names the components it keeps by their ids)
+  const items = isNew ? sent.map((it): Item => ({ component: it.component, data: it.data })) : sent;
   const existing = isNew
     ? []
     : await tx.selectFrom(owner.schema.componentTable).select(['cmp_id', 'component_type']).where('entity_id', '=', owner.id).where('field', '=', field).execute();
