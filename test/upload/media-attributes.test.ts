@@ -81,7 +81,7 @@ describe('media attributes through the content API', () => {
       `${q}&populate[cover][fields][0]=name&populate[gallery][fields][0]=mime`,
     ]);
     expect(coverAndGallery).toBe(cover);
-    expect(split).toBe(cover + 1);
+    expect(split).toBe(cover! + 1);
   });
 
   it('a populated file object sent back as the value keeps that file', async () => {
