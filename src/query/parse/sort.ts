@@ -65,6 +65,13 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
     }
     const a = cur.attributes.get(seg);
     const deeper = (): Failure => (order?.trim() ? invalid(order.trim(), here, Stage.UnknownKey) : invalid(seg, here, Stage.NothingAfter));
+    if (!a && seg === 'localizations' && cur.modelType === 'contentType' && cur.localized) {
+      // the document's other locale versions, sorted by as a to-many relation to its own type
+      if (!ctx.ability.can(findAction(cur.uid))) return invalid(seg, here, Stage.NotFindable);
+      if (last) return deeper();
+      walked.push(seg);
+      continue;
+    }
     if (!a) {
       const strapiOnly = strapiOnlyAttribute(cur, seg);
       if (strapiOnly === null) return invalid(seg, walked, Stage.UnknownKey);

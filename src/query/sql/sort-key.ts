@@ -11,12 +11,12 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortItem } from '../ast.js';
 import { ValidationError } from '../../errors.js';
 import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType } from '../../schema/types.js';
-import { and, ref, targetVersion, ownerVersion } from './scope.js';
+import { and, isContentType, ref, statusCondition, targetVersion, ownerVersion } from './scope.js';
 import type { WhereContext } from './where.js';
 
 type Schema = ContentType | Component;
 
-/** One step from the rows of `schema` at alias `p` to the rows attribute `name` links them to. */
+/** One step from the rows of `schema` at alias `p` to the rows attribute `name` (or `localizations`) links them to. */
 interface Step {
   /** the link table, to be named as `l` */
   readonly link: RawBuilder<unknown>;
@@ -27,6 +27,8 @@ interface Step {
   readonly reached: RawBuilder<unknown>;
   readonly alias: string;
   readonly schema: Schema;
+  /** the context of the steps after this one, when it differs from this step's */
+  readonly below?: WhereContext;
 }
 
 function step(w: WhereContext, schema: Schema, p: string, name: string, path: string): Step {
@@ -68,7 +70,16 @@ function step(w: WhereContext, schema: Schema, p: string, name: string, path: st
       schema: file,
     };
   }
-  // the parser only walks relations, media and components; anything else is refused as it would be
+  if (!a && name === 'localizations' && isContentType(schema) && schema.localized) {
+    // the document's rows in other locales, in the status of the read: what populate[localizations]
+    // shows and filters through it see (Strapi's join also finds the row itself and its other status; README)
+    const st = statusCondition(schema, l, w.scope.status);
+    const linkOn = and([sql<SqlBool>`${ref(l, 'document_id')} = ${ref(p, 'document_id')}`, sql<SqlBool>`${ref(l, 'locale')} <> ${ref(p, 'locale')}`, ...(st ? [st] : [])]);
+    // the rows reached are in other locales than the read's: below them no locale is fixed
+    const below = { ...w, scope: { ...w.scope, fixedLocale: false } };
+    return { link: sql.table(schema.table), l, linkOn, reached: sql``, alias: l, schema, below };
+  }
+  // the parser only walks relations, media, components and localizations; anything else is refused as it would be
   throw ValidationError.invalidKey(name, path, 'query', 'sort');
 }
 
@@ -86,14 +97,16 @@ const aggregate = (s: SortItem): RawBuilder<unknown> => sql.raw(s.direction === 
 /** A correlated subquery giving the smallest (asc) or largest (desc) value `s` reaches from the row at `alias`. */
 export function relatedSortKey(w: WhereContext, schema: Schema, alias: string, s: SortItem): RawBuilder<unknown> {
   if (s.path.length > 1 && !w.dialect.correlatedDerivedTables) return keysOfEveryRow(w, schema, alias, s);
-  let reach = step(w, schema, alias, s.path[0]!, pathTo(s, 0));
+  let ctx = w;
+  let reach = step(ctx, schema, alias, s.path[0]!, pathTo(s, 0));
   let from = sql`${reach.link} as ${sql.id(reach.l)} ${reach.reached}`;
   let where = reach.linkOn;
   for (let i = 1; i < s.path.length; i++) {
     // the next step starts from the distinct rows reached so far
     const p = w.next();
     const rows = sql`select distinct ${stepColumns(reach.schema, reach.alias)} from ${from} where ${where}`;
-    reach = step(w, reach.schema, p, s.path[i]!, pathTo(s, i));
+    ctx = reach.below ?? ctx;
+    reach = step(ctx, reach.schema, p, s.path[i]!, pathTo(s, i));
     // a cross join with its condition in WHERE is an inner join to PostgreSQL, and makes SQLite (which
     // keeps the order of a cross join) read the few reached rows first rather than run them again
     // inside a scan of the link table (its plan on tables without statistics: minutes at eight steps)
@@ -109,11 +122,13 @@ const VALUE = 'sk_value';
 /** The MariaDB form: the keys of every row of `schema`'s table at once, uncorrelated, then the outer row's. */
 function keysOfEveryRow(w: WhereContext, schema: Schema, alias: string, s: SortItem): RawBuilder<unknown> {
   const root = w.next();
-  let reach = step(w, schema, root, s.path[0]!, pathTo(s, 0));
+  let ctx = w;
+  let reach = step(ctx, schema, root, s.path[0]!, pathTo(s, 0));
   let rows = sql`select distinct ${ref(root, 'id')} as ${sql.id(ROOT)}, ${stepColumns(reach.schema, reach.alias)} from ${sql.table(schema.table)} as ${sql.id(root)} join ${reach.link} as ${sql.id(reach.l)} on ${reach.linkOn} ${reach.reached}`;
   for (let i = 1; i < s.path.length; i++) {
     const p = w.next();
-    reach = step(w, reach.schema, p, s.path[i]!, pathTo(s, i));
+    ctx = reach.below ?? ctx;
+    reach = step(ctx, reach.schema, p, s.path[i]!, pathTo(s, i));
     const from = sql`(${rows}) as ${sql.id(p)} join ${reach.link} as ${sql.id(reach.l)} on ${reach.linkOn} ${reach.reached}`;
     rows =
       i < s.path.length - 1
