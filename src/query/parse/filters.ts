@@ -7,7 +7,8 @@ import { FILE_UID, type Component, type ContentType } from '../../schema/types.j
 import { castBoolean, castFilterValue } from './cast-value.js';
 import { isObj, isPoison, type ParseContext } from './context.js';
 import { scalarField } from './field-ref.js';
-import { isStrapiOnlyAttribute } from './strapi-only-attributes.js';
+import { isAdminAuthor, isStrapiOnlyAttribute } from './strapi-only-attributes.js';
+import { adminFilterProblem } from './admin-model.js';
 
 type Schema = ContentType | Component;
 
@@ -123,6 +124,11 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
       continue;
     }
     const a = schema.attributes.get(key);
+    if (!a && isAdminAuthor(schema, key)) {
+      // Strapi walks the admin user's names below it before it refuses the private relation
+      const p = adminFilterProblem(v, here);
+      throw p ? invalid(p.key, p.path) : invalid(key, here.join('.'));
+    }
     if (!a) throw invalid(key, isStrapiOnlyAttribute(schema, key) ? here.join('.') : joinPath(path));
     if (a.private || a.kind === 'scalar' || a.kind === 'dynamiczone') throw invalid(key, here.join('.'));
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) throw invalid(key, here.join('.'));

@@ -9,6 +9,8 @@ import { zoneComponents } from '../../schema/zone.js';
 import { parseFields } from './fields.js';
 import { parseFilters } from './filters.js';
 import { parseSort } from './sort.js';
+import { adminDottedProblem, adminEntryProblem } from './admin-model.js';
+import { isAdminAuthor } from './strapi-only-attributes.js';
 
 type Schema = ContentType | Component;
 type MutableMap = Map<string, PopulateNode>;
@@ -120,6 +122,13 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   const here = prefix === null ? (name ?? '') : `${prefix}.${name ?? ''}`;
   if (name === undefined || name === '') throw invalid('', prefix === null ? errPath : here);
   if (name === '*' && rest.length === 0) return null;
+  if (!schema.attributes.has(name) && isAdminAuthor(schema, name)) {
+    // named at its whole path, below a nested populate's parent too, after the names past it
+    const full = prefix ?? errPath;
+    const at = full === null ? [name] : [...full.split('.'), name];
+    const p = adminDottedProblem(rest, at);
+    throw p ? invalid(p.key, p.path) : invalid(name, at.join('.'));
+  }
   const found = lookup(ctx, schema, name, here);
   if (!found) return null;
   const n = node(name, found.kind);
@@ -275,6 +284,10 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
   }
   if (!isObj(raw)) throw new ValidationError('populate must be a string, an array or an object', { source: 'query', param: 'populate' });
   for (const [key, value] of Object.entries(raw)) {
+    if (!schema.attributes.has(key) && isAdminAuthor(schema, key)) {
+      const p = adminEntryProblem(value, [...path, key]);
+      throw p ? invalid(p.key, p.path) : invalid(key, [...path, key].join('.'));
+    }
     const found = lookup(ctx, schema, key, errRoot);
     if (!found) continue;
     const here = [...path, key];

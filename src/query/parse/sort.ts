@@ -7,7 +7,8 @@ import type { SortItem } from '../ast.js';
 import { FILE_UID, type Component, type ContentType } from '../../schema/types.js';
 import { isObj, isPoison, type ParseContext } from './context.js';
 import { scalarField } from './field-ref.js';
-import { isPrivateInStrapi, strapiOnlyAttribute } from './strapi-only-attributes.js';
+import { isAdminAuthor, isPrivateInStrapi, strapiOnlyAttribute } from './strapi-only-attributes.js';
+import { adminSortProblem, type AdminProblem } from './admin-model.js';
 
 type Schema = ContentType | Component;
 
@@ -20,6 +21,7 @@ const enum Stage {
   UnknownKey,
   DynamicZone,
   Polymorphic,
+  Password,
   Hidden,
   NothingAfter,
   NotFindable,
@@ -40,6 +42,10 @@ const isFailure = (r: Reading): r is Failure => 'error' in r;
 
 function invalid(key: string, path: readonly string[], stage: Stage): Failure {
   return { error: ValidationError.invalidKey(key, path.length ? path.join('.') : null, 'query', 'sort'), stage, depth: path.length };
+}
+
+function atPath(p: AdminProblem, stage: Stage): Failure {
+  return { error: ValidationError.invalidKey(p.key, p.path, 'query', 'sort'), stage, depth: p.path === null ? 0 : p.path.split('.').length };
 }
 
 const ORDER_ERROR = 'Invalid order. order can only be one of asc|desc|ASC|DESC';
@@ -76,6 +82,15 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
       const strapiOnly = strapiOnlyAttribute(cur, seg);
       if (strapiOnly === null) return invalid(seg, walked, Stage.UnknownKey);
       if (strapiOnly === 'polymorphic') return invalid(seg, here, Stage.Polymorphic);
+      if (isAdminAuthor(cur, seg)) {
+        // Strapi walks the admin user's names below it before it refuses the private relation
+        const rest = segments.slice(i + 1);
+        const unknown = adminSortProblem(rest, order, here, 'unknown');
+        if (unknown) return atPath(unknown, Stage.UnknownKey);
+        const password = adminSortProblem(rest, order, here, 'password');
+        if (password) return atPath(password, Stage.Password);
+        return invalid(seg, here, Stage.Hidden);
+      }
       if (last && order?.trim()) return deeper();
       return invalid(seg, here, isPrivateInStrapi(seg) || !last ? Stage.Hidden : Stage.NothingAfter);
     }

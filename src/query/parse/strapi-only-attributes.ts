@@ -26,3 +26,8 @@ export function isStrapiOnlyAttribute(schema: ContentType | Component, name: str
 export function isPrivateInStrapi(name: string): boolean {
   return name === 'createdBy' || name === 'updatedBy' || name === 'folder';
 }
+
+/** `createdBy`/`updatedBy`: relations to the admin panel's users (see admin-model.ts). */
+export function isAdminAuthor(schema: ContentType | Component, name: string): boolean {
+  return schema.modelType === 'contentType' && (name === 'createdBy' || name === 'updatedBy');
+}
