@@ -21,7 +21,8 @@ const DEFAULTS: ReadonlyMap<string, readonly string[]> = new Map([
       (a) => `${UP}.${a}`,
     ),
   ],
-  [AUTHENTICATED_ROLE, ['auth.changePassword', 'auth.logout', 'auth.getSessions', 'auth.revokeSession', 'user.me'].map((a) => `${UP}.${a}`)],
+  // in Strapi's order, which its permission ids (shown by `populate=role.permissions`) follow
+  [AUTHENTICATED_ROLE, ['auth.logout', 'auth.getSessions', 'auth.revokeSession', 'user.me', 'auth.changePassword'].map((a) => `${UP}.${a}`)],
 ]);
 
 export const BUILTIN_ROLES = [
@@ -39,6 +40,11 @@ export interface RoleView {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** The rows that grant `actions` to a role; `now` in the dialect's datetime form. */
+export function permissionRows(roleId: number, actions: readonly string[], now: unknown): Record<string, unknown>[] {
+  return actions.map((action) => ({ action, role_id: roleId, document_id: newDocumentId(), created_at: now, updated_at: now, published_at: now }));
+}
 
 function viewOf(roles: readonly { id: number; type: string }[], perms: readonly { role_id: unknown; action: unknown }[]): RoleView {
   const byId = new Map(roles.map((r) => [r.id, { type: r.type, actions: new Set<string>() }]));
@@ -62,7 +68,7 @@ export class RoleStore {
     this.current = freshWhileUnchanged(database, () => this.load());
   }
 
-  /** Creates the built-in roles and their default permissions when the database has none. */
+  /** Creates the built-in roles and their default permissions when the database has none; gives older permission rows a document id. */
   async seed(): Promise<void> {
     // processes starting together seed once: the lock makes the second wait, then find the roles
     await writeTransaction(this.database, async (db) => {
@@ -90,11 +96,20 @@ export class RoleStore {
           if (actions.length) {
             await db
               .insertInto('up_permissions')
-              .values(actions.map((action) => ({ action, role_id: Number(r.id), created_at: now, updated_at: now })))
+              .values(permissionRows(Number(r.id), actions, now))
               .execute();
           }
         }
       }
+    }
+    // rows written before permissions had a document id
+    const bare = await db.selectFrom('up_permissions').select(['id', 'created_at']).where('document_id', 'is', null).execute();
+    for (const row of bare) {
+      await db
+        .updateTable('up_permissions')
+        .set({ document_id: newDocumentId(), published_at: row.created_at ?? now })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
 
@@ -123,7 +138,7 @@ export class RoleStore {
       const now = this.database.dialect.toDatetime(new Date());
       await this.database.db
         .insertInto('up_permissions')
-        .values(fresh.map((action) => ({ action, role_id: id, created_at: now, updated_at: now })))
+        .values(permissionRows(id, fresh, now))
         .execute();
     }
     return fresh;

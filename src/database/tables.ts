@@ -60,6 +60,10 @@ export const SYSTEM_TABLES: readonly TableDef[] = [
       { name: 'role_id', type: 'ref', notNull: true },
       { name: 'created_at', type: 'datetime' },
       { name: 'updated_at', type: 'datetime' },
+      // shown as Strapi shows a permission (`populate=role.permissions`); rows of earlier Folio
+      // versions get theirs at start-up (RoleStore.seed)
+      { name: C.documentId, type: 'docid' },
+      { name: 'published_at', type: 'datetime' },
     ],
     indexes: [{ name: 'up_permissions_role_action_uq', columns: ['role_id', 'action'], unique: true }],
   },

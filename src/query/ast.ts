@@ -120,7 +120,8 @@ export const PUBLICATION_FILTERS: readonly PublicationFilter[] = [
   'published-with-draft',
 ];
 
-export type PopulateKind = 'relation' | 'media' | 'component' | 'dynamiczone' | 'localizations';
+/** `permissions`: a role's permissions, kept outside the model (see populate-permissions.ts) */
+export type PopulateKind = 'relation' | 'media' | 'component' | 'dynamiczone' | 'localizations' | 'permissions';
 
 /** What to load for one populated attribute. */
 export interface PopulateNode {

@@ -146,6 +146,8 @@ export const FILE_UID = 'plugin::upload.file';
 export const MEDIA_LINK_TABLE = 'files_related_mph';
 export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
+/** kept outside the model (table up_permissions); only `populate` of a role reaches it */
+export const PERMISSION_UID = 'plugin::users-permissions.permission';
 
 export function isScalar(a: Attribute): a is ScalarAttribute {
   return a.kind === 'scalar';

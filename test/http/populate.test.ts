@@ -163,6 +163,17 @@ describe('populate', () => {
     expect(f.body.error.message).toBe('Invalid key author');
   });
 
+  it('a dotted path through a relation the caller cannot find is left out whole, as in Strapi 5.54', async () => {
+    // articles may be found, their categories may not: no `articles` either, unless named on its own
+    const custom = await t.tokenOf('custom', ['api::author.author.findOne', 'api::article.article.find']);
+    const path = await t.get(`/api/authors/${doc['author']}?fields[0]=name&populate=articles.categories`, { token: custom });
+    expect(path.status, path.text).toBe(200);
+    expect(path.body.data).toEqual({ id: expect.any(Number), documentId: doc['author'], name: 'Writer' });
+    const named = await t.get(`/api/authors/${doc['author']}?fields[0]=name&populate[0]=articles.categories&populate[1]=articles`, { token: custom });
+    expect(named.body.data.articles.map((a: { title: string }) => a.title)).toContain('Full');
+    expect(named.body.data.articles[0]).not.toHaveProperty('categories');
+  });
+
   it('populate errors: unknown key, scalar, status inside, fields on a dynamic zone', async () => {
     const cases: [string, string][] = [
       ['populate=nope', 'Invalid key nope'],

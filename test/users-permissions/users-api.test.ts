@@ -101,7 +101,6 @@ describe('GET /api/users', () => {
     for (const q of [
       'populate[role][populate]=users',
       'populate[role][populate][0]=users',
-      'populate[role][populate]=*',
       'populate[role][populate][users]=true',
       'populate[role][populate][users][fields][0]=username',
       'populate[role][populate][users][populate]=role',
@@ -116,6 +115,91 @@ describe('GET /api/users', () => {
     expect((await t.get('/api/users?populate[role][populate][users][populate]=nope')).body).toEqual(
       errorOf(400, 'ValidationError', 'Invalid key nope', { key: 'nope', path: 'nope', source: 'query', param: 'populate' }),
     );
+  });
+
+  describe("a role's permissions", () => {
+    // Strapi 5.54 serves them to a caller who may find its permission type: a full-access API token
+    const PERMISSION_KEYS = ['id', 'documentId', 'action', 'createdAt', 'updatedAt', 'publishedAt'];
+    const DEFAULTS = ['auth.logout', 'auth.getSessions', 'auth.revokeSession', 'user.me', 'auth.changePassword'].map((a) => `plugin::users-permissions.${a}`);
+    const permissionsOf = async (q: string, token?: string): Promise<Record<string, unknown>[] | undefined> => {
+      const r = await t.get(`/api/users/${ann.id}?fields[0]=username&${q}`, token === undefined ? {} : { token });
+      expect(r.status, r.text).toBe(200);
+      return r.body.role?.permissions;
+    };
+
+    it('are listed for a full-access token, in the order they were granted, each as Strapi shows a permission', async () => {
+      const listed = (await permissionsOf('populate=role.permissions'))!;
+      expect(listed.map((p) => p['action'])).toEqual(DEFAULTS);
+      for (const p of listed) {
+        expect(Object.keys(p)).toEqual(PERMISSION_KEYS);
+        expect(p['documentId']).toMatch(/^[a-z0-9]{24}$/);
+        expect(p['publishedAt']).toEqual(p['createdAt']);
+      }
+      for (const q of ['populate[role][populate]=permissions', 'populate[role][populate][permissions]=true', 'populate[role][populate]=*']) {
+        expect(await permissionsOf(q), q).toEqual(listed);
+      }
+      const list = await t.get(`/api/users?fields[0]=username&populate=role.permissions&filters[id][$eq]=${ann.id}`);
+      expect(list.body[0].role.permissions).toEqual(listed);
+      expect(await permissionsOf('populate[role][populate][permissions][fields][0]=action')).toEqual(
+        listed.map((p) => ({ id: p['id'], documentId: p['documentId'], action: p['action'] })),
+      );
+    });
+
+    it('keep their ids when the role is saved with other permissions', async () => {
+      const before = (await permissionsOf('populate=role.permissions'))!;
+      const roleId = (await t.get(`/api/users/${ann.id}?populate=role`)).body.role.id as number;
+      const tree = (await t.get(`/api/users-permissions/roles/${roleId}`)).body.role.permissions;
+      tree['plugin::users-permissions'].controllers.user.count.enabled = true;
+      const put = await t.request('PUT', `/api/users-permissions/roles/${roleId}`, { body: { name: 'Authenticated', permissions: tree } });
+      expect(put.status, put.text).toBe(200);
+      const after = (await permissionsOf('populate=role.permissions'))!;
+      expect(after.slice(0, before.length)).toEqual(before);
+      expect(after.slice(before.length).map((p) => p['action'])).toEqual(['plugin::users-permissions.user.count']);
+      await t.app.services.roles.revoke('authenticated', ['plugin::users-permissions.user.count']);
+    });
+
+    it('written by an earlier Folio without a document id get one at the next start', async () => {
+      const first = (await permissionsOf('populate=role.permissions'))![0]!;
+      await t.app.database.db
+        .updateTable('up_permissions')
+        .set({ document_id: null, published_at: null })
+        .where('id', '=', first['id'] as number)
+        .execute();
+      await t.app.services.roles.seed();
+      const again = (await permissionsOf('populate=role.permissions'))![0]!;
+      expect(again['documentId']).toMatch(/^[a-z0-9]{24}$/);
+      expect(again['documentId']).not.toBe(first['documentId']);
+      expect(again['publishedAt']).toBe(first['createdAt']);
+    });
+
+    it("stay out of a user's answer even when the role may find roles; a dotted path through them leaves out the role too", async () => {
+      await t.app.services.roles.grant('authenticated', ['plugin::users-permissions.user.findOne', 'plugin::users-permissions.role.find']);
+      try {
+        for (const q of ['populate[role][populate]=permissions', 'populate[role][populate]=*', 'populate[role][populate][permissions][fields][0]=action']) {
+          const r = await t.get(`/api/users/me?${q}`, { token: ann.jwt });
+          expect(r.body.role, q).toMatchObject({ type: 'authenticated' });
+          expect(r.body.role, q).not.toHaveProperty('permissions');
+        }
+        const dotted = await t.get('/api/users/me?populate=role.permissions', { token: ann.jwt });
+        expect(dotted.status).toBe(200);
+        expect(dotted.body).not.toHaveProperty('role');
+        expect(await permissionsOf('populate=role.permissions', ann.jwt)).toBeUndefined();
+      } finally {
+        await t.app.services.roles.revoke('authenticated', ['plugin::users-permissions.user.findOne', 'plugin::users-permissions.role.find']);
+      }
+    });
+
+    it('nothing is read below a permission', async () => {
+      expect((await t.get('/api/users?populate=role.permissions.role')).body).toEqual(
+        errorOf(400, 'ValidationError', 'Invalid key role at role.permissions.role', { key: 'role', path: 'role.permissions.role', source: 'query', param: 'populate' }),
+      );
+      expect((await t.get('/api/users?populate[role][populate][permissions][filters][action]=x')).body).toEqual(
+        errorOf(400, 'ValidationError', 'Invalid key filters at role.permissions', { key: 'filters', path: 'role.permissions', source: 'query', param: 'populate' }),
+      );
+      expect((await t.get('/api/users?populate[role][populate][permissions][fields][0]=role')).body).toEqual(
+        errorOf(400, 'ValidationError', 'Invalid key role', { key: 'role', path: 'role', source: 'query', param: 'populate' }),
+      );
+    });
   });
 
   it('needs user.find: an Authenticated user gets 403 until the role holds it', async () => {

@@ -3,7 +3,7 @@
 // transaction, and the change mark retires every cached verdict and body at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ALLOW_ALL } from '../../auth/ability.js';
-import { PUBLIC_ROLE } from '../../auth/roles.js';
+import { permissionRows, PUBLIC_ROLE } from '../../auth/roles.js';
 import { ApplicationError, NotFoundError, ValidationError } from '../../errors.js';
 import { authorize } from '../../http/authorize.js';
 import { sendJson } from '../../http/send-json.js';
@@ -78,14 +78,17 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     return body;
   };
 
+  // kept rows keep their ids and document ids, as in Strapi: only what changed is written
   const setPermissions = async (tx: Tx, roleId: number, actions: readonly string[]): Promise<void> => {
-    await tx.deleteFrom('up_permissions').where('role_id', '=', roleId).execute();
-    const now = database.dialect.toDatetime(new Date());
     const unique = [...new Set(actions)];
-    if (unique.length)
+    const have = new Set((await tx.selectFrom('up_permissions').select('action').where('role_id', '=', roleId).execute()).map((r) => String(r.action)));
+    const gone = [...have].filter((a) => !unique.includes(a));
+    if (gone.length) await tx.deleteFrom('up_permissions').where('role_id', '=', roleId).where('action', 'in', gone).execute();
+    const fresh = unique.filter((a) => !have.has(a));
+    if (fresh.length)
       await tx
         .insertInto('up_permissions')
-        .values(unique.map((action) => ({ action, role_id: roleId, created_at: now, updated_at: now })))
+        .values(permissionRows(roleId, fresh, database.dialect.toDatetime(new Date())))
         .execute();
   };
 

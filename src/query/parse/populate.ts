@@ -3,7 +3,7 @@
 import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import type { PopulateKind, PopulateMap, PopulateNode } from '../ast.js';
-import { FILE_UID, ROLE_UID, USER_UID, type Attribute, type Component, type ContentType } from '../../schema/types.js';
+import { FILE_UID, PERMISSION_UID, ROLE_UID, USER_UID, type Attribute, type Component, type ContentType } from '../../schema/types.js';
 import { isObj, isPoison, textOf, type ParseContext } from './context.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { parseFields } from './fields.js';
@@ -11,6 +11,7 @@ import { parseFilters } from './filters.js';
 import { parseSort } from './sort.js';
 import { adminDottedProblem, adminEntryProblem } from './admin-model.js';
 import { isAdminAuthor } from './strapi-only-attributes.js';
+import { permissionFields } from './permission-fields.js';
 
 type Schema = ContentType | Component;
 type MutableMap = Map<string, PopulateNode>;
@@ -33,9 +34,13 @@ function kindOf(a: Attribute): PopulateKind | null {
   return null;
 }
 
+/** What a populated name resolves to: an attribute, or one of the two links Folio keeps outside the model. */
+type Found = Attribute | 'localizations' | 'permissions';
+
 /** The schema entries of a populated attribute are read against. */
-function targetOf(ctx: ParseContext, schema: Schema, a: Attribute | 'localizations'): Schema | null {
+function targetOf(ctx: ParseContext, schema: Schema, a: Found): Schema | null {
   if (a === 'localizations') return schema;
+  if (a === 'permissions') return null;
   if (a.kind === 'relation') return ctx.model.contentTypes.get(a.target)!;
   if (a.kind === 'media') return ctx.model.contentTypes.get(FILE_UID)!;
   if (a.kind === 'component') return ctx.model.components.get(a.component)!;
@@ -48,8 +53,17 @@ function targetOf(ctx: ParseContext, schema: Schema, a: Attribute | 'localizatio
  * whole membership of that role. Strapi 5.54 strips them from every content-API answer the same way. The
  * request is still read and checked in full, so a bad key below them is the same 400 as elsewhere.
  */
-function withheld(schema: Schema, a: Attribute | 'localizations'): boolean {
-  return schema.uid === ROLE_UID && a !== 'localizations' && a.kind === 'relation' && a.target === USER_UID;
+function withheld(schema: Schema, a: Found): boolean {
+  return schema.uid === ROLE_UID && typeof a !== 'string' && a.kind === 'relation' && a.target === USER_UID;
+}
+
+/**
+ * A role's permissions, as Strapi 5.54 serves them to a caller who may find its permission type (a
+ * full-access API token; no users-permissions role can hold that action, so a user's populate leaves
+ * them out, as a relation the caller can't find).
+ */
+function rolePermissions(ctx: ParseContext, schema: Schema, name: string): boolean {
+  return name === 'permissions' && schema.uid === ROLE_UID && !schema.attributes.has(name) && ctx.ability.can(findAction(PERMISSION_UID));
 }
 
 function node(attribute: string, kind: PopulateKind): PopulateNode {
@@ -57,9 +71,12 @@ function node(attribute: string, kind: PopulateKind): PopulateNode {
 }
 
 /** Resolves a populatable name on a schema; null = silently dropped (a relation the caller can't find). */
-function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string | null): { attr: Attribute | 'localizations'; kind: PopulateKind } | null {
+function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string | null): { attr: Found; kind: PopulateKind } | null {
   if (isPoison(name)) throw invalid(name, errPath);
   if (name === 'localizations' && schema.modelType === 'contentType' && schema.localized) return { attr: 'localizations', kind: 'localizations' };
+  if (name === 'permissions' && schema.uid === ROLE_UID && !schema.attributes.has(name)) {
+    return rolePermissions(ctx, schema, name) ? { attr: 'permissions', kind: 'permissions' } : null;
+  }
   const a = schema.attributes.get(name);
   const kind = a ? kindOf(a) : null;
   if (!a || !kind) throw invalid(name, errPath);
@@ -107,17 +124,23 @@ function star(ctx: ParseContext, schema: Schema): MutableMap {
     if (kind === 'dynamiczone') zones.push(name);
     else map.set(name, node(name, kind));
   }
+  if (rolePermissions(ctx, schema, 'permissions')) map.set('permissions', node('permissions', 'permissions'));
   if (schema.modelType === 'contentType' && schema.localized) map.set('localizations', node('localizations', 'localizations'));
   for (const name of zones) map.set(name, node(name, 'dynamiczone'));
   return map;
 }
 
+/** A dotted path left out whole: one of its relations is one the caller can't find. */
+const DROPPED = Symbol('dropped');
+
 /**
  * `a.b.c` — each segment one level deeper; in a dynamic zone the next segment names an attribute of its
  * components. A bad key is reported, as in Strapi, at the dotted path up to it (`Invalid key nope at
- * author.nope`; a bad first segment at its own name).
+ * author.nope`; a bad first segment at its own name). A relation the caller can't find anywhere on the
+ * path leaves out the whole path, as Strapi 5.54 does (`role.permissions` for a user: no role either);
+ * a role's users, never shown, leave out only themselves.
  */
-function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: string | null, prefix: string | null = null): PopulateNode | null {
+function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: string | null, prefix: string | null = null): PopulateNode | null | typeof DROPPED {
   const [name, ...rest] = segments;
   const here = prefix === null ? (name ?? '') : `${prefix}.${name ?? ''}`;
   if (name === undefined || name === '') throw invalid('', prefix === null ? errPath : here);
@@ -130,10 +153,12 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
     throw p ? invalid(p.key, p.path) : invalid(name, at.join('.'));
   }
   const found = lookup(ctx, schema, name, here);
-  if (!found) return null;
+  if (!found) return DROPPED;
   const n = node(name, found.kind);
   if (rest.length === 0) return withheld(schema, found.attr) ? null : n;
   if (found.kind === 'media') throw invalid(name, prefix === null ? name : here);
+  // Folio serves a permission's own fields only
+  if (found.attr === 'permissions') throw invalid(rest[0]!, `${here}.${rest[0]!}`);
   if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
     const on = new Map<string, PopulateNode>();
     // Strapi reports any bad key below a zone at the zone's next segment (`blocks.person.nope` is
@@ -142,12 +167,13 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
     for (const uid of zoneComponents(found.attr)) {
       const comp = ctx.model.components.get(uid)!;
       if (!comp.attributes.has(rest[0]!)) continue;
-      let child: PopulateNode | null;
+      let child: PopulateNode | null | typeof DROPPED;
       try {
         child = dotted(ctx, comp, rest, name, here);
       } catch (e) {
         throw e instanceof ValidationError ? atZone : e;
       }
+      if (child === DROPPED) return DROPPED;
       if (child) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]) });
     }
     if (on.size === 0) throw atZone;
@@ -156,6 +182,7 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   const target = targetOf(ctx, schema, found.attr)!;
   const child = dotted(ctx, target, rest, name, here);
   if (withheld(schema, found.attr)) return null;
+  if (child === DROPPED) return DROPPED;
   return child ? { ...n, populate: new Map([[child.attribute, child]]) } : n;
 }
 
@@ -247,6 +274,12 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
   };
 }
 
+/** `populate[role][populate][permissions][fields]=…`: Folio serves a permission's own fields, and nothing else there. */
+function permissionsEntry(value: Record<string, unknown>, path: readonly string[]): PopulateNode {
+  for (const k of Object.keys(value)) if (k !== 'fields') throw invalid(k, path.join('.'));
+  return { ...node('permissions', 'permissions'), fields: value['fields'] === undefined ? null : underPopulate(() => permissionFields(value['fields'])) };
+}
+
 /**
  * Strapi 5.54 answers populated keys in three runs, each in the order asked: plain entries, then
  * dynamic zones, then entries that populate further below themselves (`populate[author][populate]…`,
@@ -276,7 +309,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       }
       if (s.includes('*')) throw invalid(s, path.length ? errRoot : s);
       const n = dotted(ctx, schema, s.split('.'), errRoot);
-      if (!n) continue;
+      if (!n || n === DROPPED) continue;
       merge(map, n);
       if (s.includes('.')) nested.add(n.attribute);
     }
@@ -294,7 +327,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     const t = truthy(value);
     // a zone takes only a boolean or an object: `*` (which elsewhere reads as true), another word or a list
     // is Strapi's nested-populate error naming the value as sent
-    if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone' && ((t === null && !isObj(value)) || value === '*')) {
+    if (typeof found.attr !== 'string' && found.attr.kind === 'dynamiczone' && ((t === null && !isObj(value)) || value === '*')) {
       throw zoneValueError(schema, found.attr, value);
     }
     if (t === false) continue;
@@ -303,6 +336,10 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       continue;
     }
     if (!isObj(value)) throw invalid(textOf(value), here.join('.'));
+    if (found.attr === 'permissions') {
+      merge(map, permissionsEntry(value, here));
+      continue;
+    }
     if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
       merge(map, zoneEntry(ctx, schema, found.attr, value, here));
       continue;

@@ -4,8 +4,10 @@
 // populate's shape, whatever the page size.
 import { sql, type Compilable, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { PopulateMap, PopulateNode } from '../ast.js';
-import { FILE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
+import { FILE_UID, ROLE_UID, type Component, type ContentType, type RelationAttribute } from '../../schema/types.js';
 import { rowShape } from '../../values/row-shape.js';
+import { formatDatetime } from '../../values/format-value.js';
+import { PERMISSION_FIELDS } from '../parse/permission-fields.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { publicationCondition } from './publication.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
@@ -492,6 +494,34 @@ async function loadLocalizations(ctx: PopulateContext, type: ContentType, parent
   return pick('localizations', await children(ctx, type, rows, node, node.populate, scope), true);
 }
 
+const PERMISSION_COLUMNS: Readonly<Record<string, string>> = { action: 'action', createdAt: 'created_at', updatedAt: 'updated_at', publishedAt: 'published_at' };
+
+/** A role's permissions (table up_permissions, outside the model), each as Strapi shows a permission. */
+async function loadPermissions(ctx: PopulateContext, parents: readonly Parent[], node: PopulateNode): Promise<Loaded> {
+  const fields = node.fields ?? PERMISSION_FIELDS;
+  const rows = await within(
+    ctx,
+    ctx.database.db
+      .selectFrom('up_permissions')
+      .select(['id', 'document_id', 'role_id', 'action', 'created_at', 'updated_at', 'published_at'])
+      .where('role_id', 'in', ids(parents))
+      .orderBy('id'),
+  );
+  const byParent = new Map<number, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const out: Record<string, unknown> = { id: Number(row['id']), documentId: row['document_id'] };
+    for (const f of fields) {
+      const v = row[PERMISSION_COLUMNS[f]!];
+      out[f] = f === 'action' ? v : formatDatetime(v);
+    }
+    const k = Number(row['role_id']);
+    let list = byParent.get(k);
+    if (!list) byParent.set(k, (list = []));
+    list.push(out);
+  }
+  return { name: 'permissions', byParent, empty: () => [] };
+}
+
 /** Fills `out` of every parent with the populated attributes, in schema order. */
 export async function populate(ctx: PopulateContext, schema: Schema, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
   if (parents.length === 0 || map.size === 0) return;
@@ -499,6 +529,10 @@ export async function populate(ctx: PopulateContext, schema: Schema, parents: re
   for (const node of map.values()) {
     if (node.kind === 'localizations') {
       if (isContentType(schema)) jobs.push(loadLocalizations(ctx, schema, parents, node, scope));
+      continue;
+    }
+    if (node.kind === 'permissions') {
+      if (schema.uid === ROLE_UID) jobs.push(loadPermissions(ctx, parents, node));
       continue;
     }
     const attr = schema.attributes.get(node.attribute);
