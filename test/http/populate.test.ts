@@ -174,6 +174,30 @@ describe('populate', () => {
     expect(named.body.data.articles[0]).not.toHaveProperty('categories');
   });
 
+  it('a populate mixing its forms (as qs reads repeated keys) is refused with the body Strapi 5.54 gives', async () => {
+    const mixed = {
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'Invalid populate parameter. Expected a string, an array of strings, a populate object', details: {} },
+    };
+    const nested = { data: null, error: { status: 400, name: 'ValidationError', message: "Invalid nested populate. Expected '*' or an object", details: {} } };
+    const key = (k: string, path: string) => ({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: `Invalid key ${k} at ${path}`, details: { key: k, path, source: 'query', param: 'populate' } },
+    });
+    const cases: [string, unknown][] = [
+      ['populate=tags&populate[author]=true', mixed],
+      ['populate[0]=tags&populate[1][author]=true', mixed],
+      ['populate[author][populate]=links&populate[author][populate][avatar]=true', mixed],
+      ['populate[tags]=true&populate[tags][count]=true', nested],
+      ['populate[tags][0]=false', nested],
+      ['populate[tags][0][x]=1', nested],
+      ['populate[tags][0]=label', key('label', 'tags.label')],
+      ['populate[tags][0]=articles&populate[tags][1]=nope', key('articles', 'tags.articles')],
+      ['populate[tags][0]=nope', key('nope', 'tags')],
+    ];
+    for (const [q, body] of cases) expect((await t.get(`/api/articles?${q}`)).body, q).toEqual(body);
+  });
+
   it('populate errors: unknown key, scalar, status inside, fields on a dynamic zone', async () => {
     const cases: [string, string][] = [
       ['populate=nope', 'Invalid key nope'],

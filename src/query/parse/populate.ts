@@ -186,6 +186,24 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   return child ? { ...n, populate: new Map([[child.attribute, child]]) } : n;
 }
 
+const INVALID_POPULATE = 'Invalid populate parameter. Expected a string, an array of strings, a populate object';
+
+/**
+ * An entry given a list (`populate[articles][0]=…`), as Strapi 5.54 refuses it: a list holding anything but
+ * names is no populate at all; otherwise the first name that is an attribute of the target is named at its
+ * own path, `true`/`false` make it no populate, and any other word is named at the entry.
+ */
+function listEntryError(target: Schema | null, list: readonly unknown[], path: readonly string[]): ValidationError {
+  const nested = new ValidationError("Invalid nested populate. Expected '*' or an object");
+  if (!list.every((item) => typeof item === 'string')) return nested;
+  for (const item of list as string[]) {
+    if (target?.attributes.has(item)) return invalid(item, [...path, item].join('.'));
+    if (item === 'true' || item === 'false') return nested;
+    return invalid(item, path.join('.'));
+  }
+  return nested;
+}
+
 /** Strapi's message for a zone entry that is neither a boolean nor an object of `on`/`populate`/`count`. */
 function zoneValueError(schema: Schema, a: Attribute, value: unknown): ValidationError {
   const type = schema as ContentType;
@@ -299,9 +317,10 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
   const errRoot = path.length ? path.join('.') : null;
   const nested = new Set<string>();
   if (typeof raw === 'string' || Array.isArray(raw)) {
-    const items = typeof raw === 'string' ? raw.split(',') : raw;
+    // a list mixing names and objects (qs makes one of `populate=a&populate[b]=true`) is refused whole, before its names are read
+    if (Array.isArray(raw) && !raw.every((item) => typeof item === 'string')) throw new ValidationError(INVALID_POPULATE);
+    const items = typeof raw === 'string' ? raw.split(',') : (raw as string[]);
     for (const item of items) {
-      if (typeof item !== 'string') throw new ValidationError('populate entries must be strings', { source: 'query', param: 'populate' });
       const s = item.trim();
       if (s === '*') {
         for (const n of star(ctx, schema).values()) merge(map, n);
@@ -335,6 +354,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       if (!withheld(schema, found.attr)) merge(map, node(key, found.kind));
       continue;
     }
+    if (Array.isArray(value)) throw listEntryError(targetOf(ctx, schema, found.attr), value, here);
     if (!isObj(value)) throw invalid(textOf(value), here.join('.'));
     if (found.attr === 'permissions') {
       merge(map, permissionsEntry(value, here));
