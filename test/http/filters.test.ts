@@ -182,6 +182,20 @@ describe('malformed queries are 400, never 500', () => {
     expect(r.body.error.status).toBe(400);
   });
 
+  it("fields that is no list of names, or names nothing, gets Strapi 5.54's body", async () => {
+    const shape = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid fields parameter. Expected a string or an array of strings', details: {} } };
+    const empty = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid key ', details: { key: '', path: null, source: 'query', param: 'fields' } } };
+    const cases: [string, unknown][] = [
+      ['fields[x]=title', shape],
+      ['fields[0]=title&fields[1][x]=views', shape],
+      ['populate[tags][fields][x]=label', shape],
+      ['fields[0]=title&fields[1]=', empty],
+      ['fields=title,', empty],
+      ['fields=,', empty],
+    ];
+    for (const [q, body] of cases) expect((await t.get(`/api/articles?${q}`)).body, q).toEqual(body);
+  });
+
   it('__proto__ keys pollute nothing', async () => {
     const r = await t.get('/api/articles?filters[__proto__][polluted]=1&__proto__[x]=1');
     expect([200, 400]).toContain(r.status);

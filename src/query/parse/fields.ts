@@ -7,18 +7,22 @@ import { isStrapiOnlyAttribute } from './strapi-only-attributes.js';
 
 type Schema = ContentType | Component;
 
+/** Strapi's words for `fields` that is neither a string nor a list of them (`fields[x]=title`). */
+export const INVALID_FIELDS = 'Invalid fields parameter. Expected a string or an array of strings';
+
 export function parseFields(_ctx: ParseContext, schema: Schema, raw: unknown): string[] | null {
   if (raw === undefined || raw === null) return null;
-  let names: unknown[];
+  let names: string[];
   if (typeof raw === 'string') {
     if (raw.trim() === '') throw new ValidationError('fields must name at least one attribute', { source: 'query', param: 'fields' });
     names = raw.split(',').map((s) => s.trim());
-  } else if (Array.isArray(raw)) names = raw;
-  else throw new ValidationError('fields must be a string or an array of strings', { source: 'query', param: 'fields' });
+  } else if (Array.isArray(raw) && raw.every((n) => typeof n === 'string')) names = raw as string[];
+  else throw new ValidationError(INVALID_FIELDS);
   if (names.length === 1 && names[0] === '*') return null;
   const out: string[] = [];
   for (const n of names) {
-    if (typeof n !== 'string' || n === '') throw new ValidationError('fields must be a string or an array of strings', { source: 'query', param: 'fields' });
+    // an empty name (`fields=title,`, `fields[1]=`) is an unknown one, as Strapi names it
+    if (n === '') throw ValidationError.invalidKey('', null, 'query', 'fields');
     if (n === '*') return null;
     if (isPoison(n)) throw ValidationError.invalidKey(n, null, 'query', 'fields');
     if (n === 'id' || n === 'documentId') continue;
