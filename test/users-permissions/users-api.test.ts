@@ -118,7 +118,7 @@ describe('GET /api/users', () => {
   });
 
   describe("a role's permissions", () => {
-    // Strapi 5.54 serves them to a caller who may find its permission type: a full-access API token
+    // Strapi 5.54 serves them to a caller who may find its permission type: a full-access or read-only API token
     const PERMISSION_KEYS = ['id', 'documentId', 'action', 'createdAt', 'updatedAt', 'publishedAt'];
     const DEFAULTS = ['auth.logout', 'auth.getSessions', 'auth.revokeSession', 'user.me', 'auth.changePassword'].map((a) => `plugin::users-permissions.${a}`);
     const permissionsOf = async (q: string, token?: string): Promise<Record<string, unknown>[] | undefined> => {
@@ -127,7 +127,7 @@ describe('GET /api/users', () => {
       return r.body.role?.permissions;
     };
 
-    it('are listed for a full-access token, in the order they were granted, each as Strapi shows a permission', async () => {
+    it('are listed for a full-access or read-only token, in the order they were granted, each as Strapi shows a permission', async () => {
       const listed = (await permissionsOf('populate=role.permissions'))!;
       expect(listed.map((p) => p['action'])).toEqual(DEFAULTS);
       for (const p of listed) {
@@ -138,6 +138,8 @@ describe('GET /api/users', () => {
       for (const q of ['populate[role][populate]=permissions', 'populate[role][populate][permissions]=true', 'populate[role][populate]=*']) {
         expect(await permissionsOf(q), q).toEqual(listed);
       }
+      // as for a read-only token
+      expect(await permissionsOf('populate=role.permissions', await t.tokenOf('read-only'))).toEqual(listed);
       const list = await t.get(`/api/users?fields[0]=username&populate=role.permissions&filters[id][$eq]=${ann.id}`);
       expect(list.body[0].role.permissions).toEqual(listed);
       expect(await permissionsOf('populate[role][populate][permissions][fields][0]=action')).toEqual(
