@@ -9,6 +9,8 @@ import type { Model } from '../schema/types.js';
 
 export interface SyncReport {
   createdTables: string[];
+  /** `old → new`: tables and columns an earlier version named whole, renamed to their shortened names */
+  renamed: string[];
   addedColumns: string[];
   /** columns present in the database that the model no longer has (kept, not dropped) */
   orphanColumns: string[];
@@ -116,11 +118,17 @@ async function seedTableVersions(database: Database, tables: readonly TableDef[]
 }
 
 async function syncUnlocked(database: Database, model: Model): Promise<SyncReport> {
-  const report: SyncReport = { createdTables: [], addedColumns: [], orphanColumns: [] };
+  const report: SyncReport = { createdTables: [], renamed: [], addedColumns: [], orphanColumns: [] };
   const wanted = [...SYSTEM_TABLES, ...modelTables(model)];
   const tables = await database.db.introspection.getTables();
   const byName = new Map(tables.map((t) => [t.name, t]));
   for (const t of wanted) {
+    const earlier = byName.has(t.name) ? undefined : t.formerly?.find((n) => byName.has(n));
+    if (earlier !== undefined) {
+      await database.db.schema.alterTable(earlier).renameTo(t.name).execute();
+      byName.set(t.name, byName.get(earlier)!);
+      report.renamed.push(`${earlier} → ${t.name}`);
+    }
     const have = byName.get(t.name);
     if (!have) {
       await createTable(database, t);
@@ -130,11 +138,19 @@ async function syncUnlocked(database: Database, model: Model): Promise<SyncRepor
     const haveCols = new Set(have.columns.map((c) => c.name));
     for (const c of t.columns) {
       if (haveCols.has(c.name)) continue;
+      const was = c.formerly?.find((n) => haveCols.has(n));
+      if (was !== undefined) {
+        await database.db.schema.alterTable(t.name).renameColumn(was, c.name).execute();
+        haveCols.delete(was);
+        haveCols.add(c.name);
+        report.renamed.push(`${t.name}.${was} → ${t.name}.${c.name}`);
+        continue;
+      }
       await database.db.schema.alterTable(t.name).addColumn(c.name, columnType(database.dialect, c)).execute();
       report.addedColumns.push(`${t.name}.${c.name}`);
     }
     const wantCols = new Set(t.columns.map((c) => c.name));
-    for (const c of have.columns) if (!wantCols.has(c.name)) report.orphanColumns.push(`${t.name}.${c.name}`);
+    for (const c of haveCols) if (!wantCols.has(c)) report.orphanColumns.push(`${t.name}.${c}`);
   }
   const indexes = await existingIndexes(database);
   for (const t of wanted) await createIndexes(database, t, indexes);

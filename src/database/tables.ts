@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Component, ContentType, Model, ScalarType } from '../schema/types.js';
 import { SYSTEM_COLUMNS as C } from '../schema/types.js';
+import { snakeCase } from '../schema/attributes.js';
 import { BUCKETS_TABLE, type Partition } from './table-buckets.js';
 
 export type ColumnKind = ScalarType | 'id' | 'ref' | 'docid' | 'short' | 'ord';
@@ -10,6 +11,8 @@ export interface ColumnDef {
   readonly name: string;
   readonly type: ColumnKind;
   readonly notNull?: boolean;
+  /** the names earlier versions gave this column: sync renames one it finds */
+  readonly formerly?: readonly string[];
 }
 
 export interface IndexDef {
@@ -26,6 +29,8 @@ export interface TableDef {
   readonly indexes: readonly IndexDef[];
   /** the column reads address its rows by, which its change buckets follow (table-buckets.ts) */
   readonly partition?: Partition;
+  /** the names earlier versions gave this table: sync renames one it finds */
+  readonly formerly?: readonly string[];
 }
 
 const idCol: ColumnDef = { name: 'id', type: 'id' };
@@ -262,7 +267,8 @@ export function rowColumns(schema: ContentType | Component): ColumnDef[] {
   const columns: ColumnDef[] = schema.modelType === 'contentType' ? [{ name: C.documentId, type: 'docid', notNull: true }] : [];
   for (const name of schema.order) {
     const a = schema.attributes.get(name)!;
-    if (a.kind === 'scalar') columns.push({ name: a.column, type: a.type });
+    if (a.kind === 'scalar')
+      columns.push(a.column === snakeCase(a.name) ? { name: a.column, type: a.type } : { name: a.column, type: a.type, formerly: earlierNames(snakeCase(a.name)) });
   }
   if (schema.modelType === 'contentType') {
     columns.push({ name: C.createdAt, type: 'datetime' }, { name: C.updatedAt, type: 'datetime' }, { name: C.publishedAt, type: 'datetime' }, { name: C.locale, type: 'short' });
@@ -287,8 +293,30 @@ function fitIndex(idx: IndexDef): IndexDef {
   return { ...idx, name, replaces: [...new Set(olds)] };
 }
 
+/** a name earlier versions used whole: as SQLite and MySQL kept it, and as PostgreSQL cut it */
+function earlierNames(whole: string): string[] {
+  return whole.length > MAX_INDEX_NAME ? [whole, whole.slice(0, MAX_INDEX_NAME)] : [whole];
+}
+
+/**
+ * A table an earlier version made under its whole name: sync renames it, and its indexes, named
+ * after that name, are replaced by those named after the short one.
+ */
+function renamedFrom(t: TableDef, whole: string): TableDef {
+  const indexes = t.indexes.map((idx) => {
+    if (!idx.name.startsWith(t.name)) return idx;
+    const old = fitIndex({ name: `${whole}${idx.name.slice(t.name.length)}`, columns: idx.columns });
+    return { ...idx, replaces: [...(idx.replaces ?? []), old.name, ...(old.replaces ?? [])] };
+  });
+  return { ...t, indexes, formerly: earlierNames(whole) };
+}
+
 export function modelTables(model: Model): TableDef[] {
-  return modelTablesAsNamed(model).map((t) => (t.indexes.some((i) => i.name.length > MAX_INDEX_NAME) ? { ...t, indexes: t.indexes.map(fitIndex) } : t));
+  return modelTablesAsNamed(model).map((named) => {
+    const whole = model.formerTables?.get(named.name);
+    const t = whole === undefined ? named : renamedFrom(named, whole);
+    return t.indexes.some((i) => i.name.length > MAX_INDEX_NAME) ? { ...t, indexes: t.indexes.map(fitIndex) } : t;
+  });
 }
 
 function modelTablesAsNamed(model: Model): TableDef[] {

@@ -2,6 +2,7 @@
 import { SchemaError } from '../errors.js';
 import { visibleRule } from './conditions.js';
 import { CUSTOM_FIELD_TYPES, customFieldType } from './custom-fields.js';
+import { columnName } from './identifiers.js';
 import type { Attribute, RelationKind, ScalarType } from './types.js';
 
 const SCALAR_TYPES: ReadonlySet<string> = new Set<ScalarType>([
@@ -144,7 +145,7 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
       localized: type === 'uid' ? ctx.typeLocalized : base.localized,
       kind: 'scalar',
       type: (type === 'timestamp' ? 'datetime' : type) as ScalarType,
-      column: snakeCase(name),
+      column: columnName(snakeCase(name)),
       // Strapi checks a uid's uniqueness as it checks `unique: true` (among published rows of a locale)
       unique: type === 'uid' || bool(def, 'unique', ctx, name),
       default: def['default'],

@@ -3,6 +3,7 @@
 // names them all (SchemaErrors); a reference to something already reported as wrong is not reported again.
 import { SchemaError } from '../errors.js';
 import { buildAttribute, snakeCase } from './attributes.js';
+import { componentTableName, linkTableName, MAX_IDENTIFIER, tableName } from './identifiers.js';
 import { BUILTIN_SCHEMAS } from './builtin.js';
 import { SchemaProblems } from './problems.js';
 import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
@@ -34,6 +35,8 @@ interface Loader {
   /** what start-up says besides errors */
   readonly notices: string[];
   readonly customFields: ReadonlyMap<string, ScalarType> | undefined;
+  /** shortened table name → the whole name an earlier Folio gave it (Model.formerTables) */
+  readonly formerTables: Map<string, string>;
 }
 
 function extensionOf(load: Loader, uid: string): RawFile | undefined {
@@ -122,8 +125,9 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
   const singularName = str(json, ['info', 'singularName'], file);
   const pluralName = str(json, ['info', 'pluralName'], file);
   if (singularName === pluralName) throw new SchemaError(file, null, 'singularName and pluralName must differ');
-  const table = typeof json['collectionName'] === 'string' ? (json['collectionName'] as string) : snakeCase(pluralName);
-  if (!TABLE.test(table)) throw new SchemaError(file, null, `collectionName "${table}" is not a valid table name`);
+  const collectionName = typeof json['collectionName'] === 'string' ? (json['collectionName'] as string) : snakeCase(pluralName);
+  if (!TABLE.test(collectionName)) throw new SchemaError(file, null, `collectionName "${collectionName}" is not a valid table name`);
+  const [table, componentTable] = namedTables(load.formerTables, collectionName);
   const options = (json['options'] ?? {}) as Record<string, unknown>;
   const localized = (json['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized === true;
   const [attributes, order] = attributesOf(load, uid, json, file, localized);
@@ -143,8 +147,32 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
     localized,
     attributes,
     order,
-    componentTable: `${table}_cmps`,
+    componentTable,
   };
+}
+
+/**
+ * A type's table and its components' table, shortened as Strapi shortens them; the names an earlier
+ * Folio gave them whole are noted, so a sync renames those tables instead of starting empty ones.
+ */
+function namedTables(former: Map<string, string>, collectionName: string): [string, string] {
+  const table = tableName(collectionName);
+  const componentTable = componentTableName(collectionName);
+  if (table !== collectionName) former.set(table, collectionName);
+  if (componentTable !== `${collectionName}_cmps`) former.set(componentTable, `${collectionName}_cmps`);
+  return [table, componentTable];
+}
+
+/**
+ * A relation's link table: `<table>_<attribute>_lnk` while that fits Strapi's limit, else Strapi's
+ * shortened form (the earlier, whole name noted as for the tables).
+ */
+function linkTableOf(former: Map<string, string>, table: string, attribute: string): string {
+  const whole = `${table}_${snakeCase(attribute)}_lnk`;
+  if (whole.length <= MAX_IDENTIFIER) return whole;
+  const short = linkTableName(table, attribute);
+  former.set(short, `${former.get(table) ?? table}_${snakeCase(attribute)}_lnk`);
+  return short;
 }
 
 const PAIRED: Readonly<Record<string, string>> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
@@ -182,7 +210,14 @@ function unpaired(notices: string[], schema: ContentType | Component, attr: Rela
  */
 const FOREIGN_TYPE = /^(?:plugin|admin)::/;
 
-function pairRelation(problems: SchemaProblems, notices: string[], types: Map<string, ContentType>, schema: ContentType | Component, attr: RelationAttribute): Paired {
+function pairRelation(
+  problems: SchemaProblems,
+  notices: string[],
+  former: Map<string, string>,
+  types: Map<string, ContentType>,
+  schema: ContentType | Component,
+  attr: RelationAttribute,
+): Paired {
   const target = types.get(attr.target);
   if (!target) {
     if (problems.reported(attr.target)) return;
@@ -196,7 +231,7 @@ function pairRelation(problems: SchemaProblems, notices: string[], types: Map<st
   }
   const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
   if (attr.owner) {
-    mutable.linkTable = `${schema.table}_${snakeCase(attr.name)}_lnk`;
+    mutable.linkTable = linkTableOf(former, schema.table, attr.name);
     if (attr.inverse === undefined) {
       mutable.inverseToMany = true; // a one-way relation: any number of sources may point at one target
       return undefined;
@@ -221,7 +256,7 @@ function pairRelation(problems: SchemaProblems, notices: string[], types: Map<st
     mutable.owner = false;
     mutable.linkTable = '';
     notices.push(`${schema.file}: attribute "${attr.name}": both sides of its pair say "inversedBy"; it is read as "mappedBy: ${attr.inverse!}", as Strapi does`);
-    return pairRelation(problems, notices, types, schema, attr);
+    return pairRelation(problems, notices, former, types, schema, attr);
   }
   // `mappedBy` a relation back to this type that is one-way, or pairs with another (zenithus-my's
   // `spins` mappedBy `result`, which says no inversedBy): Strapi starts, and the side never holds a link
@@ -240,16 +275,16 @@ function pairRelation(problems: SchemaProblems, notices: string[], types: Map<st
   if (PAIRED[attr.relation] !== other.relation) {
     throw new SchemaError(schema.file, attr.name, `a ${attr.relation} relation must be paired with ${PAIRED[attr.relation]}, not ${other.relation}`);
   }
-  if (!attr.owner) mutable.linkTable = `${target.table}_${snakeCase(other.name)}_lnk`;
+  if (!attr.owner) mutable.linkTable = linkTableOf(former, target.table, other.name);
   return undefined;
 }
 
 /** Pairs every relation, saying in `notices` how lenient readings were made; leaves out each that can hold nothing. */
-function pairRelations(problems: SchemaProblems, notices: string[], types: Map<string, ContentType>, components: Map<string, Component>): void {
+function pairRelations(problems: SchemaProblems, notices: string[], former: Map<string, string>, types: Map<string, ContentType>, components: Map<string, Component>): void {
   const dropped: [ContentType | Component, string][] = [];
   for (const schema of [...types.values(), ...components.values()]) {
     for (const attr of schema.attributes.values()) {
-      if (attr.kind === 'relation' && problems.attempt(() => pairRelation(problems, notices, types, schema, attr)) === 'drop') dropped.push([schema, attr.name]);
+      if (attr.kind === 'relation' && problems.attempt(() => pairRelation(problems, notices, former, types, schema, attr)) === 'drop') dropped.push([schema, attr.name]);
     }
   }
   // after the loop: a Map's entries are not deleted while it is walked
@@ -297,7 +332,7 @@ function checkComponentCycles(problems: SchemaProblems, components: Map<string, 
 
 export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   const problems = new SchemaProblems();
-  const load: Loader = { root, problems, notices: [], customFields: options.customFields };
+  const load: Loader = { root, problems, notices: [], customFields: options.customFields, formerTables: new Map() };
   const types = new Map<string, ContentType>();
   const tables = new Map<string, string>();
   const claimTable = (table: string, file: string): void => {
@@ -329,18 +364,20 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   for (const raw of readComponentFiles(root, problems)) {
     const uid = `${raw.category}.${raw.name}`;
     const component = problems.attempt((): Component => {
-      const table = typeof raw.json['collectionName'] === 'string' ? (raw.json['collectionName'] as string) : `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
-      if (!TABLE.test(table)) throw new SchemaError(raw.file, null, `collectionName "${table}" is not a valid table name`);
+      const collectionName =
+        typeof raw.json['collectionName'] === 'string' ? (raw.json['collectionName'] as string) : `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
+      if (!TABLE.test(collectionName)) throw new SchemaError(raw.file, null, `collectionName "${collectionName}" is not a valid table name`);
+      const [table, componentTable] = namedTables(load.formerTables, collectionName);
       claimTable(table, raw.file);
       const [attributes, order] = attributesOf(load, uid, raw.json, raw.file, false);
-      return { modelType: 'component', uid, category: raw.category, table, file: raw.file, attributes, order, componentTable: `${table}_cmps` };
+      return { modelType: 'component', uid, category: raw.category, table, file: raw.file, attributes, order, componentTable };
     });
     if (component) components.set(uid, component);
     else problems.markSchema(uid);
   }
   checkComponentRefs(problems, [...types.values(), ...components.values()], components);
   checkComponentCycles(problems, components);
-  pairRelations(problems, load.notices, types, components);
+  pairRelations(problems, load.notices, load.formerTables, types, components);
 
   const routes = new Map<string, string>();
   for (const ct of types.values()) {
@@ -351,5 +388,5 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     else routes.set(segment, ct.uid);
   }
   problems.throwIfAny();
-  return { contentTypes: types, components, routes, notices: load.notices };
+  return { contentTypes: types, components, routes, notices: load.notices, formerTables: load.formerTables };
 }

@@ -130,6 +130,11 @@ export interface Model {
   readonly routes: ReadonlyMap<string, string>;
   /** what start-up says about the schema files besides errors (load-model.ts) */
   readonly notices?: readonly string[];
+  /**
+   * a table whose name is shortened (identifiers.ts) → the whole name earlier Folio versions gave it,
+   * which schema sync renames
+   */
+  readonly formerTables?: ReadonlyMap<string, string>;
 }
 
 export const SYSTEM_COLUMNS = {

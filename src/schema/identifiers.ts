@@ -1,0 +1,103 @@
+// Table and column names as Strapi 5 makes them when they would run past 55 characters: each part
+// of the name that may shrink keeps its start and ends in 5 hex characters of its own hash, and the
+// fixed parts (`cmps`, `lnk`) are kept whole. PostgreSQL cuts names at 63 bytes and MySQL refuses
+// names past 64, so a long collection or attribute name must shrink somehow; shrinking it as Strapi
+// does lets Folio open a database Strapi made with the same names.
+import { createHash } from 'node:crypto';
+
+/** Strapi 5's limit for the names it makes (leaving room under 63 for its index suffixes) */
+export const MAX_IDENTIFIER = 55;
+const HASH_LENGTH = 5;
+/** a part never shrinks below its first 3 characters and its hash */
+const MIN_PART = 3;
+
+/** One part of a name; a fixed part is never shortened. */
+export interface NamePart {
+  readonly name: string;
+  readonly fixed?: boolean;
+}
+
+function hashOf(name: string): string {
+  return createHash('shake256', { outputLength: Math.ceil(HASH_LENGTH / 2) })
+    .update(name)
+    .digest('hex')
+    .slice(0, HASH_LENGTH);
+}
+
+/** `name` in at most `length` characters: its start and its hash when it is longer */
+function fit(name: string, length: number): string {
+  return name.length <= length ? name : `${name.slice(0, length - HASH_LENGTH)}${hashOf(name)}`;
+}
+
+/**
+ * The parts joined with `_`, shortened to MAX_IDENTIFIER as Strapi 5 shortens them: the room left by
+ * the fixed parts is shared evenly by the others, a part shorter than its share gives the rest back,
+ * and the rest goes one character at a time to the parts still too long, in order.
+ */
+export function identifier(parts: readonly NamePart[]): string {
+  const whole = parts.map((p) => p.name).join('_');
+  if (whole.length <= MAX_IDENTIFIER) return whole;
+  const shrinking = parts.filter((p) => !p.fixed);
+  const fixedLength = parts.reduce((n, p) => n + (p.fixed ? p.name.length : 0), 0);
+  const available = MAX_IDENTIFIER - fixedLength - (parts.length - 1);
+  const share = Math.floor(available / shrinking.length);
+  if (share < MIN_PART + HASH_LENGTH) throw new Error(`the name "${whole}" can't be shortened to ${MAX_IDENTIFIER} characters`);
+  let spare = available % shrinking.length;
+  const room = new Map<NamePart, number>();
+  let short: NamePart[] = [];
+  for (const p of shrinking) {
+    if (p.name.length < share) {
+      room.set(p, p.name.length);
+      spare += share - p.name.length;
+    } else {
+      room.set(p, share);
+      short.push(p);
+    }
+  }
+  while (spare > 0 && short.length > 0) {
+    short = short.filter((p) => {
+      const r = room.get(p)!;
+      if (r >= p.name.length || spare === 0) return false;
+      room.set(p, r + 1);
+      spare--;
+      return r + 1 < p.name.length;
+    });
+  }
+  return parts.map((p) => (p.fixed ? p.name : fit(p.name, room.get(p)!))).join('_');
+}
+
+/** A content-type or component table: its collectionName, shortened. */
+export const tableName = (collectionName: string): string => identifier([{ name: collectionName }]);
+
+/** An attribute's column: its snake_case name, shortened. */
+export const columnName = (snakeName: string): string => identifier([{ name: snakeName }]);
+
+/** The table of a type's components and zones: from the collectionName as written, not the shortened table. */
+export const componentTableName = (collectionName: string): string => identifier([{ name: collectionName }, { name: 'cmps', fixed: true }]);
+
+/** A relation's link table: from the (shortened) table and the attribute, each in lodash's snake_case as Strapi writes them. */
+export const linkTableName = (table: string, attribute: string): string =>
+  identifier([{ name: strapiSnakeCase(table) }, { name: strapiSnakeCase(attribute) }, { name: 'lnk', fixed: true }]);
+
+// the words lodash's snakeCase finds in an ASCII name: it also splits letters from digits, so a
+// shortened table `…affilcbab5` is `…affil_cbab_5` in the link table's name
+const MIXED = /[a-z][A-Z]|[A-Z]{2}[a-z]|[0-9][a-zA-Z]|[a-zA-Z][0-9]|[^a-zA-Z0-9 ]/;
+const WORDS = new RegExp(
+  [
+    '[A-Z]?[a-z]+(?=[^A-Za-z0-9]|[A-Z]|$)',
+    '[A-Z]+(?=[^A-Za-z0-9]|[A-Z][a-z]|$)',
+    '[A-Z]?[a-z]+',
+    '[A-Z]+',
+    '\\d*(?:1ST|2ND|3RD|(?![123])\\dTH)(?=\\b|[a-z_])',
+    '\\d*(?:1st|2nd|3rd|(?![123])\\dth)(?=\\b|[A-Z_])',
+    '\\d+',
+  ].join('|'),
+  'g',
+);
+const PLAIN_WORDS = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g; // eslint-disable-line no-control-regex
+
+/** lodash's snakeCase for the ASCII names schema files use (Strapi names link tables with it) */
+export function strapiSnakeCase(name: string): string {
+  const words = name.match(MIXED.test(name) ? WORDS : PLAIN_WORDS) ?? [];
+  return words.map((w) => w.toLowerCase()).join('_');
+}
