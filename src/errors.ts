@@ -84,6 +84,18 @@ export class ServiceUnavailableError extends FolioError {
   override readonly name = 'ServiceUnavailableError';
 }
 
+/**
+ * A read the database stopped at its time bound (config/database `statement_timeout`): sending it
+ * again would meet the same bound, so unlike ServiceUnavailableError no retry-after is given.
+ */
+export class StatementTimeoutError extends FolioError {
+  readonly status = 503;
+  override readonly name = 'ServiceUnavailableError';
+  constructor(boundMs: number) {
+    super(`The database stopped this read after ${boundMs / 1000} s: ask for less (narrower filters, fewer populated relations or a smaller page)`);
+  }
+}
+
 /** A schema file that can't be loaded: start-up prints `message` alone and exits 1. */
 export class SchemaError extends Error {
   override readonly name = 'SchemaError';

@@ -68,6 +68,8 @@ function overlay(dir: string, base: DatabaseConfig, conn: Obj, pool: Obj): Datab
   // Strapi's template gives `ssl: env.bool('DATABASE_SSL') && { …certificates }`
   if (conn['ssl'] !== undefined) out.ssl = Boolean(conn['ssl']);
   if (pool['max'] !== undefined) out.poolMax = fileInt(pool['max'], 'database.connection.pool.max', 10, 1);
+  // node-postgres' setting, which a Strapi project on PostgreSQL passes through knex; 0 is no bound
+  if (conn['statement_timeout'] !== undefined) out.statementTimeout = fileInt(conn['statement_timeout'], k('statement_timeout'), 0, 0, 2_147_483_647);
   return out;
 }
 

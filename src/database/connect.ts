@@ -31,6 +31,8 @@ import { ReadRecorder, recordReadTables, type RecordedReads } from './read-recor
 import { BUCKETS_TABLE, type BucketChange, type Partition } from './table-buckets.js';
 import { wrapDriver } from './wrap-driver.js';
 import { VERSIONS_TABLE, type TableVersions } from './table-versions.js';
+import { boundedSelects, isStatementTimeout, READ_TIMEOUT_MS } from './statement-timeout.js';
+import { StatementTimeoutError } from '../errors.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -48,6 +50,12 @@ export interface DatabaseConfig {
   poolMax?: number;
   /** PostgreSQL: content reads as named prepared statements (default true) */
   preparedStatements?: boolean;
+  /**
+   * ms a statement may run, as set in config/database (`connection.statement_timeout`); 0 is no bound.
+   * Content reads are bounded by it or by READ_TIMEOUT_MS; on PostgreSQL, where a Strapi project's
+   * setting reaches every statement, so does it here.
+   */
+  statementTimeout?: number;
 }
 
 /** Counts statements, and moves `writes` before and after every statement that isn't a SELECT. */
@@ -88,7 +96,10 @@ function onTransactionEnd(inner: KyselyDialect, ended: () => void): KyselyDialec
 
 interface Opened {
   readonly dialect: KyselyDialect;
-  /** PostgreSQL: the pipelined connections reads outside transactions share (dialects/postgres-pipeline.ts) */
+  /**
+   * PostgreSQL: the pipelined connections reads outside transactions share (dialects/postgres-pipeline.ts);
+   * MySQL: the pool, its SELECTs bounded in time
+   */
   readonly readDialect?: KyselyDialect;
   /** SQLite: PRAGMA data_version, which moves when another connection commits */
   readonly dataVersion?: () => number;
@@ -131,11 +142,13 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
     ssl: cfg.ssl ? { rejectUnauthorized: false } : undefined,
     options: cfg.schema ? `-c search_path=${cfg.schema}` : undefined,
   };
-  const pool = new pg.default.Pool({ ...connection, max: cfg.poolMax ?? 10 });
+  const pool = new pg.default.Pool({ ...connection, max: cfg.poolMax ?? 10, statement_timeout: cfg.statementTimeout || undefined });
+  // the server ends a read past its bound (the read connections run nothing but content reads)
+  const readBound = readTimeout(cfg) || undefined;
   // a PostgreSQL backend runs one statement at a time: as many as this machine has cores (at least two,
   // at most the pool's size), so reads use the server's cores as a pool's connections would
   const reads = new PipelinedReads(
-    () => new pg.default.Client({ ...connection, pipeline: true, application_name: PIPELINED_READS_NAME }),
+    () => new pg.default.Client({ ...connection, pipeline: true, application_name: PIPELINED_READS_NAME, statement_timeout: readBound }),
     Math.min(cfg.poolMax ?? 10, Math.max(2, availableParallelism())),
     (err) => console.error(`folio: a pipelined PostgreSQL read connection failed and will be reopened: ${err.message}`),
     { ...READ_CONNECTION_LIMITS, prepared: cfg.preparedStatements ?? true },
@@ -159,8 +172,18 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
   const pool = cfg.url
     ? m.createPool({ uri: cfg.url, ...common })
     : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common });
-  return { dialect: new MysqlDialect({ pool }) };
+  const dialect = new MysqlDialect({ pool });
+  const bound = readTimeout(cfg);
+  if (bound === 0) return { dialect };
+  // content reads share the pool, each SELECT carrying its bound (statement-timeout.ts)
+  const version = await new Promise<string>((resolve, reject) =>
+    pool.query('select version() as v', (err: Error | null, rows: unknown) => (err ? reject(err) : resolve(String((rows as { v: unknown }[])[0]?.v)))),
+  );
+  return { dialect, readDialect: boundedSelects(dialect, version.includes('MariaDB') ? 'mariadb' : 'mysql', bound) };
 }
+
+/** the bound of a content read's statements: the configured one, else READ_TIMEOUT_MS */
+const readTimeout = (cfg: DatabaseConfig): number => cfg.statementTimeout ?? READ_TIMEOUT_MS;
 
 /**
  * PostgreSQL's snapshot (`xmin:xmax:in-progress ids`) moves when any transaction in the cluster takes a
@@ -237,8 +260,13 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
     tableVersionsActive: () => partitions !== undefined,
     async recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; reads: RecordedReads }> {
       const recorder = new ReadRecorder(partitions ?? new Map());
-      const value = await read({ ...database, db: readDb.withPlugin(recorder), recorder });
-      return { value, reads: recorder };
+      try {
+        const value = await read({ ...database, db: readDb.withPlugin(recorder), recorder });
+        return { value, reads: recorder };
+      } catch (e) {
+        if (isStatementTimeout(e)) throw new StatementTimeoutError(readTimeout(cfg));
+        throw e;
+      }
     },
     close: async () => {
       if (readDb !== db) await readDb.destroy();

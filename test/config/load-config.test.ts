@@ -332,6 +332,14 @@ describe("config/server, config/database, config/admin (Strapi's project templat
     });
   });
 
+  it("database: connection.statement_timeout (node-postgres' key, which knex passes on) bounds statements; 0 is no bound", async () => {
+    const at = (v: unknown): string => project({ 'config/database.json': JSON.stringify({ connection: { client: 'postgres', connection: { statement_timeout: v } } }) });
+    expect((await load(at(15000))).config.database.statementTimeout).toBe(15000);
+    expect((await load(at(0))).config.database.statementTimeout).toBe(0);
+    expect((await load(project({ 'config/database.js': DATABASE }), { DATABASE_CLIENT: 'postgres' })).config.database.statementTimeout).toBeUndefined();
+    expect(await configError(at('soon'), {})).toBe('database.connection.connection.statement_timeout must be a whole number from 0 to 2147483647, got "soon"');
+  });
+
   it('database.js: an unknown client is refused naming the key', async () => {
     const dir = project({ 'config/database.json': JSON.stringify({ connection: { client: 'mssql', connection: {} } }) });
     expect(await configError(dir, {})).toBe('database.connection.client must be sqlite, postgres or mysql, got "mssql"');

@@ -1,0 +1,52 @@
+// A content read's statements run for at most a bound the database itself enforces: a filter a client
+// can write within the query limits (a `$containsi` over a large table through a few relations) may
+// take minutes, and a statement keeps running on the server whether or not anyone still waits for it.
+// SQLite has no such bound: better-sqlite3 runs a statement to its end on the calling thread and
+// offers neither sqlite3_interrupt nor a progress handler.
+import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect, QueryResult } from 'kysely';
+import { errorCode, errorNumber } from './driver-error.js';
+import { wrapDriver } from './wrap-driver.js';
+
+/** a content read's statements' bound when config/database sets none */
+export const READ_TIMEOUT_MS = 30_000;
+
+/**
+ * The driver error of a statement the server stopped at its bound: PostgreSQL's query_canceled,
+ * MariaDB's max_statement_time, MySQL's max_execution_time.
+ */
+export function isStatementTimeout(e: unknown): boolean {
+  return errorCode(e) === '57014' || errorNumber(e) === 1969 || errorNumber(e) === 3024;
+}
+
+/** the server's way of bounding one SELECT: MariaDB sets a variable for the statement, MySQL takes a hint */
+function bounded(flavour: 'mariadb' | 'mysql', ms: number, text: string): string {
+  if (flavour === 'mariadb') return `set statement max_statement_time=${ms / 1000} for ${text}`;
+  return text.replace(/^\s*select\b/i, `select /*+ MAX_EXECUTION_TIME(${ms}) */`);
+}
+
+const READ = /^\s*(?:select|with|\()/i;
+
+/**
+ * The MySQL dialect with each read statement bounded to `ms` on the server. It shares the pool of
+ * the dialect given, which closes it.
+ */
+export function boundedSelects(inner: KyselyDialect, flavour: 'mariadb' | 'mysql', ms: number): KyselyDialect {
+  const executeQuery =
+    (conn: DatabaseConnection) =>
+    <R>(q: CompiledQuery): Promise<QueryResult<R>> =>
+      conn.executeQuery<R>(READ.test(q.sql) ? { ...q, sql: bounded(flavour, ms, q.sql) } : q);
+  // a proxy, not a copy: the driver releases a connection through a method it keys by a symbol
+  const wrap = (conn: DatabaseConnection): DatabaseConnection =>
+    new Proxy(conn, {
+      get(target, key) {
+        if (key === 'executeQuery') return executeQuery(target);
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return wrapDriver(inner, (driver) => ({
+    acquireConnection: async () => wrap(await driver.acquireConnection()),
+    // the pool is the unbounded dialect's, which ends it
+    destroy: async () => {},
+  }));
+}

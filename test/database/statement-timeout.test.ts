@@ -1,0 +1,136 @@
+// A read whose filters a client wrote to be slow (a hundred `$containsi` alternatives over a large table,
+// within the query limits) is stopped by the database at the bound config/database sets
+// (`connection.statement_timeout`, as a Strapi project on PostgreSQL sets it), answered with a 503 that
+// says so, and leaves nothing running on the server. Run against a real server process; SQLite has
+// no such bound (better-sqlite3 can't interrupt a statement), so this runs on PostgreSQL and MySQL.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, ensureBuilt, folio, spawnFolio, type Project, type Server } from '../cli/helpers.js';
+import { testClient } from '../support/database.js';
+
+const BOUND_MS = 500;
+const ROWS = 200_000;
+const client = testClient();
+
+/** runs SQL on the project's database through the driver itself */
+async function sqlOn(env: Record<string, string>, statements: readonly string[]): Promise<unknown[][]> {
+  const conn = {
+    host: env['DATABASE_HOST'],
+    port: Number(env['DATABASE_PORT']),
+    user: env['DATABASE_USERNAME'],
+    password: env['DATABASE_PASSWORD'],
+    database: env['DATABASE_NAME'],
+  };
+  const out: unknown[][] = [];
+  if (client === 'postgres') {
+    const pg = (await import('pg')).default;
+    const c = new pg.Client(conn);
+    await c.connect();
+    try {
+      for (const s of statements) out.push((await c.query(s)).rows);
+    } finally {
+      await c.end();
+    }
+    return out;
+  }
+  const mysql = await import('mysql2/promise');
+  const c = await mysql.createConnection(conn);
+  try {
+    for (const s of statements) out.push((await c.query(s))[0] as unknown[]);
+  } finally {
+    await c.end();
+  }
+  return out;
+}
+
+/** a filter of `n` alternatives, each scanning every title for a word no title holds */
+const heavyFilter = (n: number): string => Array.from({ length: n }, (_, i) => `filters[$or][${i}][title][$containsi]=zq${i}`).join('&');
+
+/** the statements running on the server that carry the heavy filter's words */
+async function running(env: Record<string, string>): Promise<number> {
+  const [rows] =
+    client === 'postgres'
+      ? await sqlOn(env, [`select pid from pg_stat_activity where state = 'active' and query like '%zq1%' and pid <> pg_backend_pid()`])
+      : await sqlOn(env, [`select id from information_schema.processlist where info like '%zq1%' and id <> connection_id()`]);
+  return rows!.length;
+}
+
+/**
+ * Those statements, once every one has had its bound: a request's other statements (its count beside
+ * its page) may still run when the first one's end is answered, but never past their own bound.
+ */
+async function runningAfterBound(env: Record<string, string>): Promise<number> {
+  const until = Date.now() + BOUND_MS + 1500;
+  let n = await running(env);
+  while (n > 0 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    n = await running(env);
+  }
+  return n;
+}
+
+describe.skipIf(client === 'sqlite')('a read past the configured statement bound', () => {
+  let project: Project;
+  let server: Server;
+  let url: string;
+  let token: string;
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    project = await copyProject();
+    // as a Strapi project's config/database sets it (node-postgres' key, passed through by knex)
+    writeFileSync(join(project.dir, 'config', 'database.js'), `module.exports = { connection: { connection: { statement_timeout: ${BOUND_MS} } } };\n`);
+    token = folio(project, ['api-token', 'create', '--name', 'reader', '--type', 'read-only']).stdout.trim();
+    server = spawnFolio(project, ['start', '--port', '0', '--host', '127.0.0.1']);
+    url = `http://127.0.0.1:${(await server.waitFor(/Folio listening on http:\/\/127\.0\.0\.1:(\d+)\n/))[1]}`;
+    const rows =
+      client === 'postgres'
+        ? `select 'doc' || g, 'title ' || g, 'en', now(), now(), now() from generate_series(1, ${ROWS}) g`
+        : `select concat('doc', seq), concat('title ', seq), 'en', now(), now(), now() from seq_1_to_${ROWS}`;
+    const insert = `insert into articles (document_id, title, locale, published_at, created_at, updated_at) ${rows}`;
+    // without the change counters' row triggers, which would take a minute over these rows
+    await sqlOn(project.env, client === 'postgres' ? ['alter table articles disable trigger user', insert, 'alter table articles enable trigger user'] : [insert]);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await project?.remove();
+  });
+
+  const get = async (path: string): Promise<{ status: number; text: string; ms: number }> => {
+    const started = Date.now();
+    const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+    return { status: res.status, text: await res.text(), ms: Date.now() - started };
+  };
+
+  it('is stopped by the database and answered 503 with what happened, no stack or SQL', async () => {
+    const r = await get(`/api/articles?${heavyFilter(100)}`);
+    expect(r.status, r.text).toBe(503);
+    expect(JSON.parse(r.text)).toEqual({
+      data: null,
+      error: {
+        status: 503,
+        name: 'ServiceUnavailableError',
+        message: 'The database stopped this read after 0.5 s: ask for less (narrower filters, fewer populated relations or a smaller page)',
+        details: {},
+      },
+    });
+    expect(r.text).not.toMatch(/select|like|stack|canceling|max_statement_time/i);
+    // answered soon after the bound, not when the scan would have ended
+    expect(r.ms).toBeLessThan(BOUND_MS + 4000);
+    expect(await runningAfterBound(project.env)).toBe(0);
+  });
+
+  it('parallel slow reads are each stopped, and reads within the bound are served meanwhile', async () => {
+    const [a, b, quick, c] = await Promise.all([
+      get(`/api/articles?${heavyFilter(99)}`),
+      get(`/api/articles?${heavyFilter(98)}`),
+      get('/api/articles?pagination[pageSize]=2&pagination[withCount]=false'),
+      get(`/api/articles?${heavyFilter(97)}`),
+    ]);
+    expect([a.status, b.status, c.status]).toEqual([503, 503, 503]);
+    expect(quick.status, quick.text).toBe(200);
+    expect(JSON.parse(quick.text).data).toHaveLength(2);
+    expect(await runningAfterBound(project.env)).toBe(0);
+  });
+});
