@@ -2,6 +2,7 @@
 // bucket setting fails the start rather than the first upload.
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../errors.js';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './image-admission.js';
 
 export interface S3Settings {
   readonly bucket: string;
@@ -45,6 +46,8 @@ export interface UploadConfig {
   readonly sizeOptimization: boolean;
   /** images turned upright by their EXIF orientation (UPLOAD_AUTO_ORIENTATION, default off) */
   readonly autoOrientation: boolean;
+  /** uploads with image work at once, in all and per client (UPLOAD_MAX_IMAGE_UPLOADS[_PER_CLIENT]) */
+  readonly imageLimits: ImageLimits;
   readonly s3: S3Settings | null;
 }
 
@@ -129,6 +132,10 @@ export function resolveUploadConfig(env: Env, projectDir: string): UploadConfig 
     maxImagePixels: positiveInt(env, 'UPLOAD_MAX_IMAGE_PIXELS', 100_000_000),
     sizeOptimization: flag(env, 'UPLOAD_SIZE_OPTIMIZATION', true),
     autoOrientation: flag(env, 'UPLOAD_AUTO_ORIENTATION'),
+    imageLimits: {
+      uploads: positiveInt(env, 'UPLOAD_MAX_IMAGE_UPLOADS', DEFAULT_IMAGE_LIMITS.uploads),
+      perClient: positiveInt(env, 'UPLOAD_MAX_IMAGE_UPLOADS_PER_CLIENT', DEFAULT_IMAGE_LIMITS.perClient),
+    },
     s3: provider === 's3' ? s3Settings(env) : null,
   };
 }

@@ -2,7 +2,7 @@
 // Everything reads from and writes to files; libvips streams, so memory doesn't follow file size.
 import { join } from 'node:path';
 import type { OptimizeFormat, ResizeFormat } from './image-jobs.js';
-import type { ImageProcessor } from './image-process.js';
+import type { ImageRunner } from './image-admission.js';
 import type { Breakpoint } from './config.js';
 
 const THUMBNAIL = { key: 'thumbnail', width: 245, height: 156 } as const;
@@ -47,7 +47,7 @@ export function isMeasuredImage(mime: string): boolean {
  * Width and height of an image whose every pixel decodes. A truncated, corrupt or oversized
  * (decompression bomb) image is a 400, never a crash.
  */
-export async function inspectImage(images: ImageProcessor, path: string, maxPixels: number): Promise<Dimensions> {
+export async function inspectImage(images: ImageRunner, path: string, maxPixels: number): Promise<Dimensions> {
   const { width, height } = await images.run({ op: 'inspect', path, maxPixels });
   return { width, height };
 }
@@ -70,7 +70,7 @@ export function plannedFormats(size: Dimensions, breakpoints: readonly Breakpoin
 
 /** Writes each format into `dir`, one at a time (bounded memory and CPU per request). */
 export async function generateFormats(
-  images: ImageProcessor,
+  images: ImageRunner,
   src: string,
   mime: string,
   size: Dimensions,
@@ -110,7 +110,7 @@ export interface OptimizedImage extends Dimensions {
  * turned, as Strapi's copy does; README).
  */
 export async function optimizeImage(
-  images: ImageProcessor,
+  images: ImageRunner,
   src: string,
   srcSize: number,
   mime: string,

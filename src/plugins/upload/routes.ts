@@ -25,6 +25,7 @@ import { linkTarget, targetRows } from './link.js';
 import { receiveForm } from './multipart.js';
 import { numericId, storagePath, updateId } from './params.js';
 import { ImageProcessor } from './image-process.js';
+import { AdmittedImages, ImageAdmission, type ImageRunner } from './image-admission.js';
 import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
 import { countFiles, findFiles, parseFilePage, parseFileReadQuery, parseFileQuery, parseFlatRange } from './queries.js';
@@ -52,6 +53,13 @@ export interface UploadOptions {
   readonly provider?: UploadProvider;
 }
 
+/** whose uploads count together against the per-client image cap: the token's, the user's, or the address's */
+function clientOf(req: FastifyRequest, caller: Caller): string {
+  if (caller.token) return `token:${caller.token.id}`;
+  if (caller.user) return `user:${caller.user.id}`;
+  return `ip:${req.ip}`;
+}
+
 function queryOf(req: FastifyRequest): Record<string, unknown> {
   return (req.query ?? {}) as Record<string, unknown>;
 }
@@ -70,13 +78,14 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     services.responseCache?.limitAge(((provider.signedUrlSeconds ?? DEFAULT_SIGNED_URL_SECONDS) * 1000) / 2);
   }
   const images = new ImageProcessor();
+  const admission = new ImageAdmission(config.imageLimits);
   app.addHook('onClose', async () => {
     await Promise.all([provider.close(), images.close()]);
   });
 
   const authorize = (req: FastifyRequest, action: string): Promise<Caller> => authorizeCaller(services, req, action);
   const parseContext = (caller: Caller): ParseContext => parseContextOf(services, caller.ability);
-  const deps = (req: FastifyRequest): UploadDeps => ({ config, provider, images, database: services.database, fileType: type, log: req.log });
+  const deps = (req: FastifyRequest, work: ImageRunner): UploadDeps => ({ config, provider, images: work, database: services.database, fileType: type, log: req.log });
   const present = (files: FileObject[]): Promise<FileObject[]> => presentFiles(provider, files);
   const presentOne = async (file: FileObject): Promise<FileObject> => (await present([file]))[0]!;
 
@@ -164,9 +173,14 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
       const path = storagePath(form.fields, provider);
       // a wrong refId is a 400 before any image work or storage (checked again inside the transaction)
       if (link) await targetRows(services.database.db, link);
+      const work = new AdmittedImages(images, admission, clientOf(req, caller));
       const prepared: PreparedFile[] = [];
-      for (const [i, f] of form.files.entries()) prepared.push(await prepareFile(deps(req), f, fileInfos[i] ?? {}, dir, i));
-      const ids = await storeFiles(deps(req), prepared, await folder.get(), link, path);
+      try {
+        for (const [i, f] of form.files.entries()) prepared.push(await prepareFile(deps(req, work), f, fileInfos[i] ?? {}, dir, i));
+      } finally {
+        work.end();
+      }
+      const ids = await storeFiles(deps(req, work), prepared, await folder.get(), link, path);
       return reply.code(201).send(await present(await readFiles(services.database, type, ids)));
     } finally {
       await rm(dir, { recursive: true, force: true });

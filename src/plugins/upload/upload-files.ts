@@ -16,7 +16,7 @@ import { linkFiles, targetRows, type LinkTarget } from './link.js';
 import { detectType, isInlineType, refusal, storedExtension, typeOfExtension } from './mime.js';
 import type { ReceivedFile } from './multipart.js';
 import { checkedName, checkedSentName, fileHash } from './names.js';
-import type { ImageProcessor } from './image-process.js';
+import type { ImageRunner } from './image-admission.js';
 import type { StoredRef, UploadProvider } from './provider.js';
 
 /** A received file, checked, with its formats generated: ready to store. */
@@ -36,7 +36,7 @@ export interface PreparedFile {
 export interface UploadDeps {
   readonly config: UploadConfig;
   readonly provider: UploadProvider;
-  readonly images: ImageProcessor;
+  readonly images: ImageRunner;
   readonly database: Database;
   readonly fileType: ContentType;
   readonly log: FastifyBaseLogger;
