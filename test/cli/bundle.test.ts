@@ -2,8 +2,8 @@
 // module's static imports of external packages to the top of the bundle, so one static import
 // anywhere loads that package at every start (the S3 client did: 13 MB of resident memory).
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { CLI } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI, ensureBuilt } from './helpers.js';
 
 /** Packages named by static `import … from "x"` statements of the bundle. */
 function staticImports(source: string): Set<string> {
@@ -13,7 +13,11 @@ function staticImports(source: string): Set<string> {
 }
 
 describe('the bundled CLI', () => {
-  const source = readFileSync(CLI, 'utf8');
+  let source = '';
+  beforeAll(async () => {
+    await ensureBuilt();
+    source = readFileSync(CLI, 'utf8');
+  });
 
   it('is the bundle (npm test builds it)', () => {
     expect(source).toContain('folioCreateRequire');

@@ -34,8 +34,12 @@ export async function ensureBuilt(): Promise<void> {
       continue;
     }
     try {
-      // type errors elsewhere still emit JavaScript; the tests show whether it runs
-      if (!fresh()) spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
+      // type errors elsewhere still emit JavaScript; the tests show whether it runs. Both steps of
+      // `npm run build`: tsc alone leaves dist/cli/main.js unbundled, which bundle.test.ts refuses
+      if (!fresh()) {
+        spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
+        spawnSync(process.execPath, [join(ROOT, 'scripts', 'bundle.mjs')], { cwd: ROOT, stdio: 'ignore' });
+      }
     } finally {
       rmdirSync(lock);
     }
