@@ -5,7 +5,7 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
-import { TurnBatches } from './turn-batch.js';
+import { TurnBatches, withinBindLimit } from './turn-batch.js';
 
 interface WantedLinks {
   /** the uid of the parents' schema, as files_related_mph names it */
@@ -22,6 +22,12 @@ export function readMediaLinks(ctx: ReadContext, relatedType: string, field: str
 }
 
 async function runLinks(ctx: ReadContext, wanted: readonly WantedLinks[]): Promise<Row[][]> {
+  const answers: Row[][] = [];
+  for (const run of withinBindLimit(wanted, (w) => w.parentIds.length)) answers.push(...(await runLinksTogether(ctx, run)));
+  return answers;
+}
+
+async function runLinksTogether(ctx: ReadContext, wanted: readonly WantedLinks[]): Promise<Row[][]> {
   const db = ctx.database.db;
   const limit = ctx.budget?.limit();
   const key = `media links\u0000${wanted.length}\u0000${limit ?? ''}`;

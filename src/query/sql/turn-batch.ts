@@ -36,3 +36,28 @@ export class TurnBatches<C extends object, A, R> {
     });
   }
 }
+
+/**
+ * The values one gathered statement may bind: each part of a UNION binds its own id list, so parts
+ * together could pass what a database takes (SQLite 32,766, PostgreSQL 65,535) where each alone did not.
+ */
+export const IDS_PER_STATEMENT = 10_000;
+
+/** `asks` in order, cut into runs whose `size`s add up to at most IDS_PER_STATEMENT (an ask larger alone is a run of its own) */
+export function withinBindLimit<A>(asks: readonly A[], size: (ask: A) => number): A[][] {
+  const runs: A[][] = [];
+  let run: A[] = [];
+  let total = 0;
+  for (const a of asks) {
+    const n = size(a);
+    if (run.length > 0 && total + n > IDS_PER_STATEMENT) {
+      runs.push(run);
+      run = [];
+      total = 0;
+    }
+    run.push(a);
+    total += n;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
