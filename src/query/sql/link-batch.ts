@@ -6,14 +6,14 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
-import { TurnBatches, withinBindLimit } from './turn-batch.js';
+import { TurnBatches } from './turn-batch.js';
 
 interface Wanted {
   readonly table: string;
   readonly parentIds: readonly number[];
 }
 
-const batches = new TurnBatches<ReadContext, Wanted, Row[]>(run);
+const batches = new TurnBatches<ReadContext, Wanted, Row[]>(run, (w) => w.parentIds.length);
 
 /** `{__src, __doc}` of each link from the parent rows `parentIds` in `table`, in link order. */
 export function readLinks(ctx: ReadContext, table: string, parentIds: readonly number[]): Promise<Row[]> {
@@ -21,12 +21,6 @@ export function readLinks(ctx: ReadContext, table: string, parentIds: readonly n
 }
 
 async function run(ctx: ReadContext, wanted: readonly Wanted[]): Promise<Row[][]> {
-  const answers: Row[][] = [];
-  for (const run of withinBindLimit(wanted, (w) => w.parentIds.length)) answers.push(...(await runTogether(ctx, run)));
-  return answers;
-}
-
-async function runTogether(ctx: ReadContext, wanted: readonly Wanted[]): Promise<Row[][]> {
   const db = ctx.database.db;
   const limit = ctx.budget?.limit();
   const key = `relation links\u0000${wanted.map((w) => w.table).join('\u0000')}\u0000${limit ?? ''}`;

@@ -5,7 +5,7 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
-import { TurnBatches, withinBindLimit } from './turn-batch.js';
+import { TurnBatches } from './turn-batch.js';
 
 interface WantedLinks {
   /** the uid of the parents' schema, as files_related_mph names it */
@@ -14,7 +14,7 @@ interface WantedLinks {
   readonly parentIds: readonly number[];
 }
 
-const linkBatches = new TurnBatches<ReadContext, WantedLinks, Row[]>(runLinks);
+const linkBatches = new TurnBatches<ReadContext, WantedLinks, Row[]>(runLinks, (w) => w.parentIds.length);
 
 /** `{__src, __file}` of each file link of the parents' media attribute `field`, in link order. */
 export function readMediaLinks(ctx: ReadContext, relatedType: string, field: string, parentIds: readonly number[]): Promise<Row[]> {
@@ -22,12 +22,6 @@ export function readMediaLinks(ctx: ReadContext, relatedType: string, field: str
 }
 
 async function runLinks(ctx: ReadContext, wanted: readonly WantedLinks[]): Promise<Row[][]> {
-  const answers: Row[][] = [];
-  for (const run of withinBindLimit(wanted, (w) => w.parentIds.length)) answers.push(...(await runLinksTogether(ctx, run)));
-  return answers;
-}
-
-async function runLinksTogether(ctx: ReadContext, wanted: readonly WantedLinks[]): Promise<Row[][]> {
   const db = ctx.database.db;
   const limit = ctx.budget?.limit();
   const key = `media links\u0000${wanted.length}\u0000${limit ?? ''}`;

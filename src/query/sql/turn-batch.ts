@@ -8,12 +8,18 @@ interface Asked<A, R> {
   reject(error: unknown): void;
 }
 
-/** Gathers the asks made for one read (`ctx`) in one turn and answers them from one `run`. */
+/**
+ * Gathers the asks made for one read (`ctx`) in one turn and answers them from `run`: once for all,
+ * or, when `size` says how many values an ask binds, once per run of asks within IDS_PER_STATEMENT.
+ */
 export class TurnBatches<C extends object, A, R> {
   private readonly pending = new WeakMap<C, Asked<A, R>[]>();
 
   /** `run` answers every ask it is given, in the order given */
-  constructor(private readonly run: (ctx: C, asks: readonly A[]) => Promise<readonly R[]>) {}
+  constructor(
+    private readonly run: (ctx: C, asks: readonly A[]) => Promise<readonly R[]>,
+    private readonly size?: (ask: A) => number,
+  ) {}
 
   ask(ctx: C, ask: A): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -23,13 +29,16 @@ export class TurnBatches<C extends object, A, R> {
         this.pending.set(ctx, (queue = q));
         queueMicrotask(() => {
           this.pending.delete(ctx);
-          this.run(
-            ctx,
-            q.map((a) => a.ask),
-          ).then(
-            (results) => q.forEach((a, i) => a.resolve(results[i]!)),
-            (e: unknown) => q.forEach((a) => a.reject(e)),
-          );
+          const size = this.size;
+          for (const part of size ? withinBindLimit(q, (a) => size(a.ask)) : [q]) {
+            this.run(
+              ctx,
+              part.map((a) => a.ask),
+            ).then(
+              (results) => part.forEach((a, i) => a.resolve(results[i]!)),
+              (e: unknown) => part.forEach((a) => a.reject(e)),
+            );
+          }
         });
       }
       queue.push({ ask, resolve, reject });
