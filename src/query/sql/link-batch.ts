@@ -7,6 +7,7 @@ import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
 import { TurnBatches } from './turn-batch.js';
+import { rowsByPart, unionInLinkOrder } from './link-union.js';
 
 interface Wanted {
   readonly table: string;
@@ -35,20 +36,15 @@ async function run(ctx: ReadContext, wanted: readonly Wanted[]): Promise<Row[][]
           .selectFrom(`${wanted[i]!.table} as l`)
           .select([sql.lit(i).as('__part'), 'l.source_id as __src', 'l.target_document_id as __doc', 'l.ord as __ord', 'l.id as __id'])
           .where(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(lists[i] as readonly number[])})`) as never;
-      let q = part(0);
-      for (let i = 1; i < wanted.length; i++) q = q.unionAll(part(i));
-      const ordered = q
-        .orderBy('__part' as never)
-        .orderBy('__ord' as never)
-        .orderBy('__id' as never);
-      return limit === undefined ? ordered : ordered.limit(sql.lit(limit));
+      return unionInLinkOrder(
+        wanted.map((_, i) => part(i)),
+        limit,
+      );
     },
     { before: readKeys(wanted) },
   )) as Row[];
   ctx.budget?.take(rows.length);
-  const byPart = wanted.map((): Row[] => []);
-  for (const r of rows) byPart[Number(r['__part'])]!.push(r);
-  return byPart;
+  return rowsByPart(rows, wanted.length);
 }
 
 /** each table's keys for a recording read: the parents asked for, over every part that names it */

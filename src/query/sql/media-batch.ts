@@ -6,6 +6,7 @@ import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
 import { TurnBatches } from './turn-batch.js';
+import { rowsByPart, unionInLinkOrder } from './link-union.js';
 
 interface WantedLinks {
   /** the uid of the parents' schema, as files_related_mph names it */
@@ -40,20 +41,15 @@ async function runLinks(ctx: ReadContext, wanted: readonly WantedLinks[]): Promi
           .where(sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(v[3 * i] as readonly number[])})`)
           .where(sql<SqlBool>`${ref('m', 'related_type')} = ${v[3 * i + 1]}`)
           .where(sql<SqlBool>`${ref('m', 'field')} = ${v[3 * i + 2]}`) as never;
-      let q = part(0);
-      for (let i = 1; i < wanted.length; i++) q = q.unionAll(part(i));
-      const ordered = q
-        .orderBy('__part' as never)
-        .orderBy('__ord' as never)
-        .orderBy('__id' as never);
-      return limit === undefined ? ordered : ordered.limit(sql.lit(limit));
+      return unionInLinkOrder(
+        wanted.map((_, i) => part(i)),
+        limit,
+      );
     },
     { before: [{ table: 'files_related_mph', column: 'related_id', values: parentIds, occurrences: wanted.length }] },
   )) as Row[];
   ctx.budget?.take(rows.length);
-  const byPart = wanted.map((): Row[] => []);
-  for (const r of rows) byPart[Number(r['__part'])]!.push(r);
-  return byPart;
+  return rowsByPart(rows, wanted.length);
 }
 
 interface WantedFiles {
