@@ -8,7 +8,7 @@ import { relationOp } from '../input/relation-payload.js';
 import type { RelationRef } from '../input/types.js';
 import { isObj, type Obj, type Schema } from '../input/walk.js';
 import { zoneComponents } from '../../schema/zone.js';
-import type { Model } from '../../schema/types.js';
+import type { Attribute, Model } from '../../schema/types.js';
 import type { Tx } from './rows.js';
 import { notFound } from './targets.js';
 import { FILES_TABLE } from '../../plugins/upload/file-row.js';
@@ -44,6 +44,30 @@ function refsOf(op: ReturnType<typeof relationOp>): RelationRef[] {
   return op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
 }
 
+/**
+ * The component items and zone entries a write body holds under `a`, with their schemas and paths: of
+ * either shape for a component (Strapi looks into a list given for a single one too), and only zone
+ * entries naming a component the zone allows.
+ */
+export function nestedItems(model: Model, a: Attribute, value: unknown, p: readonly string[]): { schema: Schema; data: Obj; path: string[] }[] {
+  const out: { schema: Schema; data: Obj; path: string[] }[] = [];
+  if (a.kind === 'component') {
+    const schema = model.components.get(a.component)!;
+    const items = Array.isArray(value) ? value : [value];
+    items.forEach((v, i) => {
+      if (isObj(v)) out.push({ schema, data: v, path: a.repeatable ? [...p, String(i)] : [...p] });
+    });
+  } else if (a.kind === 'dynamiczone' && Array.isArray(value)) {
+    const allowed = zoneComponents(a);
+    value.forEach((v, i) => {
+      const uid = isObj(v) ? v['__component'] : undefined;
+      const schema = typeof uid === 'string' && allowed.includes(uid) ? model.components.get(uid) : undefined;
+      if (schema && isObj(v)) out.push({ schema, data: v, path: [...p, String(i)] });
+    });
+  }
+  return out;
+}
+
 /** The documentIds in `data` (a body, or a component within it), in the body's order. */
 function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocale: string | null): void {
   for (const [key, value] of Object.entries(data)) {
@@ -62,21 +86,7 @@ function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocal
     } else if (a.kind === 'media') {
       const refs = readable(() => mediaRefs(a, value, pathText(p))) ?? [];
       for (const r of refs) if (r.documentId !== undefined) w.out.push({ table: FILES_TABLE, doc: r.documentId, locale: null });
-    } else if (a.kind === 'component') {
-      // of either shape: Strapi looks up what a list given for a single component names too
-      const comp = w.model.components.get(a.component)!;
-      const items = Array.isArray(value) ? value : [value];
-      items.forEach((v, i) => {
-        if (isObj(v)) collect(w, comp, v, a.repeatable ? [...p, String(i)] : p, null);
-      });
-    } else if (a.kind === 'dynamiczone' && Array.isArray(value)) {
-      const allowed = zoneComponents(a);
-      value.forEach((v, i) => {
-        const uid = isObj(v) ? v['__component'] : undefined;
-        const comp = typeof uid === 'string' && allowed.includes(uid) ? w.model.components.get(uid) : undefined;
-        if (comp && isObj(v)) collect(w, comp, v, [...p, String(i)], null);
-      });
-    }
+    } else for (const n of nestedItems(w.model, a, value, p)) collect(w, n.schema, n.data, n.path, null);
   }
 }
 

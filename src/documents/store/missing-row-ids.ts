@@ -7,11 +7,10 @@ import { mediaRefs } from '../input/media-payload.js';
 import { pathText } from '../input/messages.js';
 import { relationOp } from '../input/relation-payload.js';
 import { isObj, type Obj, type Schema } from '../input/walk.js';
-import { zoneComponents } from '../../schema/zone.js';
 import { FILE_UID, type Model } from '../../schema/types.js';
 import { FILES_TABLE } from '../../plugins/upload/file-row.js';
 import type { Tx } from './rows.js';
-import { readable } from './missing-documents.js';
+import { nestedItems, readable } from './missing-documents.js';
 import { MissingRelationsError } from './missing-relations.js';
 
 interface Target {
@@ -52,20 +51,7 @@ function collect(model: Model, schema: Schema, data: Obj, path: string[], target
         FILES_TABLE,
         refs.filter((r) => r.documentId === undefined).map((r) => r.id),
       );
-    } else if (a.kind === 'component') {
-      const comp = model.components.get(a.component)!;
-      const items = Array.isArray(value) ? value : [value];
-      items.forEach((v, i) => {
-        if (isObj(v)) collect(model, comp, v, a.repeatable ? [...p, String(i)] : p, targets);
-      });
-    } else if (a.kind === 'dynamiczone' && Array.isArray(value)) {
-      const allowed = zoneComponents(a);
-      value.forEach((v, i) => {
-        const uid = isObj(v) ? v['__component'] : undefined;
-        const comp = typeof uid === 'string' && allowed.includes(uid) ? model.components.get(uid) : undefined;
-        if (comp && isObj(v)) collect(model, comp, v, [...p, String(i)], targets);
-      });
-    }
+    } else for (const n of nestedItems(model, a, value, p)) collect(model, n.schema, n.data, n.path, targets);
   }
 }
 
