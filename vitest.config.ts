@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // Files that measure the test process itself (its heap after a collection, console output it spies
 // on): each gets a process of its own, as every file did before.
-const OWN_PROCESS = ['test/http/response-cache-memory.test.ts', 'test/upload/large.test.ts', 'test/database/postgres-connections.test.ts'];
+const OWN_PROCESS = ['test/http/response-cache-memory.test.ts', 'test/upload/large.test.ts', 'test/database/postgres-connections.test.ts', 'test/cli/idle-memory.test.ts'];
 
 export default defineConfig({
   test: {

@@ -9,7 +9,8 @@
 //      FOLIO_WORKERS (1), BENCH_RUNS (3: each scenario is loaded this many times per server and the
 //      medians reported), BENCH_DATABASES (sqlite; `sqlite,postgres` adds a round on PostgreSQL,
 //      in databases folio_bench and strapi_bench, dropped and created afresh; BENCH_PG_HOST/PORT/
-//      USER/PASSWORD, default 127.0.0.1:5432 postgres without password). In each round Folio is
+//      USER/PASSWORD, default 127.0.0.1:5432 postgres without password), BENCH_QUIET (s, 30: how long
+//      each server is left without requests before its quiet RSS is read). In each round Folio is
 //      measured twice on the same data: with its response cache on and with it off, so every read
 //      runs its queries. Writes bench/results/<timestamp>.json and prints a table per database.
 //
@@ -30,6 +31,7 @@ const ARTICLES = Number(process.env.SEED_ARTICLES ?? 1000);
 const STRAPI_DIR = process.env.STRAPI_DIR;
 const WORKERS = Number(process.env.FOLIO_WORKERS ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const QUIET_S = Number(process.env.BENCH_QUIET ?? 30);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite')
   .split(',')
   .map((d) => d.trim())
@@ -265,12 +267,23 @@ const isWrite = (s) => s.method !== undefined;
  * `out` (a server's figures, which may already hold the other phase). Reads go before writes: the
  * write scenarios add thousands of articles, and a faster server would otherwise be read on more data.
  */
-async function measure(server, only, phase = 'all', out = { cold: server.cold, idleRss: null, loadRss: 0, scenarios: {}, runs: {} }, ceiling = null, ceilingRuns = {}) {
+async function measure(
+  server,
+  only,
+  phase = 'all',
+  out = { cold: server.cold, idleRss: null, quietRss: null, loadRss: 0, scenarios: {}, runs: {} },
+  ceiling = null,
+  ceilingRuns = {},
+) {
   const list = (await scenarios(server)).filter((s) => (!only || only.includes(s.name)) && (phase === 'all' || (phase === 'writes') === isWrite(s)));
   if (out.idleRss === null) {
     for (const s of list.filter((x) => !isWrite(x)).slice(0, 2)) await autocannon({ url: server.base + s.path, headers: s.headers, connections: CONNECTIONS, duration: 2 });
     await sleep(1000);
     out.idleRss = treeRss(server.child.pid);
+    // a server may give memory back once its requests stop (Folio does, after a few seconds): read
+    // again after a quiet spell, the same for every server
+    await sleep(Math.max(0, QUIET_S - 1) * 1000);
+    out.quietRss = treeRss(server.child.pid);
   }
   for (const group of [list.filter((x) => !isWrite(x)), list.filter(isWrite)]) {
     for (let run = 0; run < RUNS; run++) {
@@ -464,7 +477,8 @@ function printRound(r, meta) {
   }
   const blank = (k) => Array(k).fill('');
   rows.push(['cold start (s)', fmt(f.cold, 2), ...blank(8), fmt(s?.cold, 2), ...blank(4)]);
-  rows.push(['idle RSS (MB)', fmt(f.idleRss), '', '', fmt(ceil.idleRss), '', fmt(n.idleRss), ...blank(3), fmt(s?.idleRss), ...blank(4)]);
+  rows.push(['idle RSS, 1 s after load (MB)', fmt(f.idleRss), '', '', fmt(ceil.idleRss), '', fmt(n.idleRss), ...blank(3), fmt(s?.idleRss), ...blank(4)]);
+  rows.push([`idle RSS, ${meta.quiet ?? '—'} s after load (MB)`, fmt(f.quietRss), ...blank(4), fmt(n.quietRss), ...blank(3), fmt(s?.quietRss), ...blank(4)]);
   rows.push(['RSS under load (MB)', fmt(f.loadRss), ...blank(4), fmt(n.loadRss), ...blank(3), fmt(s?.loadRss), ...blank(4)]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
   console.log(
@@ -497,6 +511,7 @@ async function main() {
     articles: ARTICLES,
     workers: WORKERS,
     runs: RUNS,
+    quiet: QUIET_S,
     rounds: {},
   };
   const servers = [];

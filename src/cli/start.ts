@@ -5,6 +5,7 @@ import { closeOnSignals, serve, serveConfig, url } from './serve.js';
 import { numberFlag, UsageError, type Flags } from './usage.js';
 import { firstSteps } from './first-steps.js';
 import { describeMailer } from '../email/mailer.js';
+import { releaseMemoryWhenIdle } from './idle-memory.js';
 
 /** Resolves only when the process should exit with the returned code. */
 const forever = (): Promise<number> => new Promise(() => {});
@@ -39,7 +40,11 @@ export async function runStart(dir: string, values: Flags): Promise<number> {
   if (workers > 1 && cluster.isPrimary) return primary(dir, values, workers);
   const config = await serveConfig(dir, values, !cluster.isPrimary);
   const app = await serve(config);
-  closeOnSignals(() => app.close());
+  const stopWatching = releaseMemoryWhenIdle();
+  closeOnSignals(() => {
+    stopWatching();
+    return app.close();
+  });
   if (cluster.isPrimary) {
     console.log(`Folio listening on ${url(app, config)}`);
     console.log(describeMailer(config.email, config.env));

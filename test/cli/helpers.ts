@@ -111,8 +111,8 @@ export interface Server {
   stop(): Promise<number | null>;
 }
 
-export function spawnFolio(project: Project, args: readonly string[], env: Record<string, string> = {}): Server {
-  const child = spawn(process.execPath, [CLI, ...args, '--dir', project.dir], { env: childEnv(project, env) });
+export function spawnFolio(project: Project, args: readonly string[], env: Record<string, string> = {}, nodeArgs: readonly string[] = []): Server {
+  const child = spawn(process.execPath, [...nodeArgs, CLI, ...args, '--dir', project.dir], { env: childEnv(project, env) });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
