@@ -9,7 +9,7 @@
 //      FOLIO_WORKERS (1), BENCH_RUNS (3: each scenario is loaded this many times per server and the
 //      medians reported), BENCH_DATABASES (sqlite; `sqlite,postgres` adds a round on PostgreSQL,
 //      in databases folio_bench and strapi_bench, dropped and created afresh; BENCH_PG_HOST/PORT/
-//      USER/PASSWORD, default 127.0.0.1:5432 postgres without password), BENCH_QUIET (s, 30: how long
+//      USER/PASSWORD, default 127.0.0.1:5432 postgres without password), BENCH_QUIET (s, 60: how long
 //      each server is left without requests before its quiet RSS is read). In each round Folio is
 //      measured twice on the same data: with its response cache on and with it off, so every read
 //      runs its queries. Writes bench/results/<timestamp>.json and prints a table per database.
@@ -31,7 +31,7 @@ const ARTICLES = Number(process.env.SEED_ARTICLES ?? 1000);
 const STRAPI_DIR = process.env.STRAPI_DIR;
 const WORKERS = Number(process.env.FOLIO_WORKERS ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const QUIET_S = Number(process.env.BENCH_QUIET ?? 30);
+const QUIET_S = Number(process.env.BENCH_QUIET ?? 60);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite')
   .split(',')
   .map((d) => d.trim())

@@ -41,7 +41,7 @@ export function releaseMemoryWhenIdle(options: IdleMemoryOptions = {}): () => vo
   const collect = youngCollector();
   if (collect === null) return () => {};
   const idleBelow = options.idleBelow ?? 0.01;
-  const perSpell = options.collectionsPerSpell ?? 15;
+  const perSpell = options.collectionsPerSpell ?? 20;
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   let done = 0;
   const timer = setInterval(() => {
