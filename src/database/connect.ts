@@ -53,7 +53,7 @@ export interface DatabaseConfig {
   /**
    * ms a statement may run, as set in config/database (`connection.statement_timeout`); 0 is no bound.
    * Content reads are bounded by it or by READ_TIMEOUT_MS; on PostgreSQL, where a Strapi project's
-   * setting reaches every statement, so does it here.
+   * setting reaches every statement, so does it here, but for the schema sync's (Dialect.statementBound).
    */
   statementTimeout?: number;
 }

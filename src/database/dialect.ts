@@ -72,6 +72,14 @@ export interface Dialect {
    */
   readonly schemaLock: { readonly take: RawBuilder<unknown>; readonly release: RawBuilder<unknown> };
   /**
+   * Statements that lift the configured statement bound (config/database `statement_timeout`) from one
+   * connection and put it back, each run on its own (PostgreSQL arms the bound as a statement starts):
+   * the schema sync runs between them, as waiting for another process's sync or building an index on a
+   * large table may rightly take longer than any request should. null where the bound never reaches the
+   * sync's connection (SQLite has none; MySQL bounds content reads only).
+   */
+  readonly statementBound: { readonly lift: RawBuilder<unknown>; readonly restore: RawBuilder<unknown> } | null;
+  /**
    * Statements that make the database itself bump a table's counter (table-versions.ts) in every
    * transaction that writes the table, whoever writes it (another process, a SQL console); run by the
    * schema sync, idempotent. null: no counters on this dialect (MySQL, whose change mark sees only

@@ -77,26 +77,52 @@ async function existingIndexes(database: Database): Promise<Set<string>> {
   return new Set(rows.rows.map((r) => r.name));
 }
 
+type Conn = Database['db'];
+
+/**
+ * `work` on `conn` with the statement bound lifted (Dialect.statementBound). A restore that fails
+ * fails the sync, and with it the start-up or command that owns the pool, so a connection without
+ * its bound never serves a request.
+ */
+async function unbounded<T>(database: Database, conn: Conn, work: () => Promise<T>): Promise<T> {
+  const bound = database.dialect.statementBound;
+  if (bound === null) return work();
+  await bound.lift.execute(conn);
+  let value: T;
+  try {
+    value = await work();
+  } catch (e) {
+    await bound.restore.execute(conn).catch(() => {});
+    throw e;
+  }
+  await bound.restore.execute(conn);
+  return value;
+}
+
 /**
  * Processes that start together (replicas of a deploy, `folio start --workers`) sync one at a time:
  * each takes a lock on the whole database (dialect.schemaLock) on one connection and reads the
  * schema only once it holds it, so the second finds the first's tables instead of creating them
  * again (on PostgreSQL two CREATE TABLEs of one name collide in the catalog even with IF NOT EXISTS).
+ * The wait for the lock and the sync itself run without the configured statement bound.
  */
 export async function syncSchema(database: Database, model: Model): Promise<SyncReport> {
   const { take, release } = database.dialect.schemaLock;
   return database.db.connection().execute(async (conn) => {
-    const got = (await take.execute(conn)).rows[0] as { locked?: unknown } | undefined;
-    if (got?.locked !== undefined && Number(got.locked) !== 1) throw new Error('Timed out waiting for another process to finish the schema sync');
-    let report: SyncReport;
-    try {
-      report = await syncUnlocked({ ...database, db: conn }, model);
-    } catch (e) {
-      // the sync's own error is the one worth seeing (SQLite may have ended the transaction already)
-      await release.execute(conn).catch(() => {});
-      throw e;
-    }
-    await release.execute(conn);
+    const report = await unbounded(database, conn, async () => {
+      const got = (await take.execute(conn)).rows[0] as { locked?: unknown } | undefined;
+      if (got?.locked !== undefined && Number(got.locked) !== 1) throw new Error('Timed out waiting for another process to finish the schema sync');
+      let synced: SyncReport;
+      try {
+        synced = await syncUnlocked({ ...database, db: conn }, model);
+      } catch (e) {
+        // the sync's own error is the one worth seeing (SQLite may have ended the transaction already)
+        await release.execute(conn).catch(() => {});
+        throw e;
+      }
+      await release.execute(conn);
+      return synced;
+    });
     if (report.tableVersions) database.startTableVersions(report.tableVersions);
     return report;
   });

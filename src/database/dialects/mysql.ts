@@ -58,4 +58,5 @@ export const mysqlDialect: Dialect = {
     take: sql`select get_lock(concat('folio schema sync ', coalesce(database(), '')), 600) as locked`,
     release: sql`select release_lock(concat('folio schema sync ', coalesce(database(), ''))) as released`,
   },
+  statementBound: null,
 };

@@ -56,4 +56,6 @@ export const postgresDialect: Dialect = {
     take: sql`select pg_advisory_lock(hashtext('folio schema sync ' || current_schema()))`,
     release: sql`select pg_advisory_unlock(hashtext('folio schema sync ' || current_schema()))`,
   },
+  // RESET goes back to the connection's own setting, the bound the pool opened it with
+  statementBound: { lift: sql`set statement_timeout = 0`, restore: sql`reset statement_timeout` },
 };

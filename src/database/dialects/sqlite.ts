@@ -60,4 +60,5 @@ export const sqliteDialect: Dialect = {
   // the write lock: SQLite's DDL is transactional, so the whole sync is one write transaction
   schemaLock: { take: sql`begin immediate`, release: sql`commit` },
   versionTriggers: sqliteVersionTriggers,
+  statementBound: null,
 };
