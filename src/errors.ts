@@ -85,14 +85,19 @@ export class ServiceUnavailableError extends FolioError {
 }
 
 /**
- * A read the database stopped at its time bound (config/database `statement_timeout`): sending it
- * again would meet the same bound, so unlike ServiceUnavailableError no retry-after is given.
+ * A statement the database stopped at its time bound (config/database `statement_timeout`): sending the
+ * request again would meet the same bound, so unlike ServiceUnavailableError no retry-after is given.
+ * A write's transaction is rolled back with it, so nothing of the write stays.
  */
 export class StatementTimeoutError extends FolioError {
   readonly status = 503;
   override readonly name = 'ServiceUnavailableError';
-  constructor(boundMs: number) {
-    super(`The database stopped this read after ${boundMs / 1000} s: ask for less (narrower filters, fewer populated relations or a smaller page)`);
+  constructor(boundMs: number, stopped: 'read' | 'write' = 'read') {
+    super(
+      stopped === 'read'
+        ? `The database stopped this read after ${boundMs / 1000} s: ask for less (narrower filters, fewer populated relations or a smaller page)`
+        : `The database stopped this write after ${boundMs / 1000} s: nothing of it was written`,
+    );
   }
 }
 

@@ -31,7 +31,7 @@ import { ReadRecorder, recordReadTables, type RecordedReads } from './read-recor
 import { BUCKETS_TABLE, type BucketChange, type Partition } from './table-buckets.js';
 import { wrapDriver } from './wrap-driver.js';
 import { VERSIONS_TABLE, type TableVersions } from './table-versions.js';
-import { boundedSelects, isStatementTimeout, READ_TIMEOUT_MS } from './statement-timeout.js';
+import { boundedSelects, isStatementTimeout, READ_TIMEOUT_MS, timeoutsAnswered } from './statement-timeout.js';
 import { StatementTimeoutError } from '../errors.js';
 
 export interface DatabaseConfig {
@@ -156,7 +156,12 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   // an idle client losing its connection (server restart, terminated backend) must not crash the
   // process: the pool drops it and opens a new one on demand. An operator still needs to see it.
   pool.on('error', (err) => console.error(`folio: an idle PostgreSQL connection failed and was dropped from the pool: ${err.message}`));
-  return { dialect: new PostgresDialect({ pool }), readDialect: new PostgresDialect({ pool: reads.pool() as unknown as PostgresDialectConfig['pool'] }) };
+  const dialect = new PostgresDialect({ pool });
+  // the configured bound reaches every pooled statement, writes included: one stopped is answered as a read is
+  return {
+    dialect: cfg.statementTimeout ? timeoutsAnswered(dialect, cfg.statementTimeout) : dialect,
+    readDialect: new PostgresDialect({ pool: reads.pool() as unknown as PostgresDialectConfig['pool'] }),
+  };
 }
 
 async function mysql(cfg: DatabaseConfig): Promise<Opened> {

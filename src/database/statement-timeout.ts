@@ -3,7 +3,8 @@
 // take minutes, and a statement keeps running on the server whether or not anyone still waits for it.
 // SQLite has no such bound: better-sqlite3 runs a statement to its end on the calling thread and
 // offers neither sqlite3_interrupt nor a progress handler.
-import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect, QueryResult } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect, QueryResult, TransactionSettings } from 'kysely';
+import { StatementTimeoutError } from '../errors.js';
 import { errorCode, errorNumber } from './driver-error.js';
 import { wrapDriver } from './wrap-driver.js';
 
@@ -26,27 +27,68 @@ function bounded(flavour: 'mariadb' | 'mysql', ms: number, text: string): string
 
 const READ = /^\s*(?:select|with|\()/i;
 
+type Execute = <R>(q: CompiledQuery) => Promise<QueryResult<R>>;
+
+/** `conn` with its executeQuery replaced by the one `execute` makes from the original */
+function withExecute(conn: DatabaseConnection, execute: (inner: DatabaseConnection, self: DatabaseConnection) => Execute): DatabaseConnection {
+  // a proxy, not a copy: the driver releases a connection through a method it keys by a symbol
+  const self: DatabaseConnection = new Proxy(conn, {
+    get(target, key) {
+      if (key === 'executeQuery') return execute(target, self);
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return self;
+}
+
 /**
  * The MySQL dialect with each read statement bounded to `ms` on the server. It shares the pool of
  * the dialect given, which closes it.
  */
 export function boundedSelects(inner: KyselyDialect, flavour: 'mariadb' | 'mysql', ms: number): KyselyDialect {
-  const executeQuery =
-    (conn: DatabaseConnection) =>
-    <R>(q: CompiledQuery): Promise<QueryResult<R>> =>
-      conn.executeQuery<R>(READ.test(q.sql) ? { ...q, sql: bounded(flavour, ms, q.sql) } : q);
-  // a proxy, not a copy: the driver releases a connection through a method it keys by a symbol
-  const wrap = (conn: DatabaseConnection): DatabaseConnection =>
-    new Proxy(conn, {
-      get(target, key) {
-        if (key === 'executeQuery') return executeQuery(target);
-        const value = Reflect.get(target, key) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+  const execute =
+    (conn: DatabaseConnection): Execute =>
+    (q) =>
+      conn.executeQuery(READ.test(q.sql) ? { ...q, sql: bounded(flavour, ms, q.sql) } : q);
   return wrapDriver(inner, (driver) => ({
-    acquireConnection: async () => wrap(await driver.acquireConnection()),
+    acquireConnection: async () => withExecute(await driver.acquireConnection(), execute),
     // the pool is the unbounded dialect's, which ends it
     destroy: async () => {},
+  }));
+}
+
+/**
+ * The dialect with a statement the server stopped at its bound `ms` thrown as StatementTimeoutError,
+ * which is answered 503 as a content read past its bound is: a write (any statement inside a
+ * transaction, or one that isn't a read) says so, and its transaction is rolled back by whoever
+ * began it, so nothing of it stays.
+ */
+export function timeoutsAnswered(inner: KyselyDialect, ms: number): KyselyDialect {
+  const inTransaction = new WeakSet<DatabaseConnection>();
+  const execute =
+    (conn: DatabaseConnection, self: DatabaseConnection): Execute =>
+    async (q) => {
+      try {
+        return await conn.executeQuery(q);
+      } catch (e) {
+        if (!isStatementTimeout(e)) throw e;
+        throw new StatementTimeoutError(ms, inTransaction.has(self) || !READ.test(q.sql) ? 'write' : 'read');
+      }
+    };
+  const ended =
+    (end: (c: DatabaseConnection) => Promise<void>) =>
+    async (c: DatabaseConnection): Promise<void> => {
+      inTransaction.delete(c);
+      await end(c);
+    };
+  return wrapDriver(inner, (driver) => ({
+    acquireConnection: async () => withExecute(await driver.acquireConnection(), execute),
+    beginTransaction: async (c: DatabaseConnection, settings: TransactionSettings) => {
+      inTransaction.add(c);
+      await driver.beginTransaction(c, settings);
+    },
+    commitTransaction: ended((c) => driver.commitTransaction(c)),
+    rollbackTransaction: ended((c) => driver.rollbackTransaction(c)),
   }));
 }
