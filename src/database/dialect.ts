@@ -17,6 +17,12 @@ export interface Dialect {
   readonly autoIncrement: boolean;
   /** a query listing the names (column `name`) of the indexes of the current database */
   readonly indexNames: RawBuilder<{ name: string }>;
+  /**
+   * true when CREATE TABLE may declare the table's indexes (MySQL's `INDEX name (…)` clauses): a table
+   * the sync creates gets them in that one statement, where each CREATE INDEX would be a statement, and
+   * on MySQL a table alteration, of its own. PostgreSQL and SQLite make indexes only with CREATE INDEX.
+   */
+  readonly indexesInCreateTable: boolean;
   /** true when DROP INDEX must name the index's table (MySQL: indexes are per table) */
   readonly dropIndexOnTable: boolean;
   /** a Unicode-aware lower-casing of an expression (SQLite's lower() is ASCII-only) */

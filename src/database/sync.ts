@@ -35,8 +35,16 @@ function columnType(d: Dialect, c: ColumnDef): ColumnDataType | RawBuilder<unkno
   }
 }
 
+/** `INDEX name (cols)` clauses of a CREATE TABLE (Dialect.indexesInCreateTable), each as CREATE INDEX would make it */
+function indexClauses(t: TableDef): RawBuilder<unknown> {
+  const clauses = t.indexes.map((idx) => sql`${sql.raw(idx.unique ? 'unique index' : 'index')} ${sql.id(idx.name)} (${sql.join(idx.columns.map((c) => sql.id(c)))})`);
+  return sql`, ${sql.join(clauses)}`;
+}
+
 async function createTable(database: Database, t: TableDef): Promise<void> {
   const { db, dialect } = database;
+  const inline = dialect.indexesInCreateTable && t.indexes.length > 0;
+  const last = t.columns.at(-1);
   let q = db.schema.createTable(t.name).ifNotExists();
   for (const c of t.columns) {
     q = q.addColumn(c.name, columnType(dialect, c), (col) => {
@@ -46,6 +54,8 @@ async function createTable(database: Database, t: TableDef): Promise<void> {
         if (dialect.autoIncrement) b = b.autoIncrement();
       }
       if (c.notNull) b = b.notNull();
+      // the grammar takes index clauses after the columns; Kysely's builder has none, so they follow the last column's definition
+      if (inline && c === last) b = b.modifyEnd(indexClauses(t));
       return b;
     });
   }
@@ -178,6 +188,7 @@ async function syncUnlocked(database: Database, model: Model): Promise<SyncRepor
     const wantCols = new Set(t.columns.map((c) => c.name));
     for (const c of haveCols) if (!wantCols.has(c)) report.orphanColumns.push(`${t.name}.${c}`);
   }
+  // read after the tables are made: those created with their indexes (Dialect.indexesInCreateTable) need none
   const indexes = await existingIndexes(database);
   for (const t of wanted) await createIndexes(database, t, indexes);
   report.tableVersions = await seedTableVersions(database, wanted);

@@ -30,6 +30,7 @@ export const mysqlDialect: Dialect = {
   idType: 'integer',
   autoIncrement: true,
   indexNames: sql<{ name: string }>`select distinct index_name as name from information_schema.statistics where table_schema = database()`,
+  indexesInCreateTable: true,
   dropIndexOnTable: true,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as char)`,

@@ -31,6 +31,7 @@ export const postgresDialect: Dialect = {
   idType: 'serial',
   autoIncrement: false,
   indexNames: sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`,
+  indexesInCreateTable: false,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,

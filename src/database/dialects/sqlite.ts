@@ -34,6 +34,7 @@ export const sqliteDialect: Dialect = {
   idType: 'integer',
   autoIncrement: true,
   indexNames: sql<{ name: string }>`select name from sqlite_master where type = 'index'`,
+  indexesInCreateTable: false,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`${sql.raw(SQLITE_LOWER)}(${e})`,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
