@@ -84,6 +84,13 @@ export class ServiceUnavailableError extends FolioError {
   override readonly name = 'ServiceUnavailableError';
 }
 
+const STOPPED = { read: 'this read', write: 'this write', lookup: 'a lookup this request needed' } as const;
+const STOPPED_ADVICE = {
+  read: ': ask for less (narrower filters, fewer populated relations or a smaller page)',
+  write: ': nothing of it was written',
+  lookup: '',
+} as const;
+
 /**
  * A statement the database stopped at its time bound (config/database `statement_timeout`): sending the
  * request again would meet the same bound, so unlike ServiceUnavailableError no retry-after is given.
@@ -92,12 +99,9 @@ export class ServiceUnavailableError extends FolioError {
 export class StatementTimeoutError extends FolioError {
   readonly status = 503;
   override readonly name = 'ServiceUnavailableError';
-  constructor(boundMs: number, stopped: 'read' | 'write' = 'read') {
-    super(
-      stopped === 'read'
-        ? `The database stopped this read after ${boundMs / 1000} s: ask for less (narrower filters, fewer populated relations or a smaller page)`
-        : `The database stopped this write after ${boundMs / 1000} s: nothing of it was written`,
-    );
+  /** `stopped`: a content read, a write, or a lookup the request needed on the way (its token, user, file) */
+  constructor(boundMs: number, stopped: 'read' | 'write' | 'lookup' = 'read') {
+    super(`The database stopped ${STOPPED[stopped]} after ${boundMs / 1000} s${STOPPED_ADVICE[stopped]}`);
   }
 }
 

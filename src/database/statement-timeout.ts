@@ -73,7 +73,8 @@ export function timeoutsAnswered(inner: KyselyDialect, ms: number): KyselyDialec
         return await conn.executeQuery(q);
       } catch (e) {
         if (!isStatementTimeout(e)) throw e;
-        throw new StatementTimeoutError(ms, inTransaction.has(self) || !READ.test(q.sql) ? 'write' : 'read');
+        // content reads have their own connections (readDialect): a select here is a lookup on the way
+        throw new StatementTimeoutError(ms, inTransaction.has(self) || !READ.test(q.sql) ? 'write' : 'lookup');
       }
     };
   const ended =

@@ -95,4 +95,24 @@ describe.skipIf(client !== 'postgres')('a write past the configured statement bo
     expect(Number(row!['n'])).toBe(0);
     expect((await send('POST', '/api/auth/local/register', account)).status).toBe(200);
   });
+
+  it('a login whose user lookup waits past the bound is answered 503 naming a lookup, not a read to narrow', async () => {
+    const account = { username: 'looked', email: 'looked@example.com', password: 'Passw0rd!' };
+    expect((await send('POST', '/api/auth/local/register', account)).status).toBe(200);
+    await other.query('begin');
+    let r: Awaited<ReturnType<typeof send>>;
+    try {
+      // readers wait too
+      await other.query('lock table up_users in access exclusive mode');
+      r = await send('POST', '/api/auth/local', { identifier: account.email, password: account.password });
+    } finally {
+      await other.query('rollback');
+    }
+    expect(r.status).toBe(503);
+    expect(r.json).toEqual({
+      data: null,
+      error: { status: 503, name: 'ServiceUnavailableError', message: 'The database stopped a lookup this request needed after 0.4 s', details: {} },
+    });
+    expect((await send('POST', '/api/auth/local', { identifier: account.email, password: account.password })).status).toBe(200);
+  });
 });
