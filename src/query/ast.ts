@@ -145,6 +145,21 @@ export interface PopulateNode {
    * entries of those components come back (a dot path or `populate=*` keeps every entry)
    */
   readonly fragmentsOnly: boolean;
+  /** media only: each file's `related` (`populate[cover][populate]=related`), null when not asked */
+  readonly related: RelatedSpec | null;
+}
+
+/**
+ * What is asked of a file's `related`, the polymorphic link to the entries and components that use
+ * it: the whole list, or Strapi's morph forms (`on` fragments, `count`).
+ */
+export interface RelatedSpec {
+  /** the linked types to show, each with its field selection (null: all fields); null: every type */
+  readonly on: ReadonlyMap<string, readonly string[] | null> | null;
+  /** answer `{count}`, how many linked entries there are, instead of listing them */
+  readonly count: boolean;
+  /** the content types the caller may `find`: only their entries (and components they hold) are listed */
+  readonly readable: ReadonlySet<string>;
 }
 
 export type PopulateMap = ReadonlyMap<string, PopulateNode>;

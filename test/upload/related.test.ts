@@ -223,3 +223,94 @@ describe('files populate=related', () => {
     }
   });
 });
+
+describe("a media attribute's related inside a content populate", () => {
+  it('populate[cover][populate]=related (and its other forms) gives the cover its related list, as the media library does', async () => {
+    const library = (await u.t.get(`/api/upload/files/${fileId}?populate=related`)).body.related;
+    for (const q of ['populate[cover][populate]=related', 'populate[cover][populate][related]=true', 'populate[cover][populate][0]=related', 'populate[cover][populate]=*']) {
+      const r = await u.t.get(`/api/articles/${articleDoc}?${q}`);
+      expect(r.status, `${q}: ${r.text}`).toBe(200);
+      expect(r.body.data.cover, q).toMatchObject({ id: fileId, name: 'a.png' });
+      expect(r.body.data.cover.related, q).toEqual(library);
+      expect(Object.keys(r.body.data.cover).at(-1), q).toBe('related');
+    }
+    // the published row only, without private fields
+    expect(library).toEqual([expect.objectContaining({ documentId: articleDoc, publishedAt: expect.any(String), __type: 'api::article.article' })]);
+    expect(library[0]).not.toHaveProperty('internalNotes');
+    // a plain populate, or `*` at the root, gives no related
+    for (const q of ['populate=cover', 'populate=*', 'populate[cover]=true', 'populate[cover][populate][related]=false']) {
+      const r = await u.t.get(`/api/articles/${articleDoc}?${q}`);
+      expect(r.status, q).toBe(200);
+      expect(r.body.data.cover, q).not.toHaveProperty('related');
+    }
+  });
+
+  it("takes fields beside it, the morph forms, and works deeper down (an author's article's cover, a zone entry's file)", async () => {
+    const withFields = await u.t.get(`/api/articles/${articleDoc}?populate[cover][fields][0]=name&populate[cover][populate]=related`);
+    expect(withFields.body.data.cover).toEqual({ id: fileId, documentId: expect.any(String), name: 'a.png', related: [expect.objectContaining({ documentId: articleDoc })] });
+    const counted = await u.t.get(`/api/articles/${articleDoc}?populate[cover][populate][related][count]=true`);
+    expect(counted.body.data.cover.related).toEqual({ count: 1 });
+    const on = await u.t.get(`/api/articles/${articleDoc}?populate[cover][populate][related][on][api::article.article][fields][0]=title`);
+    expect(on.body.data.cover.related).toEqual([{ id: expect.any(Number), documentId: articleDoc, title: 'Has a cover', __type: 'api::article.article' }]);
+    const zone = await u.t.get(`/api/articles/${articleDoc}?populate[blocks][on][shared.media][populate][file][populate]=related`);
+    expect(zone.status, zone.text).toBe(200);
+    expect(zone.body.data.blocks[0].file.related).toEqual([{ id: expect.any(Number), __type: 'shared.media' }]);
+    const author = await u.t.request('POST', '/api/authors', { body: { data: { name: 'Deep author', articles: [articleDoc] } } });
+    expect(author.status, JSON.stringify(author.body)).toBe(201);
+    const deep = await u.t.get(`/api/authors/${author.body.data.documentId}?populate[articles][populate][cover][populate]=related`);
+    expect(deep.status, deep.text).toBe(200);
+    expect(deep.body.data.articles[0].cover.related).toEqual([expect.objectContaining({ documentId: articleDoc, __type: 'api::article.article' })]);
+  });
+
+  it('lists only entries the caller may find: a token that may read articles only sees no author, and no draft', async () => {
+    const img = await u.upload([filePart(await png(22, 22), 'shared-avatar.png', 'image/png')]);
+    const id = img.body[0].id as number;
+    const author = await u.t.request('POST', '/api/authors', { body: { data: { name: 'Hidden author', avatar: id } } });
+    const published = await u.t.request('POST', '/api/articles', { body: { data: { title: 'Seen article', cover: id } } });
+    const draft = await u.t.request('POST', '/api/articles?status=draft', { body: { data: { title: 'Draft article', cover: id } } });
+    expect([author.status, published.status, draft.status]).toEqual([201, 201, 201]);
+    const q = `/api/articles/${published.body.data.documentId}?populate[cover][populate]=related`;
+    const full = await u.t.get(q);
+    expect(full.body.data.cover.related.map((e: { __type: string }) => e.__type)).toEqual(['api::author.author', 'api::article.article']);
+    const articlesOnly = await u.t.tokenOf('custom', ['api::article.article.find', 'api::article.article.findOne']);
+    const limited = await u.t.get(q, { token: articlesOnly });
+    expect(limited.status, limited.text).toBe(200);
+    expect(limited.body.data.cover.related).toEqual([expect.objectContaining({ documentId: published.body.data.documentId, __type: 'api::article.article' })]);
+    expect(limited.text).not.toContain('Hidden author');
+    expect(full.text).not.toContain('Draft article');
+    // a draft read shows the draft's cover, and still only published entries under it
+    const drafts = await u.t.get(`/api/articles/${draft.body.data.documentId}?status=draft&populate[cover][populate]=related`);
+    expect(drafts.status, drafts.text).toBe(200);
+    expect(drafts.body.data.title).toBe('Draft article');
+    expect(drafts.body.data.cover.related.map((e: Record<string, unknown>) => e['name'] ?? e['title'])).toEqual(['Hidden author', 'Seen article']);
+  });
+
+  it('reads related for a whole list in a fixed number of statements', async () => {
+    const [one, two] = await statementCosts(u.t, [
+      `/api/articles?populate[cover][populate]=related&filters[title][$eq]=Has a cover`,
+      `/api/articles?populate[cover][populate]=related&filters[title][$in][0]=Has a cover&filters[title][$in][1]=Another cover`,
+    ]);
+    expect(two).toBe(one);
+  });
+
+  it('names bad keys as Strapi does, and refuses what the media library refuses', async () => {
+    const bad = (q: string) => u.t.get(`/api/articles?${q}`).then((r) => r.body);
+    expect(await bad('populate[cover][populate]=related,nope')).toEqual(
+      errorOf(400, 'ValidationError', 'Invalid key nope', { key: 'nope', path: 'nope', source: 'query', param: 'populate' }),
+    );
+    expect(await bad('populate[cover][populate][related][on][nope]=true')).toEqual(
+      errorOf(400, 'ValidationError', 'Invalid key nope at cover.populate.related.on.nope', {
+        key: 'nope',
+        path: 'cover.populate.related.on.nope',
+        source: 'query',
+        param: 'populate',
+      }),
+    );
+    expect(await bad('populate[cover][populate][related]=sometimes')).toEqual(
+      errorOf(400, 'ValidationError', 'Invalid key related at cover.populate.related', { key: 'related', path: 'cover.populate.related', source: 'query', param: 'populate' }),
+    );
+    expect((await bad('populate[cover][populate][related][populate]=*')).error.message).toMatch(/^Invalid nested populate for file\.related/);
+    // the dotted form is not read (Strapi: the same 400)
+    expect(await bad('populate=cover.related')).toEqual(errorOf(400, 'ValidationError', 'Invalid key cover', { key: 'cover', path: 'cover', source: 'query', param: 'populate' }));
+  });
+});

@@ -14,8 +14,7 @@ import { compileWhere } from '../../query/sql/where.js';
 import { rowShape } from '../../values/row-shape.js';
 import type { ContentType } from '../../schema/types.js';
 import type { FileObject } from './file-row.js';
-import { splitFilePopulate } from './related.js';
-import { parseRelated, type RelatedSpec } from './related-populate.js';
+import { parseRelated, splitFilePopulate, type RelatedSpec } from '../../query/parse/file-related.js';
 
 export interface FileQuery {
   readonly where: Where | null;

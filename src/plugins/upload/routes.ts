@@ -29,7 +29,7 @@ import { AdmittedImages, ImageAdmission, type ImageRunner } from './image-admiss
 import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
 import { countFiles, findFiles, parseFilePage, parseFileReadQuery, parseFileQuery, parseFlatRange } from './queries.js';
-import { addRelated } from './related.js';
+import { addRelated } from '../../query/sql/file-related.js';
 import { registerStaticUploads } from './serve.js';
 import { checkRootPages, withoutRootPages } from '../../query/parse/root-pages.js';
 import { presentFiles, signFileUrls } from './sign.js';
@@ -96,7 +96,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     checkRootPages(query);
     const { start, limit } = parseFlatRange(query);
     const files = await findFiles(read, type, q, start, limit);
-    if (q.related) await addRelated(services.database, services.model, caller.ability, files, q.related);
+    if (q.related) await addRelated(services.database, services.model, files, q.related);
     return reply.send(await present(files));
   };
 
@@ -107,7 +107,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const q = parseFileQuery(ctx, type, query);
     const p = parseFilePage(ctx, query);
     const [data, total] = await Promise.all([findFiles(read, type, q, p.start, p.limit), p.withCount ? countFiles(read, type, q) : Promise.resolve(null)]);
-    if (q.related) await addRelated(services.database, services.model, caller.ability, data, q.related);
+    if (q.related) await addRelated(services.database, services.model, data, q.related);
     return reply.send({ data: await present(data), meta: { pagination: paginationMeta(p, total) } });
   };
 
@@ -117,7 +117,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const id = numericId((req.params as { id: string }).id);
     const file = id === null ? null : await readFile(services.database, type, id);
     if (!file) throw new NotFoundError('file.notFound');
-    if (related) await addRelated(services.database, services.model, caller.ability, [file], related);
+    if (related) await addRelated(services.database, services.model, [file], related);
     return reply.send(await presentOne(file));
   };
 

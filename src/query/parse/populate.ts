@@ -12,6 +12,8 @@ import { parseSort } from './sort.js';
 import { adminDottedProblem, adminEntryProblem } from './admin-model.js';
 import { isAdminAuthor } from './strapi-only-attributes.js';
 import { permissionFields } from './permission-fields.js';
+import { underPopulate } from './under-populate.js';
+import { parseRelated, splitFilePopulate } from './file-related.js';
 
 type Schema = ContentType | Component;
 type MutableMap = Map<string, PopulateNode>;
@@ -67,7 +69,7 @@ function rolePermissions(ctx: ParseContext, schema: Schema, name: string): boole
 }
 
 function node(attribute: string, kind: PopulateKind): PopulateNode {
-  return { attribute, kind, fields: null, where: null, sort: null, populate: new Map(), count: false, on: null, fragmentsOnly: false };
+  return { attribute, kind, fields: null, where: null, sort: null, populate: new Map(), count: false, on: null, fragmentsOnly: false, related: null };
 }
 
 /** Resolves a populatable name on a schema; null = silently dropped (a relation the caller can't find). */
@@ -108,6 +110,7 @@ function merge(map: MutableMap, n: PopulateNode): void {
     populate,
     on,
     fragmentsOnly: prev.fragmentsOnly || n.fragmentsOnly,
+    related: n.related ?? prev.related,
   });
 }
 
@@ -254,20 +257,6 @@ function fragmentOnNonZone(ctx: ParseContext, schema: Schema, name: string, on: 
   return new ValidationError(`Using fragments is not permitted to populate "${name}" in "${schema.uid}"`);
 }
 
-const ENTRY_PARAMS: ReadonlySet<unknown> = new Set(['fields', 'filters', 'sort']);
-
-/** Strapi reports a problem in a populate entry's fields, filters or sort under the `populate` parameter. */
-export function underPopulate<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    if (e instanceof ValidationError && e.details?.['source'] === 'query' && ENTRY_PARAMS.has(e.details['param'])) {
-      throw new ValidationError(e.message, { ...e.details, param: 'populate' });
-    }
-    throw e;
-  }
-}
-
 function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: string; kind: PopulateKind }, value: Record<string, unknown>, path: string[]): PopulateNode {
   const here = path.join('.');
   for (const k of Object.keys(value)) if (!ENTRY_KEYS.has(k) || k === 'on') throw invalid(k, here);
@@ -281,7 +270,11 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
   let populate: PopulateMap = new Map();
   // an empty nested populate names an empty key, as Strapi reports it
   if (value['populate'] === '') throw invalid('', here);
-  if (value['populate'] !== undefined) populate = parsePopulateAt(ctx, target, value['populate'], path);
+  // a file's `related` is no attribute of the file model: it is read as the media library reads it,
+  // after the rest, whose bad keys Strapi reports first
+  const split = base.kind === 'media' ? splitFilePopulate(value['populate']) : { related: undefined, rest: value['populate'] };
+  if (split.rest !== undefined) populate = parsePopulateAt(ctx, target, split.rest, path);
+  const related = split.related === undefined ? null : parseRelated(ctx, split.related, [...path, 'populate', 'related'].join('.'));
   return {
     ...node(base.attribute, base.kind),
     fields: value['fields'] !== undefined ? underPopulate(() => parseFields(ctx, target, value['fields'])) : null,
@@ -289,6 +282,7 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
     sort: value['sort'] !== undefined ? underPopulate(() => parseSort(ctx, target, value['sort'])) : null,
     populate,
     count,
+    related,
   };
 }
 

@@ -15,6 +15,7 @@ import { compileWhere } from './where.js';
 import { runTemplate, type StatementKeys } from './statement-template.js';
 import { readLinks } from './link-batch.js';
 import { readFiles, readMediaLinks } from './media-batch.js';
+import { addRelated } from './file-related.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
@@ -263,6 +264,7 @@ async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, mul
     return sel;
   };
   const byParent = await children(ctx, file, await within(ctx, select(ids(parents))), node, node.populate, scope);
+  if (node.related) await addRelated(ctx.database, ctx.model, [...new Set([...byParent.values()].flat())], node.related, ctx.budget);
   for (const list of byParent.values()) collectFiles(ctx, list);
   return pick(name, byParent, multiple);
 }
@@ -304,6 +306,14 @@ async function loadLinkedFiles(
   const shape = rowShape(file, node.fields);
   const files = new Map<number, Parent>(rows.map((row) => [Number(row['id']), { row, out: shape.build(row) }]));
   if (node.populate.size > 0) await populate(ctx, file, [...files.values()], node.populate, scope);
+  if (node.related)
+    await addRelated(
+      ctx.database,
+      ctx.model,
+      [...files.values()].map((f) => f.out),
+      node.related,
+      ctx.budget,
+    );
   // a file deleted between the two statements is left out, as a later read would
   const byParent = linkedObjects(links, (l) => Number(l['__file']), files);
   collectFiles(

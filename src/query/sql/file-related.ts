@@ -1,44 +1,23 @@
-// `populate=related` on the media library: the entries and components each file is linked to,
-// read from the morph link table with one statement per linked type (never one per file), and
-// shown only as a direct read would show them:
+// A file's `related` (`populate=related` on the media library, `populate[cover][populate]=related` in
+// a content read): the entries and components each file is linked to, read from the morph link table
+// with one statement per linked type (never one per file), and shown only as a direct read would
+// show them:
 // - an entry of a content type appears only when the caller may `find` that type (the same
-//   ability check as reading it), and of a type with draft & publish only its published row (the
-//   file routes read published content: a draft-only document never appears, and a file linked
-//   only from a draft is not listed under it);
+//   ability check as reading it, made when the query was parsed), and of a type with draft & publish
+//   only its published row (published content: a draft-only document never appears, and a file
+//   linked only from a draft is not listed under it);
 // - a component row appears only when it belongs to such a visible row (its owning document,
 //   found through the component link tables, up through nested components);
 // - private attributes never appear (the row shapes leave them out).
-import { findAction, type Ability } from '../../auth/ability.js';
 import type { Database } from '../../database/dialect.js';
 import { rowShape } from '../../values/row-shape.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
-import type { FileObject } from './file-row.js';
-import type { RelatedSpec } from './related-populate.js';
+import type { RelatedSpec } from '../ast.js';
+import type { PopulateBudget } from './populate-budget.js';
+
+type FileObject = Record<string, unknown>;
 
 const LINK_TABLE = 'files_related_mph';
-const RELATED = 'related';
-
-export interface FilePopulate {
-  /** the value `related` was given (true for a bare name or `*`), undefined when not asked */
-  readonly related: unknown;
-  /** the rest of the populate value, for the ordinary parser (which rejects unknown keys) */
-  readonly rest: unknown;
-}
-
-/** Takes `related` (or `*`, which includes it) out of a files `populate` value. */
-export function splitFilePopulate(raw: unknown): FilePopulate {
-  if (typeof raw === 'string' || Array.isArray(raw)) {
-    const names = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-    const related = names.some((n) => n === RELATED || n === '*');
-    const rest = names.filter((n) => n !== RELATED);
-    return { related: related ? true : undefined, rest: rest.length === 0 ? undefined : rest };
-  }
-  if (raw !== null && typeof raw === 'object' && RELATED in raw) {
-    const { [RELATED]: value, ...rest } = raw as Record<string, unknown>;
-    return { related: value, rest: Object.keys(rest).length === 0 ? undefined : rest };
-  }
-  return { related: undefined, rest: raw };
-}
 
 interface Link {
   readonly fileId: number;
@@ -61,7 +40,8 @@ function containersOf(model: Model, uid: string): (ContentType | Component)[] {
 interface Reader {
   readonly database: Database;
   readonly model: Model;
-  readonly ability: Ability;
+  /** the content types the caller may `find` */
+  readonly readable: ReadonlySet<string>;
 }
 
 /**
@@ -70,7 +50,7 @@ interface Reader {
  * type with draft & publish (what the file routes, which read published content, show).
  */
 function visibleEntries(r: Reader, type: ContentType, ids: readonly number[]) {
-  if (!r.ability.can(findAction(type.uid))) return null;
+  if (!r.readable.has(type.uid)) return null;
   const q = r.database.db.selectFrom(type.table).where('id', 'in', [...new Set(ids)]);
   return type.draftAndPublish ? q.where('published_at', 'is not', null) : q;
 }
@@ -106,11 +86,13 @@ async function visibleComponentIds(r: Reader, uid: string, ids: readonly number[
 /**
  * Adds `related` to each file: the linked rows' public scalars and `__type`, in link order, leaving
  * out every row the caller could not read directly (see the top of this file). `on` keeps only the
- * types it names, each with its fields; `count` gives `{count}` of what would be listed.
+ * types it names, each with its fields; `count` gives `{count}` of what would be listed. A content
+ * read passes its populate budget: the rows read count against it, and the lists are held under
+ * their files.
  */
-export async function addRelated(database: Database, model: Model, ability: Ability, files: readonly FileObject[], spec: RelatedSpec): Promise<void> {
+export async function addRelated(database: Database, model: Model, files: readonly FileObject[], spec: RelatedSpec, budget?: PopulateBudget): Promise<void> {
   if (files.length === 0) return;
-  const reader: Reader = { database, model, ability };
+  const reader: Reader = { database, model, readable: spec.readable };
   const fileIds = files.map((f) => Number(f['id']));
   const links: Link[] = (await database.db.selectFrom(LINK_TABLE).select(['file_id', 'related_id', 'related_type']).where('file_id', 'in', fileIds).orderBy('id').execute()).map(
     (r) => ({ fileId: Number(r.file_id), relatedId: Number(r.related_id), type: String(r.related_type) }),
@@ -140,6 +122,7 @@ export async function addRelated(database: Database, model: Model, ability: Abil
           .where('id', 'in', [...ids])
           .execute()) as Record<string, unknown>[];
     }
+    budget?.take(found.length);
     for (const r of found) rows.set(`${type}#${Number(r['id'])}`, { ...shape.build(r), __type: type });
   }
   const byFile = new Map<number, Record<string, unknown>[]>(fileIds.map((id) => [id, []]));
@@ -150,5 +133,6 @@ export async function addRelated(database: Database, model: Model, ability: Abil
   for (const f of files) {
     const list = byFile.get(Number(f['id'])) ?? [];
     f['related'] = spec.count ? { count: list.length } : list;
+    if (!spec.count) budget?.hold(f, list);
   }
 }
