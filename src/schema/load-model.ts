@@ -183,19 +183,23 @@ function declaredLater(types: Map<string, ContentType>, a: ContentType | Compone
   return a.modelType === 'contentType' && order.indexOf(a.uid) > order.indexOf(b.uid);
 }
 
-/** 'drop': the relation can never hold a link and is left out of its schema */
-type Paired = 'drop' | undefined;
+/**
+ * 'drop': the relation's target isn't served, and it is left out of its schema; 'empty': it can never
+ * hold a link, and is left out of the attributes but kept among the schema's emptyRelations
+ */
+type Paired = 'drop' | 'empty' | undefined;
 
 /**
  * A relation whose partner doesn't name it back. Strapi starts with it: the owning side works one way,
  * and a mappedBy side has no links to read, so it is always empty. Folio serves the first as a one-way
- * relation and leaves the second out, saying so at start-up.
+ * relation and keeps the second out of the attributes (among the schema's emptyRelations), saying so
+ * at start-up.
  */
 function unpaired(notices: string[], schema: ContentType | Component, attr: RelationAttribute, target: ContentType, why: string): Paired {
   const said = `${schema.file}: attribute "${attr.name}": "${attr.owner ? 'inversedBy' : 'mappedBy'}: ${attr.inverse}" ${why} ${target.uid}`;
   if (!attr.owner) {
-    notices.push(`${said}; it could never hold a link, so it is left out (Strapi always shows it empty)`);
-    return 'drop';
+    notices.push(`${said}; it can never hold a link: a populate of it answers no key and a write to it is ignored, as in Strapi`);
+    return 'empty';
   }
   const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
   mutable.inverse = undefined;
@@ -281,14 +285,21 @@ function pairRelation(
 
 /** Pairs every relation, saying in `notices` how lenient readings were made; leaves out each that can hold nothing. */
 function pairRelations(problems: SchemaProblems, notices: string[], former: Map<string, string>, types: Map<string, ContentType>, components: Map<string, Component>): void {
-  const dropped: [ContentType | Component, string][] = [];
+  const dropped: [ContentType | Component, RelationAttribute, Paired][] = [];
   for (const schema of [...types.values(), ...components.values()]) {
     for (const attr of schema.attributes.values()) {
-      if (attr.kind === 'relation' && problems.attempt(() => pairRelation(problems, notices, former, types, schema, attr)) === 'drop') dropped.push([schema, attr.name]);
+      if (attr.kind !== 'relation') continue;
+      const paired = problems.attempt(() => pairRelation(problems, notices, former, types, schema, attr));
+      if (paired !== undefined) dropped.push([schema, attr, paired]);
     }
   }
   // after the loop: a Map's entries are not deleted while it is walked
-  for (const [schema, name] of dropped) {
+  for (const [schema, attr, paired] of dropped) {
+    const name = attr.name;
+    if (paired === 'empty') {
+      const mutable = schema as { emptyRelations?: Map<string, RelationAttribute> };
+      (mutable.emptyRelations ??= new Map()).set(name, attr);
+    }
     (schema.attributes as Map<string, Attribute>).delete(name);
     const order = schema.order as string[];
     order.splice(order.indexOf(name), 1);

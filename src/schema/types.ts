@@ -101,6 +101,12 @@ export interface Schema {
   readonly order: readonly string[];
   /** the file it came from, for error messages */
   readonly file: string;
+  /**
+   * `mappedBy` relations whose other side doesn't name them back: they can never hold a link, so they
+   * are no attributes, but a populate of one is read and checked (and answers no key) and a write to
+   * one is checked and ignored, as Strapi serves them
+   */
+  readonly emptyRelations?: ReadonlyMap<string, RelationAttribute>;
 }
 
 export interface ContentType extends Schema {

@@ -151,8 +151,14 @@ function collect(model: Model, schema: Schema, data: Obj, path: string[], proble
   const out = emptyData();
   for (const [key, value] of Object.entries(data)) {
     const a = schema.attributes.get(key);
-    if (!a || value === undefined) continue;
+    if (value === undefined) continue;
     const p = [...path, key];
+    if (!a) {
+      // read as any relation value (a malformed one is the same 400), then ignored: it holds no link
+      const empty = schema.emptyRelations?.get(key);
+      if (empty) relationOp(empty, value, pathText(p));
+      continue;
+    }
     switch (a.kind) {
       case 'scalar': {
         const r = scalar(a, value, p, problems);

@@ -38,7 +38,8 @@ export function zoneEntryComponent(model: Model, entry: Obj): Component | undefi
 export function walkKeys(model: Model, schema: Schema, data: Obj, visit: (v: KeyVisit) => void, place: Place = 'root', parentPath: string | null = null): void {
   for (const key of Object.keys(data)) {
     const value = data[key];
-    const attribute = schema.attributes.get(key);
+    // a relation that never holds a link is checked as any relation (then the value is ignored)
+    const attribute = schema.attributes.get(key) ?? schema.emptyRelations?.get(key);
     const path = parentPath === null ? key : `${parentPath}.${key}`;
     visit({ schema, key, value, attribute, place, parentPath, path });
     if (attribute?.kind === 'component') {

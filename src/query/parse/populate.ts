@@ -56,7 +56,10 @@ function targetOf(ctx: ParseContext, schema: Schema, a: Found): Schema | null {
  * request is still read and checked in full, so a bad key below them is the same 400 as elsewhere.
  */
 function withheld(schema: Schema, a: Found): boolean {
-  return schema.uid === ROLE_UID && typeof a !== 'string' && a.kind === 'relation' && a.target === USER_UID;
+  if (typeof a === 'string') return false;
+  // a mappedBy side that never holds a link: read and checked like a relation, answered with no key (as Strapi 5.54 does)
+  if (schema.emptyRelations?.get(a.name) === a) return true;
+  return schema.uid === ROLE_UID && a.kind === 'relation' && a.target === USER_UID;
 }
 
 /**
@@ -79,7 +82,7 @@ function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string
   if (name === 'permissions' && schema.uid === ROLE_UID && !schema.attributes.has(name)) {
     return rolePermissions(ctx, schema, name) ? { attr: 'permissions', kind: 'permissions' } : null;
   }
-  const a = schema.attributes.get(name);
+  const a = schema.attributes.get(name) ?? schema.emptyRelations?.get(name);
   const kind = a ? kindOf(a) : null;
   if (!a || !kind) throw invalid(name, errPath);
   if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return null;
