@@ -13,11 +13,12 @@ function daysIn(year: number, month: number): number {
 }
 
 /**
- * `yyyy-MM-dd`, or the date part of an ISO datetime. A well-formed but impossible day (Feb 30)
- * gets Strapi's second message, `Invalid date`.
+ * `yyyy-MM-dd` at the start of the text, whatever follows it (`2024-01-01T10:00Z`, `2024-01-01 10:00`,
+ * `2024-01-01x`): as Strapi 5.54, which stores that date part with only a deprecation warning in its
+ * log. A well-formed but impossible day (Feb 30) gets Strapi's second message, `Invalid date`.
  */
 export function parseDate(v: unknown): string {
-  const m = typeof v === 'string' ? /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:$|T)/.exec(v) : null;
+  const m = typeof v === 'string' ? /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/.exec(v) : null;
   if (!m) throw new ValidationError(DATE_FORMAT);
   const [, y, mo, d] = m as unknown as [string, string, string, string];
   if (!storableYear(Number(y)) || Number(d) > daysIn(Number(y), Number(mo))) throw new ValidationError('Invalid date');

@@ -217,6 +217,13 @@ describe('date', () => {
 
   it('an impossible day is "Invalid date"', () => {
     expect(plain({ publishDate: '2025-02-29' })).toBe('Invalid date');
+    expect(plain({ publishDate: '2025-02-29x' })).toBe('Invalid date');
+  });
+
+  it('whatever follows a yyyy-MM-dd start is dropped, as Strapi 5.54 stores it; a start that is no date is refused', () => {
+    for (const v of ['2024-01-01 ', '2024-01-01x', '2024-01-01abc', '2024-01-01 10:00', '2024-01-01\n', '2024-01-01T'])
+      expect(scalarOf({ publishDate: v }, 'publishDate'), v).toBe('2024-01-01');
+    for (const v of [' 2024-01-01', '2024-1-1x', '2024-13-01x', '2024-01-32', '99999-01-01']) expect(plain({ publishDate: v }), v).toBe('Invalid format, expected yyyy-MM-dd');
   });
 });
 
