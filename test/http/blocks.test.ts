@@ -104,7 +104,7 @@ describe('blocks', () => {
     ]);
   });
 
-  it('nodes of no known type, and the order Strapi lists errors in (the deeper, the later)', async () => {
+  it('nodes of no known type, and the order Strapi lists errors in (a node that takes yup longer to check, later)', async () => {
     expect(
       await refusal([
         { type: 'nope' },
@@ -128,5 +128,31 @@ describe('blocks', () => {
         ['body.2.children.0.text', 'Text must be defined with at least an empty string'],
       ],
     });
+  });
+
+  it("errors come in yup's order: a node's fields in key order (an image's image.* before its children), an array's items as their checks finish", async () => {
+    const paths = async (body: unknown): Promise<string[]> => (await refusal(body)).errors.map((e) => e[0] as string);
+    const required = ['name', 'url', 'width', 'height', 'hash', 'ext', 'mime', 'size', 'provider', 'createdAt', 'updatedAt'].map((k) => `body.0.image.${k}`);
+    expect(await paths([{ type: 'image', image: {}, children: [{ type: 'nope' }, { ...text('a'), bold: 'x' }] }])).toEqual([
+      ...required,
+      'body.0.children.0',
+      'body.0.children.1.bold',
+    ]);
+    // a paragraph and a heading whose checks take as long: in document order, the deeper error first
+    expect(
+      await paths([
+        { type: 'paragraph', children: [{ ...text('a'), bold: 'x' }] },
+        { type: 'heading', level: 9, children: [text('a')] },
+      ]),
+    ).toEqual(['body.0.children.0.bold', 'body.1.level']);
+    // an image below a link takes longer than a heading after it
+    expect(
+      await paths([
+        { type: 'image', image: { name: 5 }, children: [{ type: 'link', url: 'javascript:x', children: [text('')] }] },
+        { type: 'heading', level: 9, children: [] },
+      ]),
+    ).toEqual(['body.1.level', 'body.1.children', ...required.slice(1), 'body.0.children.0.url']);
+    // an item of no known type is checked sooner than a text node beside it
+    expect(await paths([{ type: 'paragraph', children: [{ ...text('a'), bold: 'x' }, { type: 'nope' }] }])).toEqual(['body.0.children.1', 'body.0.children.0.bold']);
   });
 });

@@ -2,12 +2,36 @@
 // messages: block nodes (paragraph, heading, quote, code, list, image), inline nodes (text, link),
 // list items, and links whose URL must parse and must not use the javascript:, vbscript: or data:
 // scheme. Values are read as yup reads them (numbers and booleans from text, lists from JSON text).
+//
+// Errors come in the order Strapi's yup 0.32 lists them. yup validates asynchronously: each stage of a
+// schema's checks (its type and allowed values, then its own tests) resolves one microtask later, an
+// object's fields and an array's items start once the object or array itself passed, and each
+// gathers the errors below it as they resolve. An array lists its items' errors in the order the
+// items finish (a shallow item before a deep one), then its own; an object sorts its fields' errors
+// by the first of its keys each error's path contains (a plain substring test, as yup does it).
+// Each rule therefore answers how many microtasks its check takes beside the errors it found.
 import type { FieldError } from '../../errors.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
 
 type Path = readonly string[];
 type Obj = Record<string, unknown>;
-type Rule = (value: unknown, path: Path, out: FieldError[]) => void;
+
+interface Checked {
+  /** the microtasks until yup's check of this value called back */
+  readonly time: number;
+  /** in yup's order */
+  readonly errors: FieldError[];
+}
+
+type Rule = (value: unknown, path: Path) => Checked;
+
+/** Results that started together, in the order they finish (ties in the order they started). */
+function byCompletion<T extends Checked>(results: readonly T[]): T[] {
+  return results
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => a.r.time - b.r.time || a.i - b.i)
+    .map((x) => x.r);
+}
 
 const isPlainObject = (v: unknown): v is Obj => Object.prototype.toString.call(v) === '[object Object]';
 
@@ -66,46 +90,61 @@ const isType = {
  * checked), then `required` and the field's own test. A missing value passes the type and the list.
  */
 function scalar(s: Scalar): Rule {
-  return (raw, path, out) => {
+  return (raw, path) => {
     const v = raw === undefined ? undefined : cast[s.type](raw);
     const first: FieldError[] = [];
     if (v !== undefined && !(v === null && s.nullable) && !isType[s.type](v)) first.push(fieldError(path, notTypeMessage(path, s.type, v, raw), v));
     if (s.oneOf && v !== undefined && !s.oneOf.includes(v as string | number)) {
       first.push(fieldError(path, `${pathText(path)} must be one of the following values: ${s.oneOf.join(', ')}`, v));
     }
-    if (first.length) return void out.push(...first);
-    if (s.required && v === undefined) return void out.push(fieldError(path, `${pathText(path)} is a required field`));
-    if (s.test && !s.test.ok(v)) out.push(fieldError(path, s.test.message, v));
+    if (first.length) return { time: 1, errors: first };
+    // the second stage, the schema's own tests, takes a microtask only when there are some
+    const time = s.required || s.test ? 2 : 1;
+    if (s.required && v === undefined) return { time, errors: [fieldError(path, `${pathText(path)} is a required field`)] };
+    if (s.test && !s.test.ok(v)) return { time, errors: [fieldError(path, s.test.message, v)] };
+    return { time, errors: [] };
   };
 }
 
 /** An array of `item`, with its own minimum size and its message; missing is "required" when required. */
 function list(item: Rule, opts: { readonly min?: { readonly size: number; readonly message: string }; readonly required?: boolean }): Rule {
-  return (raw, path, out) => {
-    if (raw === undefined) return void (opts.required && out.push(fieldError(path, `${pathText(path)} is a required field`)));
+  return (raw, path) => {
+    const own = opts.min || opts.required ? 2 : 1;
+    if (raw === undefined) return { time: own, errors: opts.required ? [fieldError(path, `${pathText(path)} is a required field`)] : [] };
     const v = cast.fromJsonText(raw, Array.isArray);
-    if (!Array.isArray(v)) return void out.push(fieldError(path, notTypeMessage(path, 'array', v, raw), v));
-    if (opts.min && v.length < opts.min.size) out.push(fieldError(path, opts.min.message, v));
-    v.forEach((x, i) => item(x, [...path, String(i)], out));
+    if (!Array.isArray(v)) return { time: 1, errors: [fieldError(path, notTypeMessage(path, 'array', v, raw), v)] };
+    const mine = opts.min && v.length < opts.min.size ? [fieldError(path, opts.min.message, v)] : [];
+    // the items start once the array's own checks are done; their errors come first, then its own
+    const items = byCompletion(v.map((x, i) => item(x, [...path, String(i)])));
+    return { time: own + Math.max(0, ...items.map((r) => r.time)), errors: [...items.flatMap((r) => r.errors), ...mine] };
   };
+}
+
+/** yup's sortByKeyOrder: the index of the first key the error's path contains as text (Infinity for none). */
+function keyIndex(keys: readonly string[], path: string): number {
+  const i = keys.findIndex((k) => path.includes(k));
+  return i === -1 ? Infinity : i;
 }
 
 /** An object of the fields given, checked in their order; a missing one is an object of missing fields, as yup defaults it. */
 function object(fields: Readonly<Record<string, Rule>>): Rule {
-  return (raw, path, out) => {
+  const keys = Object.keys(fields);
+  return (raw, path) => {
     const v = raw === undefined ? {} : cast.fromJsonText(raw, isPlainObject);
-    if (!isPlainObject(v)) return void out.push(fieldError(path, notTypeMessage(path, 'object', v, raw), v));
-    for (const [key, rule] of Object.entries(fields)) rule(v[key], [...path, key], out);
+    if (!isPlainObject(v)) return { time: 1, errors: [fieldError(path, notTypeMessage(path, 'object', v, raw), v)] };
+    const results = keys.map((key) => ({ ...fields[key]!(v[key], [...path, key]), at: keyIndex(keys, pathText([...path, key])) }));
+    const failed = byCompletion(results.filter((r) => r.errors.length > 0)).sort((a, b) => a.at - b.at);
+    return { time: 1 + Math.max(...results.map((r) => r.time)), errors: failed.flatMap((r) => r.errors) };
   };
 }
 
 /** Chooses a node's rule by its `type`; any other type is `message` at the node. */
 function byType(rules: Readonly<Record<string, () => Rule>>, message: string): Rule {
-  return (raw, path, out) => {
+  return (raw, path) => {
     const type = isPlainObject(raw) ? raw['type'] : undefined;
     const rule = typeof type === 'string' && Object.hasOwn(rules, type) ? rules[type]!() : undefined;
-    if (rule) rule(raw, path, out);
-    else out.push(fieldError(path, message, raw));
+    // any other type is a schema with one failing test: its type stage, then the test
+    return rule ? rule(raw, path) : { time: 2, errors: [fieldError(path, message, raw)] };
   };
 }
 
@@ -151,7 +190,8 @@ const listNode: Rule = object({
   }),
 });
 
-const anything: Rule = () => undefined;
+// a nullable object or mixed value: anything that isn't an object is read as null, which passes
+const anything: Rule = () => ({ time: 1, errors: [] });
 const string = (required: boolean): Rule => scalar({ type: 'string', required, nullable: !required });
 const number = scalar({ type: 'number', required: true });
 const image = object({
@@ -196,16 +236,7 @@ const block = byType(
   'Block node is of invalid type',
 );
 
-/**
- * The errors of a blocks value (an array) at `path`. Strapi's yup gathers the errors of deeper objects
- * later: they come ordered by how many objects down they are, then in document order.
- */
+/** The errors of a blocks value (an array of nodes) at `path`, in the order Strapi's yup lists them. */
 export function blockErrors(nodes: readonly unknown[], path: Path): FieldError[] {
-  const out: FieldError[] = [];
-  nodes.forEach((node, i) => block(node, [...path, String(i)], out));
-  const depth = (e: FieldError): number => e.path.slice(path.length).filter((p) => !/^\d+$/.test(p)).length;
-  return out
-    .map((e, i) => ({ e, i, d: depth(e) }))
-    .sort((a, b) => a.d - b.d || a.i - b.i)
-    .map((x) => x.e);
+  return list(block, {})(nodes, path).errors;
 }
