@@ -1,5 +1,5 @@
 // Rich-text (`blocks`) nodes are checked as Strapi 5.54 checks them, drafts included: the node types and
-// their fields, links whose URL must parse and must not be javascript:, vbscript: or data:. Every body
+// their fields, links whose URL must parse and be http:, https:, ftp:, mailto:, tel: or a path. Every body
 // below was sent to the reference Strapi too (2026-11-26) and answered the same, values included.
 // Folio used to store any list of objects, a `javascript:` link among them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +55,15 @@ describe('blocks', () => {
     expect(r.body.data.body).toEqual(body);
   });
 
-  it('a link to javascript:, vbscript: or data:, or that is no URL, is refused', async () => {
+  it('a link other than http:, https:, ftp:, mailto:, tel: or a path (javascript:, data:, file:, sms:…), or that is no URL, is refused', async () => {
+    const scheme = async (url: string): Promise<number> =>
+      (
+        await t.request('POST', '/api/articles?status=draft', {
+          body: { data: { title: 'l', body: [{ type: 'paragraph', children: [{ type: 'link', url, children: [text('x')] }] }] } },
+        })
+      ).status;
+    for (const url of ['http://a.b', 'https://a.b/c', 'ftp://a.b', 'tel:123', 'mailto:a@b.c', '/path']) expect(await scheme(url), url).toBe(201);
+    for (const url of ['file:///etc/passwd', 'sms:123', 'foo:bar', 'blob:https://a.b', 'ws://a.b', 'vbscript:x']) expect(await scheme(url), url).toBe(400);
     const link = (url: unknown) => ({ type: 'link', url, children: [] });
     expect(
       await refusal([

@@ -1,7 +1,7 @@
 // The rich-text (`blocks`) node rules Strapi 5.54 checks on every write, drafts included, with its
 // messages: block nodes (paragraph, heading, quote, code, list, image), inline nodes (text, link),
-// list items, and links whose URL must parse and must not use the javascript:, vbscript: or data:
-// scheme. Values are read as yup reads them (numbers and booleans from text, lists from JSON text).
+// list items, and links whose URL must parse and use http:, https:, ftp:, mailto: or tel: (a path
+// starting with / too). Values are read as yup reads them (numbers and booleans from text, lists from JSON text).
 //
 // Errors come in the order Strapi's yup 0.32 lists them. yup validates asynchronously: each stage of a
 // schema's checks (its type and allowed values, then its own tests) resolves one microtask later, an
@@ -150,13 +150,13 @@ function byType(rules: Readonly<Record<string, () => Rule>>, message: string): R
 
 const kind = (name: string): Rule => scalar({ type: 'string', oneOf: [name], required: true });
 
-const BLOCKED_LINK_SCHEMES = new Set(['javascript:', 'vbscript:', 'data:']);
+const LINK_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'ftp:', 'mailto:', 'tel:']);
 
 function validLink(v: unknown): boolean {
   const link = typeof v === 'string' ? v : '';
   try {
     // a path is read against any origin: only its syntax counts
-    return !BLOCKED_LINK_SCHEMES.has(new URL(link.startsWith('/') ? `https://example.invalid${link}` : link).protocol);
+    return LINK_SCHEMES.has(new URL(link.startsWith('/') ? `https://example.invalid${link}` : link).protocol);
   } catch {
     return false;
   }
