@@ -152,7 +152,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     await registerCors(fastify, config.middlewares.cors);
     registerNulGuard(fastify);
     registerBodyParsers(fastify, config.rest.jsonLimit);
-    registerNotFound(fastify, model, config.rest.prefix);
+    registerNotFound(fastify);
     registerContentRoutes(fastify, services);
     registerLocaleRoutes(fastify, services, locales);
     const usersPermissions = await registerUsersPermissions(fastify, services, userTokens, mailer, sessions);

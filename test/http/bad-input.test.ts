@@ -25,6 +25,32 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(r.status).toBe(405);
   });
 
+  it("a request no route takes is answered as Strapi 5.54's router answers it, naming the path's methods in Allow", async () => {
+    const send = async (method: string, path: string): Promise<[number, string | null, string]> => {
+      const r = await fetch(`${t.url}${path}`, { method, headers: { authorization: `Bearer ${t.token}` } });
+      return [r.status, r.headers.get('allow'), await r.text()];
+    };
+    // Strapi serves its public folder for GET at every path: any other method that no route takes is a 405
+    expect(await send('POST', '/api/nothing')).toEqual([405, 'HEAD, GET', 'Method Not Allowed']);
+    expect(await send('DELETE', '/api/nothing/1')).toEqual([405, 'HEAD, GET', 'Method Not Allowed']);
+    expect(await send('POST', '/')).toEqual([405, 'HEAD, GET', 'Method Not Allowed']);
+    expect(await send('PUT', '/api/articles')).toEqual([405, 'HEAD, GET, POST', 'Method Not Allowed']);
+    expect(await send('DELETE', '/api/articles')).toEqual([405, 'HEAD, GET, POST', 'Method Not Allowed']);
+    expect(await send('POST', '/api/articles/abc')).toEqual([405, 'HEAD, GET, PUT, DELETE', 'Method Not Allowed']);
+    expect(await send('PUT', '/api/homepage/abc')).toEqual([405, 'HEAD, GET', 'Method Not Allowed']);
+    expect(await send('POST', '/api/homepage')).toEqual([405, 'HEAD, GET, PUT, DELETE', 'Method Not Allowed']);
+    expect(await send('PUT', '/API/Upload/')).toEqual([405, 'HEAD, GET, POST', 'Method Not Allowed']);
+    expect(await send('POST', '/api/upload/files/1')).toEqual([405, 'HEAD, GET, DELETE', 'Method Not Allowed']);
+    expect(await send('POST', '/api/users/me')).toEqual([405, 'HEAD, GET, PUT, DELETE', 'Method Not Allowed']);
+    // OPTIONS (not a preflight) is a 200 naming them; a method the router doesn't know is a 501
+    expect(await send('OPTIONS', '/api/articles')).toEqual([200, 'HEAD, GET, POST', '']);
+    expect(await send('OPTIONS', '/api/nothing')).toEqual([200, 'HEAD, GET', '']);
+    expect(await send('PROPFIND', '/api/articles/abc')).toEqual([501, 'HEAD, GET, PUT, DELETE', 'Not Implemented']);
+    // GET and HEAD stay the 404
+    expect((await send('GET', '/api/articles/abc/def'))[0]).toBe(404);
+    expect((await send('HEAD', '/api/nothing'))[0]).toBe(404);
+  });
+
   it('malformed JSON is a 400 SyntaxError without details', async () => {
     const r = await t.request('POST', '/api/tags', { raw: '{bad', headers: { 'content-type': 'application/json' } });
     expect(r.status).toBe(400);
