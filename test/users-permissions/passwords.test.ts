@@ -97,8 +97,10 @@ describe('forgot-password', () => {
     );
     expectError(await post(t, FORGOT, { email: null }), validationOf(fieldErr(['email'], 'email must be a `string` type, but the final value was: `null`.', null)));
     expectError(await postRaw(t, FORGOT, '[]'), validationOf(fieldErr([], 'this must be a `object` type, but the final value was: `[]`.', [])));
+    // a long address is well-formed (yup's grammar has no length limit): it names nobody
     const long = `${'f'.repeat(300)}@example.com`;
-    expectError(await post(t, FORGOT, { email: long }), validationOf(fieldErr(['email'], 'email must be a valid email', long)));
+    expect(await post(t, FORGOT, { email: long }).then((r) => [r.status, r.body])).toEqual([200, { ok: true }]);
+    expectError(await post(t, FORGOT, { email: 'a@b' }), validationOf(fieldErr(['email'], 'email must be a valid email', 'a@b')));
     expect((await postRaw(t, FORGOT, '{"email": "fay@example.com"')).status).toBe(400);
   });
 });

@@ -72,7 +72,9 @@ function requiredError(a: Attribute, values: Values, path: string[], opts: Publi
 function scalarRules(a: ScalarAttribute, v: unknown, path: string[], out: FieldError[]): void {
   const where = pathText(path);
   if (typeof v === 'string') {
-    if (a.minLength !== undefined && v.length < a.minLength) out.push(fieldError(path, `${where} must be at least ${a.minLength} characters`, v));
+    // an email attribute's minLength is replaced by Strapi's own minimum of one character (yup keeps one
+    // `min` test per field), so the user's `minLength: 6` lets `a@b.c` through there
+    if (a.minLength !== undefined && a.type !== 'email' && v.length < a.minLength) out.push(fieldError(path, `${where} must be at least ${a.minLength} characters`, v));
     // like yup's matches(…, {excludeEmptyString}): "" passes a pattern unless the field is required
     const pattern = a.regex ?? (a.type === 'uid' ? UID_FORMAT : undefined);
     if (pattern !== undefined && (v !== '' || a.required) && !new RegExp(pattern).test(v)) {
