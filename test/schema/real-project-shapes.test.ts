@@ -363,6 +363,11 @@ describe('over HTTP', () => {
     // what is below it is checked against the target, as Strapi does
     expect((await t.get('/api/owners?populate[gadgets][populate]=nope')).body.error).toMatchObject({ status: 400, message: 'Invalid key nope' });
     expect((await t.get('/api/owners?populate[gadgets]=nope')).body.error).toMatchObject({ status: 400, message: 'Invalid key nope at gadgets' });
+    // it is no field, and is named at its own path as a relation is
+    expect((await t.get('/api/owners?fields[0]=gadgets')).body.error).toMatchObject({
+      message: 'Invalid key gadgets',
+      details: { key: 'gadgets', path: 'gadgets', param: 'fields' },
+    });
     // a write to it is read as a relation value, then ignored
     const gadget = await t.request('POST', '/api/gadgets?status=published', {
       body: { data: { name: 'Fan', part: { label: 'p' }, zone: [{ __component: 'kit.logo-part', label: 'z' }] } },

@@ -30,7 +30,8 @@ export function parseFields(_ctx: ParseContext, schema: Schema, raw: unknown): s
       if (!out.includes(n)) out.push(n);
       continue;
     }
-    const a = schema.attributes.get(n);
+    // a relation, media or component is named at its own path, a mappedBy side that holds no link too
+    const a = schema.attributes.get(n) ?? schema.emptyRelations?.get(n);
     throw ValidationError.invalidKey(n, a || isStrapiOnlyAttribute(schema, n) ? n : null, 'query', 'fields');
   }
   return out;
