@@ -310,6 +310,24 @@ describe("a media attribute's related inside a content populate", () => {
       errorOf(400, 'ValidationError', 'Invalid key related at cover.populate.related', { key: 'related', path: 'cover.populate.related', source: 'query', param: 'populate' }),
     );
     expect((await bad('populate[cover][populate][related][populate]=*')).error.message).toMatch(/^Invalid nested populate for file\.related/);
+    // a file's folder, and localizations of a type that isn't localized, are named at their whole path, as Strapi names them
+    for (const [q, path] of [
+      ['populate[cover][populate]=folder', 'cover.folder'],
+      ['populate[cover][populate][folder]=true', 'cover.folder'],
+      ['populate[author][populate][avatar][populate][0]=folder', 'author.avatar.folder'],
+    ] as const) {
+      expect(await bad(q), q).toEqual(errorOf(400, 'ValidationError', `Invalid key folder at ${path}`, { key: 'folder', path, source: 'query', param: 'populate' }));
+    }
+    for (const q of ['populate[author][populate]=localizations', 'populate[author][populate][localizations]=true']) {
+      expect(await bad(q), q).toEqual(
+        errorOf(400, 'ValidationError', 'Invalid key localizations at author.localizations', {
+          key: 'localizations',
+          path: 'author.localizations',
+          source: 'query',
+          param: 'populate',
+        }),
+      );
+    }
     // the dotted form is not read (Strapi: the same 400)
     expect(await bad('populate=cover.related')).toEqual(errorOf(400, 'ValidationError', 'Invalid key cover', { key: 'cover', path: 'cover', source: 'query', param: 'populate' }));
   });

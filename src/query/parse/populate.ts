@@ -10,7 +10,7 @@ import { parseFields } from './fields.js';
 import { parseFilters } from './filters.js';
 import { parseSort } from './sort.js';
 import { adminDottedProblem, adminEntryProblem } from './admin-model.js';
-import { isAdminAuthor } from './strapi-only-attributes.js';
+import { isAdminAuthor, isStrapiOnlyAttribute } from './strapi-only-attributes.js';
 import { permissionFields } from './permission-fields.js';
 import { underPopulate } from './under-populate.js';
 import { parseRelated, splitFilePopulate } from './file-related.js';
@@ -75,8 +75,13 @@ function node(attribute: string, kind: PopulateKind): PopulateNode {
   return { attribute, kind, fields: null, where: null, sort: null, populate: new Map(), count: false, on: null, fragmentsOnly: false, related: null };
 }
 
-/** Resolves a populatable name on a schema; null = silently dropped (a relation the caller can't find). */
-function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string | null): { attr: Found; kind: PopulateKind } | null {
+/**
+ * Resolves a populatable name on a schema; null = silently dropped (a relation the caller can't find).
+ * An unknown name is reported at `errPath`, one of the attributes Strapi has and Folio leaves out of
+ * queries (a file's folder, localizations of a type that isn't localized) at `ownPath`, its whole
+ * dotted path, as Strapi reports it (`Invalid key folder at cover.folder`).
+ */
+function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string | null, ownPath: string): { attr: Found; kind: PopulateKind } | null {
   if (isPoison(name)) throw invalid(name, errPath);
   if (name === 'localizations' && schema.modelType === 'contentType' && schema.localized) return { attr: 'localizations', kind: 'localizations' };
   if (name === 'permissions' && schema.uid === ROLE_UID && !schema.attributes.has(name)) {
@@ -84,7 +89,7 @@ function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string
   }
   const a = schema.attributes.get(name) ?? schema.emptyRelations?.get(name);
   const kind = a ? kindOf(a) : null;
-  if (!a || !kind) throw invalid(name, errPath);
+  if (!a || !kind) throw invalid(name, !a && isStrapiOnlyAttribute(schema, name) ? ownPath : errPath);
   if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return null;
   return { attr: a, kind };
 }
@@ -158,7 +163,7 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
     const p = adminDottedProblem(rest, at);
     throw p ? invalid(p.key, p.path) : invalid(name, at.join('.'));
   }
-  const found = lookup(ctx, schema, name, here);
+  const found = lookup(ctx, schema, name, here, prefix === null && errPath !== null ? `${errPath}.${name}` : here);
   if (!found) return DROPPED;
   const n = node(name, found.kind);
   if (rest.length === 0) return withheld(schema, found.attr) ? null : n;
@@ -337,7 +342,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       const p = adminEntryProblem(value, [...path, key]);
       throw p ? invalid(p.key, p.path) : invalid(key, [...path, key].join('.'));
     }
-    const found = lookup(ctx, schema, key, errRoot);
+    const found = lookup(ctx, schema, key, errRoot, [...path, key].join('.'));
     if (!found) continue;
     const here = [...path, key];
     const t = truthy(value);
