@@ -3,6 +3,7 @@
 // body Strapi gives for a component it doesn't know (the zone's own list, then Strapi's root error).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { statementCosts } from '../support/statements.js';
 
 let t: TestApp;
 
@@ -151,5 +152,29 @@ describe('dynamic zone components', () => {
       message: 'Invalid key files at hero.files',
       details: { key: 'files', path: 'hero.files', source: 'query', param: 'populate' },
     });
+  });
+
+  it('an entry of a component with nothing but media to show costs no read of its table: its id comes from the zone link', async () => {
+    const post = async (blocks: unknown[]): Promise<string> => {
+      const r = await t.request('POST', '/api/articles', { body: { data: { title: 'zone-id-only', blocks } } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return (r.body as { data: { documentId: string } }).data.documentId;
+    };
+    const mediaOnly = await post([{ __component: 'shared.media' }, { __component: 'shared.slider', files: [] }]);
+    const withText = await post([{ __component: 'shared.rich-text', body: 'words' }]);
+    const read = await t.get(`/api/articles/${mediaOnly}?populate[blocks][populate]=*`);
+    expect(read.status).toBe(200);
+    const blocks = (read.body as { data: { blocks: { id: unknown; __component: string }[] } }).data.blocks;
+    expect(blocks.map((b) => b.__component)).toEqual(['shared.media', 'shared.slider']);
+    expect(blocks[0]).toEqual({ __component: 'shared.media', id: expect.any(Number), file: null });
+    expect(blocks[1]).toEqual({ __component: 'shared.slider', id: expect.any(Number), files: [] });
+    // the zone's link rows, and nothing more, for media-only entries; a table read more for text
+    const [none, idOnly, none2, text] = await statementCosts(t, [
+      `/api/articles/${mediaOnly}`,
+      `/api/articles/${mediaOnly}?populate[blocks]=true`,
+      `/api/articles/${withText}`,
+      `/api/articles/${withText}?populate[blocks]=true`,
+    ]);
+    expect([idOnly! - none!, text! - none2!]).toEqual([1, 2]);
   });
 });

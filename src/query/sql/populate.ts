@@ -425,25 +425,30 @@ async function loadZone(
         const columns = ['id', ...shape.columns].map((c) => `t.${c}`);
         const filter = fragment?.where ?? null;
         const all = [...cmpIds];
-        const rows: Row[] = [];
+        // a component with nothing but its id to show (only media, relations or components below it):
+        // its entry's id is in the link row already, and a read of the table would only repeat it (the
+        // entry's delete, which alone would change that, writes the link table the read recorded)
+        const idOnly = shape.columns.length === 0 && filter === null;
+        const rows: Row[] = idOnly ? all.map((id) => ({ id })) : [];
         // a zone may hold thousands of entries per document: keep each IN list within bound-parameter limits
-        for (let i = 0; i < all.length; i += ZONE_IDS_PER_STATEMENT) {
-          const chunk = all.slice(i, i + ZONE_IDS_PER_STATEMENT);
-          const read = db.selectFrom(`${comp.table} as t`).select(columns);
-          rows.push(
-            ...((filter === null
-              ? await runTemplate(
-                  ctx.model,
-                  ctx.database,
-                  `zone kind\u0000${uid}\u0000${columns.join(',')}`,
-                  [chunk] as const,
-                  (kindIds) => read.where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(kindIds)})`),
-                  { before: [{ table: comp.table, column: 'id', values: chunk }] },
-                )
-              : // a fragment's filters leave out the entries they don't match (their values vary: no template)
-                await read.where(and([sql<SqlBool>`${ref('t', 'id')} in (${sql.join(chunk)})`, compileWhere(whereContext(ctx, scope), comp, 't', filter)])).execute()) as Row[]),
-          );
-        }
+        if (!idOnly)
+          for (let i = 0; i < all.length; i += ZONE_IDS_PER_STATEMENT) {
+            const chunk = all.slice(i, i + ZONE_IDS_PER_STATEMENT);
+            const read = db.selectFrom(`${comp.table} as t`).select(columns);
+            rows.push(
+              ...((filter === null
+                ? await runTemplate(
+                    ctx.model,
+                    ctx.database,
+                    `zone kind\u0000${uid}\u0000${columns.join(',')}`,
+                    [chunk] as const,
+                    (kindIds) => read.where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(kindIds)})`),
+                    { before: [{ table: comp.table, column: 'id', values: chunk }] },
+                  )
+                : // a fragment's filters leave out the entries they don't match (their values vary: no template)
+                  await read.where(and([sql<SqlBool>`${ref('t', 'id')} in (${sql.join(chunk)})`, compileWhere(whereContext(ctx, scope), comp, 't', filter)])).execute()) as Row[]),
+            );
+          }
         const kind = { uid, comp, shape, rows: new Map(rows.map((r) => [Number(r['id']), r])), built: [] as Parent[] };
         return [uid, kind] as const;
       }),
