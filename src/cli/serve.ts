@@ -32,7 +32,7 @@ export async function serve(config: FolioConfig): Promise<App> {
     throw e;
   }
   for (const n of app.model.notices ?? []) console.warn(n);
-  for (const r of app.sync.renamed) console.warn(`Renamed ${r}: a name past 55 characters is shortened as Strapi 5 shortens it`);
+  for (const r of app.sync.renamed) console.warn(`Renamed ${r}: the name Strapi 5 gives it`);
   for (const c of app.sync.orphanColumns) console.warn(`Kept column ${c}: the schema no longer has it (data is never dropped)`);
   return app;
 }

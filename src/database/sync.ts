@@ -9,7 +9,7 @@ import type { Model } from '../schema/types.js';
 
 export interface SyncReport {
   createdTables: string[];
-  /** `old → new`: tables and columns an earlier version named whole, renamed to their shortened names */
+  /** `old → new`: tables and columns an earlier version named otherwise, renamed to Strapi 5's names */
   renamed: string[];
   addedColumns: string[];
   /** columns present in the database that the model no longer has (kept, not dropped) */
@@ -158,8 +158,10 @@ async function syncUnlocked(database: Database, model: Model): Promise<SyncRepor
   const wanted = [...SYSTEM_TABLES, ...modelTables(model)];
   const tables = await database.db.introspection.getTables();
   const byName = new Map(tables.map((t) => [t.name, t]));
+  // a name some table has now is never taken from it as another's earlier name
+  const wantedNames = new Set(wanted.map((t) => t.name));
   for (const t of wanted) {
-    const earlier = byName.has(t.name) ? undefined : t.formerly?.find((n) => byName.has(n));
+    const earlier = byName.has(t.name) ? undefined : t.formerly?.find((n) => byName.has(n) && !wantedNames.has(n));
     if (earlier !== undefined) {
       await database.db.schema.alterTable(earlier).renameTo(t.name).execute();
       byName.set(t.name, byName.get(earlier)!);
@@ -172,9 +174,10 @@ async function syncUnlocked(database: Database, model: Model): Promise<SyncRepor
       continue;
     }
     const haveCols = new Set(have.columns.map((c) => c.name));
+    const wantCols = new Set(t.columns.map((c) => c.name));
     for (const c of t.columns) {
       if (haveCols.has(c.name)) continue;
-      const was = c.formerly?.find((n) => haveCols.has(n));
+      const was = c.formerly?.find((n) => haveCols.has(n) && !wantCols.has(n));
       if (was !== undefined) {
         await database.db.schema.alterTable(t.name).renameColumn(was, c.name).execute();
         haveCols.delete(was);
@@ -185,7 +188,6 @@ async function syncUnlocked(database: Database, model: Model): Promise<SyncRepor
       await database.db.schema.alterTable(t.name).addColumn(c.name, columnType(database.dialect, c)).execute();
       report.addedColumns.push(`${t.name}.${c.name}`);
     }
-    const wantCols = new Set(t.columns.map((c) => c.name));
     for (const c of haveCols) if (!wantCols.has(c)) report.orphanColumns.push(`${t.name}.${c}`);
   }
   // read after the tables are made: those created with their indexes (Dialect.indexesInCreateTable) need none

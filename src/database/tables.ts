@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Component, ContentType, Model, ScalarType } from '../schema/types.js';
 import { SYSTEM_COLUMNS as C } from '../schema/types.js';
-import { snakeCase } from '../schema/attributes.js';
+import { earlierColumnNames } from '../schema/earlier-names.js';
 import { BUCKETS_TABLE, type Partition } from './table-buckets.js';
 
 export type ColumnKind = ScalarType | 'id' | 'ref' | 'docid' | 'short' | 'ord';
@@ -267,8 +267,9 @@ export function rowColumns(schema: ContentType | Component): ColumnDef[] {
   const columns: ColumnDef[] = schema.modelType === 'contentType' ? [{ name: C.documentId, type: 'docid', notNull: true }] : [];
   for (const name of schema.order) {
     const a = schema.attributes.get(name)!;
-    if (a.kind === 'scalar')
-      columns.push(a.column === snakeCase(a.name) ? { name: a.column, type: a.type } : { name: a.column, type: a.type, formerly: earlierNames(snakeCase(a.name)) });
+    if (a.kind !== 'scalar') continue;
+    const earlier = earlierColumnNames(a.column, a.name);
+    columns.push(earlier.length ? { name: a.column, type: a.type, formerly: earlier.flatMap(earlierNames) } : { name: a.column, type: a.type });
   }
   if (schema.modelType === 'contentType') {
     columns.push({ name: C.createdAt, type: 'datetime' }, { name: C.updatedAt, type: 'datetime' }, { name: C.publishedAt, type: 'datetime' }, { name: C.locale, type: 'short' });
@@ -298,23 +299,30 @@ function earlierNames(whole: string): string[] {
   return whole.length > MAX_INDEX_NAME ? [whole, whole.slice(0, MAX_INDEX_NAME)] : [whole];
 }
 
+/** the names an index had when an earlier version named it `name`: as fitIndex fitted it, and as it was kept before */
+function earlierIndexNames(name: string): string[] {
+  const fitted = fitIndex({ name, columns: [] });
+  return [fitted.name, ...(fitted.replaces ?? [])];
+}
+
 /**
- * A table an earlier version made under its whole name: sync renames it, and its indexes, named
- * after that name, are replaced by those named after the short one.
+ * A table an earlier version made under other names: sync renames it, and its indexes, named after
+ * such a name, are replaced by those named after the new one.
  */
-function renamedFrom(t: TableDef, whole: string): TableDef {
+function renamedFrom(t: TableDef, olds: readonly string[]): TableDef {
   const indexes = t.indexes.map((idx) => {
-    if (!idx.name.startsWith(t.name)) return idx;
-    const old = fitIndex({ name: `${whole}${idx.name.slice(t.name.length)}`, columns: idx.columns });
-    return { ...idx, replaces: [...(idx.replaces ?? []), old.name, ...(old.replaces ?? [])] };
+    const named = [idx.name, ...(idx.replaces ?? [])].filter((n) => n.startsWith(t.name));
+    if (!named.length) return idx;
+    const earlier = olds.flatMap((old) => named.flatMap((n) => earlierIndexNames(`${old}${n.slice(t.name.length)}`)));
+    return { ...idx, replaces: [...new Set([...(idx.replaces ?? []), ...earlier])] };
   });
-  return { ...t, indexes, formerly: earlierNames(whole) };
+  return { ...t, indexes, formerly: [...new Set(olds.flatMap(earlierNames))] };
 }
 
 export function modelTables(model: Model): TableDef[] {
   return modelTablesAsNamed(model).map((named) => {
-    const whole = model.formerTables?.get(named.name);
-    const t = whole === undefined ? named : renamedFrom(named, whole);
+    const olds = model.formerTables?.get(named.name);
+    const t = olds === undefined ? named : renamedFrom(named, olds);
     return t.indexes.some((i) => i.name.length > MAX_INDEX_NAME) ? { ...t, indexes: t.indexes.map(fitIndex) } : t;
   });
 }
@@ -333,7 +341,11 @@ function modelTablesAsNamed(model: Model): TableDef[] {
     for (const name of ct.order) {
       const a = ct.attributes.get(name)!;
       // unique attributes and uids are looked up by value (uniqueness checks, slugs in URLs)
-      if (a.kind === 'scalar' && (a.unique || a.type === 'uid')) indexes.push({ name: `${ct.table}_${a.column}_idx`, columns: [a.column] });
+      if (a.kind === 'scalar' && (a.unique || a.type === 'uid')) {
+        // the index an earlier version named after the column's earlier name goes with that name
+        const replaces = earlierColumnNames(a.column, a.name).flatMap((c) => earlierIndexNames(`${ct.table}_${c}_idx`));
+        indexes.push({ name: `${ct.table}_${a.column}_idx`, columns: [a.column], ...(replaces.length ? { replaces } : {}) });
+      }
     }
     out.push({ name: ct.table, columns, indexes, partition: { column: C.documentId, kind: 'text' } });
     out.push(componentLinkTable(ct.componentTable));

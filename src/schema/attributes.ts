@@ -52,13 +52,6 @@ export interface AttributeContext {
   readonly notices?: string[];
 }
 
-export function snakeCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/-/g, '_')
-    .toLowerCase();
-}
-
 function num(def: Record<string, unknown>, key: string, ctx: AttributeContext, name: string): number | undefined {
   const v = def[key];
   if (v === undefined || v === null) return undefined;
@@ -145,7 +138,7 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
       localized: type === 'uid' ? ctx.typeLocalized : base.localized,
       kind: 'scalar',
       type: (type === 'timestamp' ? 'datetime' : type) as ScalarType,
-      column: columnName(snakeCase(name)),
+      column: columnName(name),
       // Strapi checks a uid's uniqueness as it checks `unique: true` (among published rows of a locale)
       unique: type === 'uid' || bool(def, 'unique', ctx, name),
       default: def['default'],

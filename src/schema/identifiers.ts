@@ -69,18 +69,20 @@ export function identifier(parts: readonly NamePart[]): string {
 /** A content-type or component table: its collectionName, shortened. */
 export const tableName = (collectionName: string): string => identifier([{ name: collectionName }]);
 
-/** An attribute's column: its snake_case name, shortened. */
-export const columnName = (snakeName: string): string => identifier([{ name: snakeName }]);
+/** An attribute's column: its name in lodash's snake_case, shortened. */
+export const columnName = (attribute: string): string => identifier([{ name: snakeCase(attribute) }]);
 
 /** The table of a type's components and zones: from the collectionName as written, not the shortened table. */
 export const componentTableName = (collectionName: string): string => identifier([{ name: collectionName }, { name: 'cmps', fixed: true }]);
 
-/** A relation's link table: from the (shortened) table and the attribute, each in lodash's snake_case as Strapi writes them. */
-export const linkTableName = (table: string, attribute: string): string =>
-  identifier([{ name: strapiSnakeCase(table) }, { name: strapiSnakeCase(attribute) }, { name: 'lnk', fixed: true }]);
+/**
+ * A relation's link table: the (shortened) table and the attribute, each in lodash's snake_case as
+ * Strapi writes them (`gadget-item` and `owner1` give `gadget_item_owner_1_lnk`), shortened.
+ */
+export const linkTableName = (table: string, attribute: string): string => identifier([{ name: snakeCase(table) }, { name: snakeCase(attribute) }, { name: 'lnk', fixed: true }]);
 
-// the words lodash's snakeCase finds in an ASCII name: it also splits letters from digits, so a
-// shortened table `…affilcbab5` is `…affil_cbab_5` in the link table's name
+// the words lodash's snakeCase finds in an ASCII name: it also splits letters from digits, so
+// `address1` is `address_1` and a shortened table `…affilcbab5` is `…affil_cbab_5` in a link table's name
 const MIXED = /[a-z][A-Z]|[A-Z]{2}[a-z]|[0-9][a-zA-Z]|[a-zA-Z][0-9]|[^a-zA-Z0-9 ]/;
 const WORDS = new RegExp(
   [
@@ -96,8 +98,8 @@ const WORDS = new RegExp(
 );
 const PLAIN_WORDS = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g; // eslint-disable-line no-control-regex
 
-/** lodash's snakeCase for the ASCII names schema files use (Strapi names link tables with it) */
-export function strapiSnakeCase(name: string): string {
+/** lodash's snakeCase for the ASCII names schema files use: Strapi names columns and link tables with it */
+export function snakeCase(name: string): string {
   const words = name.match(MIXED.test(name) ? WORDS : PLAIN_WORDS) ?? [];
   return words.map((w) => w.toLowerCase()).join('_');
 }

@@ -2,8 +2,9 @@
 // with relations paired and every cross-reference checked. Every problem is collected, so one start
 // names them all (SchemaErrors); a reference to something already reported as wrong is not reported again.
 import { SchemaError } from '../errors.js';
-import { buildAttribute, snakeCase } from './attributes.js';
-import { componentTableName, linkTableName, MAX_IDENTIFIER, tableName } from './identifiers.js';
+import { buildAttribute } from './attributes.js';
+import { componentTableName, linkTableName, snakeCase, tableName } from './identifiers.js';
+import { earlierComponentCollection, earlierComponentTableNames, earlierLinkTableNames, earlierTableNames, earlierTypeCollection } from './earlier-names.js';
 import { BUILTIN_SCHEMAS } from './builtin.js';
 import { SchemaProblems } from './problems.js';
 import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
@@ -35,8 +36,10 @@ interface Loader {
   /** what start-up says besides errors */
   readonly notices: string[];
   readonly customFields: ReadonlyMap<string, ScalarType> | undefined;
-  /** shortened table name → the whole name an earlier Folio gave it (Model.formerTables) */
-  readonly formerTables: Map<string, string>;
+  /** table name → the names earlier Folio versions gave it (Model.formerTables) */
+  readonly formerTables: Map<string, readonly string[]>;
+  /** table name → the collectionName an earlier Folio read for its type (earlier-names.ts) */
+  readonly earlierCollections: Map<string, string>;
 }
 
 function extensionOf(load: Loader, uid: string): RawFile | undefined {
@@ -125,9 +128,11 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
   const singularName = str(json, ['info', 'singularName'], file);
   const pluralName = str(json, ['info', 'pluralName'], file);
   if (singularName === pluralName) throw new SchemaError(file, null, 'singularName and pluralName must differ');
-  const collectionName = typeof json['collectionName'] === 'string' ? (json['collectionName'] as string) : snakeCase(pluralName);
+  // without a collectionName Strapi names the table after the singularName, as written (`gadget-item`)
+  const given = typeof json['collectionName'] === 'string' ? (json['collectionName'] as string) : undefined;
+  const collectionName = given ?? singularName;
   if (!TABLE.test(collectionName)) throw new SchemaError(file, null, `collectionName "${collectionName}" is not a valid table name`);
-  const [table, componentTable] = namedTables(load.formerTables, collectionName);
+  const [table, componentTable] = namedTables(load, collectionName, given ?? earlierTypeCollection(pluralName));
   const options = (json['options'] ?? {}) as Record<string, unknown>;
   const localized = (json['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized === true;
   const [attributes, order] = attributesOf(load, uid, json, file, localized);
@@ -151,28 +156,29 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
   };
 }
 
-/**
- * A type's table and its components' table, shortened as Strapi shortens them; the names an earlier
- * Folio gave them whole are noted, so a sync renames those tables instead of starting empty ones.
- */
-function namedTables(former: Map<string, string>, collectionName: string): [string, string] {
-  const table = tableName(collectionName);
-  const componentTable = componentTableName(collectionName);
-  if (table !== collectionName) former.set(table, collectionName);
-  if (componentTable !== `${collectionName}_cmps`) former.set(componentTable, `${collectionName}_cmps`);
-  return [table, componentTable];
+/** notes the names earlier Folio versions gave a table, so a sync renames those tables instead of starting empty ones */
+function noteFormer(former: Map<string, readonly string[]>, table: string, earlier: readonly string[]): void {
+  if (earlier.length) former.set(table, earlier);
 }
 
 /**
- * A relation's link table: `<table>_<attribute>_lnk` while that fits Strapi's limit, else Strapi's
- * shortened form (the earlier, whole name noted as for the tables).
+ * A type's table and its components' table, shortened as Strapi shortens them, with what earlier
+ * Folio versions named them from `earlierCollection`, the collectionName they read.
  */
-function linkTableOf(former: Map<string, string>, table: string, attribute: string): string {
-  const whole = `${table}_${snakeCase(attribute)}_lnk`;
-  if (whole.length <= MAX_IDENTIFIER) return whole;
-  const short = linkTableName(table, attribute);
-  former.set(short, `${former.get(table) ?? table}_${snakeCase(attribute)}_lnk`);
-  return short;
+function namedTables(load: Loader, collectionName: string, earlierCollection: string): [string, string] {
+  const table = tableName(collectionName);
+  const componentTable = componentTableName(collectionName);
+  noteFormer(load.formerTables, table, earlierTableNames(table, earlierCollection));
+  noteFormer(load.formerTables, componentTable, earlierComponentTableNames(componentTable, earlierCollection));
+  load.earlierCollections.set(table, earlierCollection);
+  return [table, componentTable];
+}
+
+/** A relation's link table, `<table>_<attribute>_lnk` in lodash's snake_case, shortened as Strapi shortens it. */
+function linkTableOf(load: Loader, table: string, attribute: string): string {
+  const name = linkTableName(table, attribute);
+  noteFormer(load.formerTables, name, earlierLinkTableNames(name, load.earlierCollections.get(table) ?? table, attribute));
+  return name;
 }
 
 const PAIRED: Readonly<Record<string, string>> = { oneToOne: 'oneToOne', oneToMany: 'manyToOne', manyToOne: 'oneToMany', manyToMany: 'manyToMany' };
@@ -217,7 +223,7 @@ const FOREIGN_TYPE = /^(?:plugin|admin)::/;
 function pairRelation(
   problems: SchemaProblems,
   notices: string[],
-  former: Map<string, string>,
+  load: Loader,
   types: Map<string, ContentType>,
   schema: ContentType | Component,
   attr: RelationAttribute,
@@ -235,7 +241,7 @@ function pairRelation(
   }
   const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
   if (attr.owner) {
-    mutable.linkTable = linkTableOf(former, schema.table, attr.name);
+    mutable.linkTable = linkTableOf(load, schema.table, attr.name);
     if (attr.inverse === undefined) {
       mutable.inverseToMany = true; // a one-way relation: any number of sources may point at one target
       return undefined;
@@ -260,7 +266,7 @@ function pairRelation(
     mutable.owner = false;
     mutable.linkTable = '';
     notices.push(`${schema.file}: attribute "${attr.name}": both sides of its pair say "inversedBy"; it is read as "mappedBy: ${attr.inverse!}", as Strapi does`);
-    return pairRelation(problems, notices, former, types, schema, attr);
+    return pairRelation(problems, notices, load, types, schema, attr);
   }
   // `mappedBy` a relation back to this type that is one-way, or pairs with another (zenithus-my's
   // `spins` mappedBy `result`, which says no inversedBy): Strapi starts, and the side never holds a link
@@ -279,17 +285,17 @@ function pairRelation(
   if (PAIRED[attr.relation] !== other.relation) {
     throw new SchemaError(schema.file, attr.name, `a ${attr.relation} relation must be paired with ${PAIRED[attr.relation]}, not ${other.relation}`);
   }
-  if (!attr.owner) mutable.linkTable = linkTableOf(former, target.table, other.name);
+  if (!attr.owner) mutable.linkTable = linkTableOf(load, target.table, other.name);
   return undefined;
 }
 
 /** Pairs every relation, saying in `notices` how lenient readings were made; leaves out each that can hold nothing. */
-function pairRelations(problems: SchemaProblems, notices: string[], former: Map<string, string>, types: Map<string, ContentType>, components: Map<string, Component>): void {
+function pairRelations(problems: SchemaProblems, notices: string[], load: Loader, types: Map<string, ContentType>, components: Map<string, Component>): void {
   const dropped: [ContentType | Component, RelationAttribute, Paired][] = [];
   for (const schema of [...types.values(), ...components.values()]) {
     for (const attr of schema.attributes.values()) {
       if (attr.kind !== 'relation') continue;
-      const paired = problems.attempt(() => pairRelation(problems, notices, former, types, schema, attr));
+      const paired = problems.attempt(() => pairRelation(problems, notices, load, types, schema, attr));
       if (paired !== undefined) dropped.push([schema, attr, paired]);
     }
   }
@@ -343,7 +349,7 @@ function checkComponentCycles(problems: SchemaProblems, components: Map<string, 
 
 export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   const problems = new SchemaProblems();
-  const load: Loader = { root, problems, notices: [], customFields: options.customFields, formerTables: new Map() };
+  const load: Loader = { root, problems, notices: [], customFields: options.customFields, formerTables: new Map(), earlierCollections: new Map() };
   const types = new Map<string, ContentType>();
   const tables = new Map<string, string>();
   const claimTable = (table: string, file: string): void => {
@@ -375,10 +381,11 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   for (const raw of readComponentFiles(root, problems)) {
     const uid = `${raw.category}.${raw.name}`;
     const component = problems.attempt((): Component => {
-      const collectionName =
-        typeof raw.json['collectionName'] === 'string' ? (raw.json['collectionName'] as string) : `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
+      // Strapi refuses a component without collectionName; Folio names it `components_<category>_<name>`
+      const given = typeof raw.json['collectionName'] === 'string' ? (raw.json['collectionName'] as string) : undefined;
+      const collectionName = given ?? `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
       if (!TABLE.test(collectionName)) throw new SchemaError(raw.file, null, `collectionName "${collectionName}" is not a valid table name`);
-      const [table, componentTable] = namedTables(load.formerTables, collectionName);
+      const [table, componentTable] = namedTables(load, collectionName, given ?? earlierComponentCollection(raw.category, raw.name));
       claimTable(table, raw.file);
       const [attributes, order] = attributesOf(load, uid, raw.json, raw.file, false);
       return { modelType: 'component', uid, category: raw.category, table, file: raw.file, attributes, order, componentTable };
@@ -388,7 +395,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   }
   checkComponentRefs(problems, [...types.values(), ...components.values()], components);
   checkComponentCycles(problems, components);
-  pairRelations(problems, load.notices, load.formerTables, types, components);
+  pairRelations(problems, load.notices, load, types, components);
 
   const routes = new Map<string, string>();
   for (const ct of types.values()) {

@@ -136,11 +136,8 @@ export interface Model {
   readonly routes: ReadonlyMap<string, string>;
   /** what start-up says about the schema files besides errors (load-model.ts) */
   readonly notices?: readonly string[];
-  /**
-   * a table whose name is shortened (identifiers.ts) → the whole name earlier Folio versions gave it,
-   * which schema sync renames
-   */
-  readonly formerTables?: ReadonlyMap<string, string>;
+  /** a table → the names earlier Folio versions gave it, newest first (earlier-names.ts), which schema sync renames */
+  readonly formerTables?: ReadonlyMap<string, readonly string[]>;
 }
 
 export const SYSTEM_COLUMNS = {

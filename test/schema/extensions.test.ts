@@ -42,8 +42,9 @@ describe('extensions in the model', () => {
     const model = loadModel(project(FILES));
     const writer = model.contentTypes.get('api::note.note')!.attributes.get('writer')!;
     const notes = model.contentTypes.get('plugin::users-permissions.user')!.attributes.get('notes')!;
-    expect(writer).toMatchObject({ kind: 'relation', owner: true, inverse: 'notes', linkTable: 'notes_writer_lnk' });
-    expect(notes).toMatchObject({ kind: 'relation', owner: false, inverse: 'writer', linkTable: 'notes_writer_lnk' });
+    // Strapi's names: a type without collectionName is named after its singularName
+    expect(writer).toMatchObject({ kind: 'relation', owner: true, inverse: 'notes', linkTable: 'note_writer_lnk' });
+    expect(notes).toMatchObject({ kind: 'relation', owner: false, inverse: 'writer', linkTable: 'note_writer_lnk' });
     expect(model.contentTypes.get('plugin::upload.file')!.attributes.get('credit')).toMatchObject({ kind: 'scalar', type: 'string', maxLength: 40 });
   });
 

@@ -151,7 +151,7 @@ describe('the model', () => {
       kind: 'relation',
       owner: true,
       inverse: undefined,
-      linkTable: 'gadget-items_keeper_lnk',
+      linkTable: 'gadget_items_keeper_lnk',
     });
     const owner = model.contentTypes.get('api::owner.owner')!;
     expect(owner.attributes.has('gadgets')).toBe(false);
