@@ -8,38 +8,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, ensureBuilt, folio, spawnFolio, type Project, type Server } from '../cli/helpers.js';
 import { testClient } from '../support/database.js';
+import { rawSession } from '../support/raw-session.js';
 
 const BOUND_MS = 500;
 const ROWS = 200_000;
 const client = testClient();
 
-/** runs SQL on the project's database through the driver itself */
+/** runs SQL on the project's database through the driver itself, on a connection of the test's own */
 async function sqlOn(env: Record<string, string>, statements: readonly string[]): Promise<unknown[][]> {
-  const conn = {
-    host: env['DATABASE_HOST'],
-    port: Number(env['DATABASE_PORT']),
-    user: env['DATABASE_USERNAME'],
-    password: env['DATABASE_PASSWORD'],
-    database: env['DATABASE_NAME'],
-  };
+  const session = await rawSession(env);
   const out: unknown[][] = [];
-  if (client === 'postgres') {
-    const pg = (await import('pg')).default;
-    const c = new pg.Client(conn);
-    await c.connect();
-    try {
-      for (const s of statements) out.push((await c.query(s)).rows);
-    } finally {
-      await c.end();
-    }
-    return out;
-  }
-  const mysql = await import('mysql2/promise');
-  const c = await mysql.createConnection(conn);
   try {
-    for (const s of statements) out.push((await c.query(s))[0] as unknown[]);
+    for (const s of statements) out.push(await session.query(s));
   } finally {
-    await c.end();
+    await session.end();
   }
   return out;
 }
