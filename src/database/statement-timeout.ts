@@ -3,7 +3,7 @@
 // take minutes, and a statement keeps running on the server whether or not anyone still waits for it.
 // SQLite has no such bound: better-sqlite3 runs a statement to its end on the calling thread and
 // offers neither sqlite3_interrupt nor a progress handler.
-import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect, QueryResult, TransactionSettings } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect, QueryResult } from 'kysely';
 import { StatementTimeoutError } from '../errors.js';
 import { errorCode, errorNumber } from './driver-error.js';
 import { wrapDriver } from './wrap-driver.js';
@@ -26,6 +26,8 @@ function bounded(flavour: 'mariadb' | 'mysql', ms: number, text: string): string
 }
 
 const READ = /^\s*(?:select|with|\()/i;
+const BEGIN = /^\s*(?:begin|start transaction)\b/i;
+const END = /^\s*(?:commit|rollback)\b/i;
 
 type Execute = <R>(q: CompiledQuery) => Promise<QueryResult<R>>;
 
@@ -65,10 +67,14 @@ export function boundedSelects(inner: KyselyDialect, flavour: 'mariadb' | 'mysql
  * began it, so nothing of it stays.
  */
 export function timeoutsAnswered(inner: KyselyDialect, ms: number): KyselyDialect {
+  // Kysely begins and ends a transaction through whatever wraps this connection (read-recording.ts),
+  // so the transaction's statements are watched here, where they pass, not at the driver's hooks
   const inTransaction = new WeakSet<DatabaseConnection>();
   const execute =
     (conn: DatabaseConnection, self: DatabaseConnection): Execute =>
     async (q) => {
+      if (BEGIN.test(q.sql)) inTransaction.add(self);
+      else if (END.test(q.sql)) inTransaction.delete(self);
       try {
         return await conn.executeQuery(q);
       } catch (e) {
@@ -77,19 +83,7 @@ export function timeoutsAnswered(inner: KyselyDialect, ms: number): KyselyDialec
         throw new StatementTimeoutError(ms, inTransaction.has(self) || !READ.test(q.sql) ? 'write' : 'lookup');
       }
     };
-  const ended =
-    (end: (c: DatabaseConnection) => Promise<void>) =>
-    async (c: DatabaseConnection): Promise<void> => {
-      inTransaction.delete(c);
-      await end(c);
-    };
   return wrapDriver(inner, (driver) => ({
     acquireConnection: async () => withExecute(await driver.acquireConnection(), execute),
-    beginTransaction: async (c: DatabaseConnection, settings: TransactionSettings) => {
-      inTransaction.add(c);
-      await driver.beginTransaction(c, settings);
-    },
-    commitTransaction: ended((c) => driver.commitTransaction(c)),
-    rollbackTransaction: ended((c) => driver.rollbackTransaction(c)),
   }));
 }

@@ -83,6 +83,25 @@ describe.skipIf(client !== 'postgres')('a write past the configured statement bo
     expect((await send('PUT', `/api/articles/${id}`, { data: { title: 'after', tags: [tagId] } })).status).toBe(200);
   });
 
+  it('a create whose lookup of a related tag waits past the bound inside its transaction is answered as a write', async () => {
+    const tag = await send('POST', '/api/tags', { data: { label: 'looked-up' } });
+    expect(tag.status).toBe(201);
+    const tagId = (tag.json as { data: { documentId: string } }).data.documentId;
+    await other.query('begin');
+    let r: Awaited<ReturnType<typeof send>>;
+    try {
+      // readers of the tags table wait too
+      await other.query('lock table tags in access exclusive mode');
+      r = await send('POST', '/api/articles', { data: { title: 'never-made', tags: [tagId] } });
+    } finally {
+      await other.query('rollback');
+    }
+    expect(r.status).toBe(503);
+    expect(r.json).toEqual(stopped);
+    const [row] = await other.query(`select count(*) as n from articles where title = 'never-made'`);
+    expect(Number(row!['n'])).toBe(0);
+  });
+
   it('a registration is answered 503 and makes no account', async () => {
     const account = { username: 'held', email: 'held@example.com', password: 'Passw0rd!' };
     const r = await whileHeld('up_users', () => send('POST', '/api/auth/local/register', account));
