@@ -15,8 +15,8 @@ export interface Dialect {
   /** type of the auto-increment primary key, and whether it needs the AUTOINCREMENT keyword */
   readonly idType: 'integer' | 'serial';
   readonly autoIncrement: boolean;
-  /** a query listing the names (column `name`) of the indexes of the current database */
-  readonly indexNames: RawBuilder<{ name: string }>;
+  /** a query listing the indexes of the current database: each one's `name` and its `table` */
+  readonly indexNames: RawBuilder<{ name: string; table: string }>;
   /**
    * true when CREATE TABLE may declare the table's indexes (MySQL's `INDEX name (…)` clauses): a table
    * the sync creates gets them in that one statement, where each CREATE INDEX would be a statement, and

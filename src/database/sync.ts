@@ -11,6 +11,11 @@ export interface SyncReport {
   createdTables: string[];
   /** `old → new`: tables and columns an earlier version named otherwise, renamed to Strapi 5's names */
   renamed: string[];
+  /**
+   * `old → new`: tables found under both their name and an earlier one; the earlier is kept as it is
+   * (a process of an earlier version, still running, may be writing to it)
+   */
+  earlierKept: string[];
   addedColumns: string[];
   /** columns present in the database that the model no longer has (kept, not dropped) */
   orphanColumns: string[];
@@ -63,9 +68,19 @@ async function createTable(database: Database, t: TableDef): Promise<void> {
   await q.execute();
 }
 
-async function createIndexes(database: Database, t: TableDef, existing: Set<string>): Promise<void> {
+/** each index's name and the tables holding one of that name (MySQL names indexes per table) */
+type ExistingIndexes = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * Creates `t`'s missing indexes, then drops those they replace. A replaced name is dropped only from
+ * `t` itself and only when no wanted table declares it: an earlier name of `t`'s indexes can be the
+ * current name of another table's (a type without collectionName, table `post`, earlier `posts`, beside
+ * a type whose collectionName is `posts`).
+ */
+async function createIndexes(database: Database, t: TableDef, existing: ExistingIndexes, declared: ReadonlySet<string>): Promise<void> {
+  const onThisTable = (name: string): boolean => existing.get(name)?.has(t.name) === true;
   for (const idx of t.indexes) {
-    if (existing.has(idx.name)) continue;
+    if (onThisTable(idx.name)) continue;
     let q = database.db.schema
       .createIndex(idx.name)
       .on(t.name)
@@ -75,16 +90,22 @@ async function createIndexes(database: Database, t: TableDef, existing: Set<stri
   }
   for (const idx of t.indexes) {
     for (const old of idx.replaces ?? []) {
-      if (!existing.has(old)) continue;
+      if (!onThisTable(old) || declared.has(old)) continue;
       const drop = database.db.schema.dropIndex(old);
       await (database.dialect.dropIndexOnTable ? drop.on(t.name) : drop).execute();
     }
   }
 }
 
-async function existingIndexes(database: Database): Promise<Set<string>> {
+async function existingIndexes(database: Database): Promise<ExistingIndexes> {
   const rows = await database.dialect.indexNames.execute(database.db);
-  return new Set(rows.rows.map((r) => r.name));
+  const out = new Map<string, Set<string>>();
+  for (const { name, table } of rows.rows) {
+    const tables = out.get(name) ?? new Set<string>();
+    tables.add(table);
+    out.set(name, tables);
+  }
+  return out;
 }
 
 type Conn = Database['db'];
@@ -154,14 +175,16 @@ async function seedTableVersions(database: Database, tables: readonly TableDef[]
 }
 
 async function syncUnlocked(database: Database, model: Model): Promise<SyncReport> {
-  const report: SyncReport = { createdTables: [], renamed: [], addedColumns: [], orphanColumns: [] };
+  const report: SyncReport = { createdTables: [], renamed: [], earlierKept: [], addedColumns: [], orphanColumns: [] };
   const wanted = [...SYSTEM_TABLES, ...modelTables(model)];
   const tables = await database.db.introspection.getTables();
   const byName = new Map(tables.map((t) => [t.name, t]));
   // a name some table has now is never taken from it as another's earlier name
   const wantedNames = new Set(wanted.map((t) => t.name));
   for (const t of wanted) {
-    const earlier = byName.has(t.name) ? undefined : t.formerly?.find((n) => byName.has(n) && !wantedNames.has(n));
+    const earlierNames = t.formerly?.filter((n) => byName.has(n) && !wantedNames.has(n)) ?? [];
+    if (byName.has(t.name)) for (const n of earlierNames) report.earlierKept.push(`${n} → ${t.name}`);
+    const earlier = byName.has(t.name) ? undefined : earlierNames[0];
     if (earlier !== undefined) {
       await database.db.schema.alterTable(earlier).renameTo(t.name).execute();
       byName.set(t.name, byName.get(earlier)!);
@@ -192,7 +215,8 @@ async function syncUnlocked(database: Database, model: Model): Promise<SyncRepor
   }
   // read after the tables are made: those created with their indexes (Dialect.indexesInCreateTable) need none
   const indexes = await existingIndexes(database);
-  for (const t of wanted) await createIndexes(database, t, indexes);
+  const declared = new Set(wanted.flatMap((t) => t.indexes.map((i) => i.name)));
+  for (const t of wanted) await createIndexes(database, t, indexes, declared);
   report.tableVersions = await seedTableVersions(database, wanted);
   return report;
 }

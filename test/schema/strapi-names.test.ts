@@ -283,3 +283,85 @@ describe("names with digits, hyphens and acronyms are Strapi 5's", () => {
     }
   });
 });
+
+/** a type without collectionName (table `post`, which an earlier Folio named `posts`) beside a type whose collectionName is `posts` */
+const NAME_TAKEN = {
+  'src/api/post/content-types/post/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'post', pluralName: 'posts', displayName: 'Post' },
+    options: { draftAndPublish: false },
+    attributes: { title: { type: 'string' }, slug: { type: 'uid' } },
+  }),
+  'src/api/note/content-types/note/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'posts',
+    info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+    options: { draftAndPublish: false },
+    attributes: { body: { type: 'string' }, slug: { type: 'uid' } },
+  }),
+};
+
+describe('a table whose earlier name is another table’s name', () => {
+  it('keeps the other table’s indexes at every start', async () => {
+    const dir = project();
+    writeFiles(dir, NAME_TAKEN);
+    const db = await createTestDatabase();
+    try {
+      const indexesOf = async (app: App, table: string): Promise<string[]> =>
+        (await app.database.dialect.indexNames.execute(app.database.db)).rows
+          // PostgreSQL's primary key index (`posts_pkey`) is the table's own, not the model's
+          .filter((r) => r.table === table && r.name.startsWith(`${table}_`) && r.name !== `${table}_pkey`)
+          .map((r) => r.name)
+          .sort();
+      const wanted = (app: App, table: string): string[] =>
+        modelTables(app.model)
+          .find((t) => t.name === table)!
+          .indexes.map((i) => i.name)
+          .sort();
+      for (let start = 1; start <= 3; start++) {
+        const app = await createApp(testConfig(db.config, { dir }));
+        try {
+          expect(app.sync.renamed).toEqual([]);
+          expect(wanted(app, 'posts')).toContain('posts_slug_idx');
+          expect(await indexesOf(app, 'posts'), `start ${start}`).toEqual(wanted(app, 'posts'));
+          expect(await indexesOf(app, 'post'), `start ${start}`).toEqual(wanted(app, 'post'));
+          const call = await client(app);
+          expect((await call('POST', '/api/notes', { data: { body: `n${start}`, slug: `s${start}` } })).status).toBe(201);
+          expect((await call('POST', '/api/posts', { data: { title: `p${start}`, slug: `s${start}` } })).status).toBe(201);
+        } finally {
+          await app.close();
+        }
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('a table found under both its name and an earlier one is reported, and the earlier is left as it is', async () => {
+    const dir = project();
+    const db = await createTestDatabase();
+    try {
+      const first = await createApp(testConfig(db.config, { dir }));
+      await first.close();
+      // an earlier version's process, still running, made its table again
+      const database = await connect(db.config);
+      try {
+        await database.db.schema.createTable('gadget_items').addColumn('id', 'integer').addColumn('title', 'varchar(255)').execute();
+        await database.db.insertInto('gadget_items').values({ id: 1, title: 'old' }).execute();
+      } finally {
+        await database.db.destroy();
+      }
+      const next = await createApp(testConfig(db.config, { dir }));
+      try {
+        expect(next.sync.earlierKept).toEqual(['gadget_items → gadget-item']);
+        expect(next.sync.renamed).toEqual([]);
+        const rows = await sql<{ title: string }>`select title from ${sql.table('gadget_items')}`.execute(next.database.db);
+        expect(rows.rows).toEqual([{ title: 'old' }]);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+});

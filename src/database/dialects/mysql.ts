@@ -29,7 +29,7 @@ export const mysqlDialect: Dialect = {
   columnType: (t) => sql.raw(TYPES[t]),
   idType: 'integer',
   autoIncrement: true,
-  indexNames: sql<{ name: string }>`select distinct index_name as name from information_schema.statistics where table_schema = database()`,
+  indexNames: sql<{ name: string; table: string }>`select distinct index_name as name, table_name as \`table\` from information_schema.statistics where table_schema = database()`,
   indexesInCreateTable: true,
   dropIndexOnTable: true,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,

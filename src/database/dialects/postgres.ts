@@ -30,7 +30,7 @@ export const postgresDialect: Dialect = {
   columnType: (t) => sql.raw(TYPES[t]),
   idType: 'serial',
   autoIncrement: false,
-  indexNames: sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`,
+  indexNames: sql<{ name: string; table: string }>`select indexname as name, tablename as "table" from pg_indexes where schemaname = current_schema()`,
   indexesInCreateTable: false,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,

@@ -33,7 +33,7 @@ export const sqliteDialect: Dialect = {
   columnType: (t) => sql.raw(TYPES[t]),
   idType: 'integer',
   autoIncrement: true,
-  indexNames: sql<{ name: string }>`select name from sqlite_master where type = 'index'`,
+  indexNames: sql<{ name: string; table: string }>`select name, tbl_name as "table" from sqlite_master where type = 'index'`,
   indexesInCreateTable: false,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`${sql.raw(SQLITE_LOWER)}(${e})`,
