@@ -6,9 +6,10 @@ import { buildAttribute } from './attributes.js';
 import { componentTableName, linkTableName, snakeCase, tableName } from './identifiers.js';
 import { earlierComponentCollection, earlierComponentTableNames, earlierLinkTableNames, earlierTableNames, earlierTypeCollection } from './earlier-names.js';
 import { BUILTIN_SCHEMAS } from './builtin.js';
+import { SYSTEM_TABLES } from '../database/tables.js';
 import { SchemaProblems } from './problems.js';
 import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
-import type { Attribute, Component, ContentType, Model, RelationAttribute, ScalarType } from './types.js';
+import { SYSTEM_COLUMNS, type Attribute, type Component, type ContentType, type Model, type RelationAttribute, type ScalarType } from './types.js';
 
 // Strapi's Content-Type Builder allows hyphens (`components_blocks_logo-buttons`); every statement quotes names
 const TABLE = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -40,7 +41,20 @@ interface Loader {
   readonly formerTables: Map<string, readonly string[]>;
   /** table name → the collectionName an earlier Folio read for its type (earlier-names.ts) */
   readonly earlierCollections: Map<string, string>;
+  /** table name → what holds it (a schema file, a relation), so no two things share one */
+  readonly tables: Map<string, string>;
 }
+
+/** Takes `table` for `holder`, or says what has it already. */
+function claimTable(load: Loader, table: string, holder: string, file: string, attribute: string | null = null): void {
+  const prev = load.tables.get(table);
+  if (prev !== undefined) throw new SchemaError(file, attribute, `table "${table}" is already used by ${prev}`);
+  load.tables.set(table, holder);
+}
+
+/** the columns of every content type's rows, and of every component's, that no attribute may take */
+const TYPE_COLUMNS: readonly string[] = Object.values(SYSTEM_COLUMNS);
+const COMPONENT_COLUMNS: readonly string[] = [SYSTEM_COLUMNS.id];
 
 function extensionOf(load: Loader, uid: string): RawFile | undefined {
   const m = /^plugin::([a-z0-9-]+)\.([a-z0-9-]+)$/.exec(uid);
@@ -79,11 +93,18 @@ function isSystemTimestamp(name: string, def: unknown): boolean {
 }
 
 /** The attributes that are right; each wrong one is recorded and left out. */
-function attributesOf(load: Loader, uid: string, json: Record<string, unknown>, file: string, typeLocalized: boolean): [Map<string, Attribute>, string[]] {
+function attributesOf(
+  load: Loader,
+  uid: string,
+  json: Record<string, unknown>,
+  file: string,
+  typeLocalized: boolean,
+  system: readonly string[],
+): [Map<string, Attribute>, string[]] {
   const raw = json['attributes'];
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SchemaError(file, null, 'missing "attributes" object');
   const map = new Map<string, Attribute>();
-  const columns = new Map<string, string>();
+  const columns = new Map<string, string>(system.map((c) => [c, '']));
   const ctx = { file, typeLocalized, customFields: load.customFields, notices: load.notices };
   for (const [name, def] of Object.entries(raw)) {
     if (isSystemTimestamp(name, def)) {
@@ -94,7 +115,8 @@ function attributesOf(load: Loader, uid: string, json: Record<string, unknown>, 
       const a = buildAttribute(name, def, ctx);
       if (a.kind === 'scalar') {
         const clash = columns.get(a.column);
-        if (clash) throw new SchemaError(file, name, `its column "${a.column}" clashes with attribute "${clash}"`);
+        if (clash === '') throw new SchemaError(file, name, `its column "${a.column}" is one every entry has already`);
+        if (clash !== undefined) throw new SchemaError(file, name, `its column "${a.column}" clashes with attribute "${clash}"`);
         columns.set(a.column, name);
       }
       return a;
@@ -135,7 +157,7 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
   const [table, componentTable] = namedTables(load, collectionName, given ?? earlierTypeCollection(pluralName));
   const options = (json['options'] ?? {}) as Record<string, unknown>;
   const localized = (json['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized === true;
-  const [attributes, order] = attributesOf(load, uid, json, file, localized);
+  const [attributes, order] = attributesOf(load, uid, json, file, localized, TYPE_COLUMNS);
   if (localized) sayShared(load.notices, file, json, attributes);
   const info = json['info'] as Record<string, unknown>;
   return {
@@ -289,6 +311,15 @@ function pairRelation(
   return undefined;
 }
 
+/** Each kept relation's link table is its own (`owner1` and `owner_1` would share `<table>_owner_1_lnk`). */
+function claimLinkTables(problems: SchemaProblems, load: Loader, schemas: readonly (ContentType | Component)[]): void {
+  for (const schema of schemas) {
+    for (const a of schema.attributes.values()) {
+      if (a.kind === 'relation' && a.owner) problems.attempt(() => claimTable(load, a.linkTable, `${schema.file} attribute "${a.name}"`, schema.file, a.name));
+    }
+  }
+}
+
 /** Pairs every relation, saying in `notices` how lenient readings were made; leaves out each that can hold nothing. */
 function pairRelations(problems: SchemaProblems, notices: string[], load: Loader, types: Map<string, ContentType>, components: Map<string, Component>): void {
   const dropped: [ContentType | Component, RelationAttribute, Paired][] = [];
@@ -349,21 +380,24 @@ function checkComponentCycles(problems: SchemaProblems, components: Map<string, 
 
 export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   const problems = new SchemaProblems();
-  const load: Loader = { root, problems, notices: [], customFields: options.customFields, formerTables: new Map(), earlierCollections: new Map() };
-  const types = new Map<string, ContentType>();
-  const tables = new Map<string, string>();
-  const claimTable = (table: string, file: string): void => {
-    const prev = tables.get(table);
-    if (prev) throw new SchemaError(file, null, `table "${table}" is already used by ${prev}`);
-    tables.set(table, file);
+  const load: Loader = {
+    root,
+    problems,
+    notices: [],
+    customFields: options.customFields,
+    formerTables: new Map(),
+    earlierCollections: new Map(),
+    tables: new Map(SYSTEM_TABLES.map((t) => [t.name, 'Folio itself'])),
   };
+  const types = new Map<string, ContentType>();
   for (const b of BUILTIN_SCHEMAS) {
     const ext = extensionOf(load, b.uid);
     // a wrong extension is reported and the built-in type is used without it, so its users don't report again
     const fromExt = ext && problems.attempt(() => contentType(load, b.uid, extended(b.uid, b.json, ext.json, ext.file), ext.file, 'plugin'));
     if (ext && !fromExt) problems.markSchema(b.uid);
     const ct = fromExt ?? contentType(load, b.uid, b.json, `<built-in ${b.uid}>`, 'plugin');
-    claimTable(ct.table, ct.file);
+    claimTable(load, ct.table, ct.file, ct.file);
+    claimTable(load, ct.componentTable, `${ct.file} (its components)`, ct.file);
     types.set(ct.uid, ct);
   }
   for (const raw of readContentTypeFiles(root, problems)) {
@@ -371,7 +405,8 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     const ct = problems.attempt(() => {
       const t = contentType(load, uid, raw.json, raw.file, 'api');
       if (t.singularName !== raw.name) throw new SchemaError(raw.file, null, `info.singularName "${t.singularName}" must match the folder name "${raw.name}"`);
-      claimTable(t.table, raw.file);
+      claimTable(load, t.table, raw.file, raw.file);
+      claimTable(load, t.componentTable, `${raw.file} (its components)`, raw.file);
       return t;
     });
     if (ct) types.set(uid, ct);
@@ -386,8 +421,8 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
       const collectionName = given ?? `components_${snakeCase(raw.category)}_${snakeCase(raw.name)}`;
       if (!TABLE.test(collectionName)) throw new SchemaError(raw.file, null, `collectionName "${collectionName}" is not a valid table name`);
       const [table, componentTable] = namedTables(load, collectionName, given ?? earlierComponentCollection(raw.category, raw.name));
-      claimTable(table, raw.file);
-      const [attributes, order] = attributesOf(load, uid, raw.json, raw.file, false);
+      claimTable(load, table, raw.file, raw.file);
+      const [attributes, order] = attributesOf(load, uid, raw.json, raw.file, false, COMPONENT_COLUMNS);
       return { modelType: 'component', uid, category: raw.category, table, file: raw.file, attributes, order, componentTable };
     });
     if (component) components.set(uid, component);
@@ -396,6 +431,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   checkComponentRefs(problems, [...types.values(), ...components.values()], components);
   checkComponentCycles(problems, components);
   pairRelations(problems, load.notices, load, types, components);
+  claimLinkTables(problems, load, [...types.values(), ...components.values()]);
 
   const routes = new Map<string, string>();
   for (const ct of types.values()) {

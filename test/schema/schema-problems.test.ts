@@ -109,4 +109,36 @@ describe('every schema problem at once', () => {
       ].join('\n'),
     );
   });
+
+  it('two things that would share one column or one table are named, system columns and tables included', () => {
+    const dir = project({
+      [at('gadget')]: type('gadget', {
+        address1: { type: 'string' },
+        address_1: { type: 'string' },
+        created_at: { type: 'datetime' },
+        owner1: { type: 'relation', relation: 'manyToOne', target: 'api::gadget.gadget' },
+        owner_1: { type: 'relation', relation: 'manyToOne', target: 'api::gadget.gadget' },
+      }),
+      [at('lock')]: type('lock', { name: { type: 'string' } }, { collectionName: 'folio_locks' }),
+      // a component has no created_at of its own: the name is free there
+      'src/components/parts/stamp.json': JSON.stringify({ attributes: { created_at: { type: 'datetime' } } }),
+    });
+    expect((failure(dir) as Error).message).toBe(
+      [
+        'Found 4 problems in the schema files:',
+        `  ${at('gadget')}: attribute "address_1": its column "address_1" clashes with attribute "address1"`,
+        `  ${at('gadget')}: attribute "created_at": its column "created_at" is one every entry has already`,
+        `  ${at('lock')}: table "folio_locks" is already used by Folio itself`,
+        `  ${at('gadget')}: attribute "owner_1": table "gadget_owner_1_lnk" is already used by ${at('gadget')} attribute "owner1"`,
+      ].join('\n'),
+    );
+  });
+
+  it("a collectionName that is another type's components table is named", () => {
+    const dir = project({
+      [at('box')]: type('box', { name: { type: 'string' } }, { collectionName: 'gadget_cmps' }),
+      [at('gadget')]: type('gadget', { name: { type: 'string' } }),
+    });
+    expect((failure(dir) as Error).message).toBe(`${at('gadget')}: table "gadget_cmps" is already used by ${at('box')}`);
+  });
 });
