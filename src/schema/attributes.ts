@@ -41,7 +41,11 @@ const RESERVED = new Set([
   '__type',
   'meta',
 ]);
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * Letters, digits and underscores, as Strapi reads them (`3dModel` included), with one letter or
+ * underscore at least: a name of digits alone would be an array index, which JSON objects put first.
+ */
+const NAME = /^[A-Za-z0-9_]*[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface AttributeContext {
   readonly file: string;
@@ -93,7 +97,7 @@ function asStoredType(name: string, def: Record<string, unknown>, ctx: Attribute
 }
 
 export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext): Attribute {
-  if (!NAME.test(name)) throw new SchemaError(ctx.file, name, 'name must be letters, digits and underscores');
+  if (!NAME.test(name)) throw new SchemaError(ctx.file, name, 'name must be letters, digits and underscores, not digits alone');
   if (RESERVED.has(name)) throw new SchemaError(ctx.file, name, 'name is reserved');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SchemaError(ctx.file, name, 'definition must be an object');

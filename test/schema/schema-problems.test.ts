@@ -49,7 +49,7 @@ describe('every schema problem at once', () => {
         'Found 7 problems in the schema files:',
         `  ${at('article')}: attribute "colour": unknown type "colour"`,
         `  ${at('page')}: attribute "slug": "regex" is not a valid regular expression: [`,
-        `  ${at('page')}: attribute "bad-name": name must be letters, digits and underscores`,
+        `  ${at('page')}: attribute "bad-name": name must be letters, digits and underscores, not digits alone`,
         `  ${at('post')}: "kind" must be "collectionType" or "singleType"`,
         `  src/components/shared/quote.json: invalid JSON (${jsonError(QUOTE)})`,
         `  ${at('article')}: attribute "seo": component "shared.seo" does not exist`,

@@ -365,3 +365,58 @@ describe('a table whose earlier name is another table’s name', () => {
     }
   });
 });
+
+const DIGIT_FIRST = {
+  'src/api/model-file/content-types/model-file/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'model_files',
+    info: { singularName: 'model-file', pluralName: 'model-files', displayName: 'Model file' },
+    options: { draftAndPublish: false },
+    attributes: {
+      '3dModel': { type: 'string' },
+      '2ndTag': { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
+      '1stPart': { type: 'component', component: 'shared.link' },
+    },
+  }),
+};
+
+describe('attribute names that start with a digit', () => {
+  it('are served as Strapi serves them, their column in lodash snake_case', async () => {
+    const dir = project();
+    writeFiles(dir, DIGIT_FIRST);
+    const db = await createTestDatabase();
+    try {
+      const app = await createApp(testConfig(db.config, { dir }));
+      try {
+        const table = modelTables(app.model).find((t) => t.name === 'model_files')!;
+        expect(table.columns.map((c) => c.name)).toContain('3_d_model');
+        expect(modelTables(app.model).map((t) => t.name)).toContain('model_files_2nd_tag_lnk');
+        const call = await client(app);
+        const tag = await call('POST', '/api/tags', { data: { label: 'cad' } });
+        for (const name of ['cube', 'sphere']) {
+          const made = await call('POST', '/api/model-files', {
+            data: { '3dModel': name, '2ndTag': tag.body.data.documentId, '1stPart': { label: name, url: `https://example.com/${name}` } },
+          });
+          expect(made.status, JSON.stringify(made.body)).toBe(201);
+        }
+        const list = await call(
+          'GET',
+          '/api/model-files?filters[3dModel][$eq]=sphere&fields[0]=3dModel&populate[2ndTag][fields][0]=label&populate[1stPart]=true&sort=3dModel:desc',
+        );
+        expect(list.status, JSON.stringify(list.body)).toBe(200);
+        expect(list.body.data).toHaveLength(1);
+        expect(list.body.data[0]).toMatchObject({ '3dModel': 'sphere', '2ndTag': { label: 'cad' }, '1stPart': { label: 'sphere' } });
+        expect(Object.keys(list.body.data[0]).filter((k) => /^\d/.test(k))).toEqual(['3dModel', '2ndTag', '1stPart']);
+        const sorted = await call('GET', '/api/model-files?sort=3dModel:desc&fields[0]=3dModel');
+        expect(sorted.body.data.map((d: { '3dModel': string }) => d['3dModel'])).toEqual(['sphere', 'cube']);
+        const wrong = await call('POST', '/api/model-files', { data: { '3dModel': 5 } });
+        expect(wrong.status).toBe(400);
+        expect(wrong.body.error.details.errors[0].path).toEqual(['3dModel']);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+});
