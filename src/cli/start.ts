@@ -6,6 +6,7 @@ import { numberFlag, UsageError, type Flags } from './usage.js';
 import { firstSteps } from './first-steps.js';
 import { describeMailer } from '../email/mailer.js';
 import { releaseMemoryWhenIdle } from './idle-memory.js';
+import { boundHeapGrowth } from './heap-growth.js';
 
 /** Resolves only when the process should exit with the returned code. */
 const forever = (): Promise<number> => new Promise(() => {});
@@ -39,6 +40,7 @@ export async function runStart(dir: string, values: Flags): Promise<number> {
   if (workers < 1) throw new UsageError('--workers takes a number from 1');
   if (workers > 1 && cluster.isPrimary) return primary(dir, values, workers);
   const config = await serveConfig(dir, values, !cluster.isPrimary);
+  boundHeapGrowth();
   const app = await serve(config);
   const stopWatching = releaseMemoryWhenIdle();
   closeOnSignals(() => {
