@@ -90,11 +90,22 @@ describe('role-based access on content routes', () => {
     expect((await t.get(url, { token: user.jwt })).status).toBe(403);
   });
 
-  it('refresh and logout do not exist in the default (legacy) JWT mode: 404', async () => {
-    for (const path of ['/api/auth/refresh', '/api/auth/logout']) {
-      const r = await t.request('POST', path, { token: user.jwt, body: { refreshToken: 'x' } });
-      expect(r.status, path).toBe(404);
-      expect(r.body).toEqual(errorOf(404, 'NotFoundError', 'Not Found'));
+  it('in the default (legacy) JWT mode the session routes check their permission, then answer 404 Not Found, as Strapi 5.54 (seen)', async () => {
+    const NOT_FOUND = errorOf(404, 'NotFoundError', 'Not Found');
+    const FORBIDDEN = errorOf(403, 'ForbiddenError', 'Forbidden');
+    const BAD_TOKEN = errorOf(401, 'UnauthorizedError', 'Missing or invalid credentials');
+    // what the reference answered: Public may refresh, Authenticated may log out and see its sessions
+    const routes: [string, string, unknown, unknown][] = [
+      ['POST', '/api/auth/refresh', NOT_FOUND, FORBIDDEN],
+      ['POST', '/api/auth/logout', FORBIDDEN, NOT_FOUND],
+      ['GET', '/api/auth/sessions', FORBIDDEN, NOT_FOUND],
+      ['DELETE', '/api/auth/sessions/abc', FORBIDDEN, NOT_FOUND],
+    ];
+    for (const [method, path, anonymous, signedIn] of routes) {
+      const as = (token: string | null) => t.request(method as 'POST', path, { token, body: method === 'GET' ? undefined : { refreshToken: 'x' } });
+      expect((await as(null)).body, `${method} ${path} anonymous`).toEqual(anonymous);
+      expect((await as(user.jwt)).body, `${method} ${path} signed in`).toEqual(signedIn);
+      expect((await as('xyz')).body, `${method} ${path} bad token`).toEqual(BAD_TOKEN);
     }
   });
 

@@ -1,7 +1,6 @@
 // The users-permissions area in one place: its services, and the auth, provider, users and roles routes.
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '../../errors.js';
 import type { Services } from '../../http/services.js';
 import type { Mailer } from '../../email/mailer.js';
 import { emailTemplates } from './email-templates.js';
@@ -13,7 +12,7 @@ import { registerUserRoutes } from './users-routes.js';
 import { registerRoleRoutes } from './roles-routes.js';
 import { registerRateLimit } from './rate-limit.js';
 import type { Sessions } from './sessions.js';
-import { registerSessionRoutes } from './session-routes.js';
+import { registerLegacySessionRoutes, registerSessionRoutes } from './session-routes.js';
 import { providerSettings } from './providers/settings.js';
 import { ProviderFlows } from './providers/flows.js';
 import { registerProviderRoutes } from './providers/routes.js';
@@ -35,10 +34,8 @@ export async function registerUsersPermissions(app: FastifyInstance, services: S
   // signed cookies: the refresh token's (refresh mode) and a provider login's
   const keys = services.config.secrets.appKeys;
   await app.register(fastifyCookie, { secret: keys.length ? [...keys] : services.config.secrets.jwtSecret });
-  // refresh mode only. In legacy mode Strapi 5.54 still routes POST /auth/refresh and /auth/logout to
-  // handlers that answer 404: without these two, the request would be the 405 of a path no route takes
   if (sessions) registerSessionRoutes(app, up, sessions);
-  else for (const path of ['refresh', 'logout']) app.post(`${services.config.rest.prefix}/auth/${path}`, () => Promise.reject(new NotFoundError('Not Found')));
+  else registerLegacySessionRoutes(app, up);
   // before the routes: it limits those §10.1 marks as they are registered
   registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit, services.config.proxy);
   registerAuthRoutes(app, up);

@@ -1,5 +1,6 @@
-// Refresh mode's routes (behaviour.md §10.5): /auth/refresh, /auth/logout, /auth/sessions. Registered
-// only in refresh mode; the cookie variant reads cookies signed with APP_KEYS (plugin.ts parses them).
+// Refresh mode's routes (behaviour.md §10.5): /auth/refresh, /auth/logout, /auth/sessions; the cookie
+// variant reads cookies signed with APP_KEYS (plugin.ts parses them). In legacy mode the same routes
+// check their permission as Strapi 5.54's do, then answer 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { authorize } from '../../http/authorize.js';
@@ -18,6 +19,32 @@ function presented(sessions: Sessions, req: FastifyRequest): string | 'tampered'
   }
   const token = bodyOf(req.body)['refreshToken'];
   return typeof token === 'string' && token !== '' ? token : null;
+}
+
+/** each session route: method, path under the prefix, and the action its caller needs */
+const SESSION_ROUTES = [
+  ['POST', '/auth/refresh', 'auth.refresh'],
+  ['POST', '/auth/logout', 'auth.logout'],
+  ['GET', '/auth/sessions', 'auth.getSessions'],
+  ['DELETE', '/auth/sessions/:sessionId', 'auth.revokeSession'],
+] as const;
+
+/**
+ * Legacy mode: Strapi 5.54 keeps these routes and their permission checks, and its handlers answer
+ * 404 — so a caller without the permission is told 403 (401 for a bad token), one with it 404.
+ */
+export function registerLegacySessionRoutes(app: FastifyInstance, up: UpContext): void {
+  const prefix = up.services.config.rest.prefix;
+  for (const [method, path, action] of SESSION_ROUTES) {
+    app.route({
+      method,
+      url: `${prefix}${path}`,
+      handler: async (req) => {
+        await authorize(up.services, req, `${UP}.${action}`);
+        throw new NotFoundError('Not Found');
+      },
+    });
+  }
 }
 
 export function registerSessionRoutes(app: FastifyInstance, up: UpContext, sessions: Sessions): void {
