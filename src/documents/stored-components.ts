@@ -7,10 +7,19 @@ import type { WriteData } from './input/types.js';
 import { PARTIAL } from './input/validate-publish.js';
 import type { Store } from './store/rows.js';
 
-export async function storedComponentValues(s: Store, type: ContentType, rowId: number, data: WriteData): Promise<Record<string, unknown>> {
+/**
+ * `sharedOnly`: read only the non-localized ones, for a new locale version, which starts with copies
+ * of another locale's shared components and none of its localized ones.
+ */
+export async function storedComponentValues(s: Store, type: ContentType, rowId: number, data: WriteData, sharedOnly = false): Promise<Record<string, unknown>> {
   // only what a publish check reads: required ones, and those with an item count to hold
   const left = [...type.attributes.values()].filter(
-    (a) => (a.kind === 'component' || a.kind === 'dynamiczone') && (a.required || a.min !== undefined) && !data.components.has(a.name) && !data.zones.has(a.name),
+    (a) =>
+      (a.kind === 'component' || a.kind === 'dynamiczone') &&
+      (a.required || a.min !== undefined) &&
+      !(sharedOnly && a.localized) &&
+      !data.components.has(a.name) &&
+      !data.zones.has(a.name),
   );
   if (left.length === 0) return {};
   const rows = await s.tx

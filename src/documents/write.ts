@@ -206,7 +206,9 @@ export class DocumentWriter {
         if (data.components.has(a.name) || data.zones.has(a.name) || data.media.has(a.name)) throw ValidationError.invalidKey(a.name, a.name, 'body');
       }
     }
-    const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...plainValues(data) };
+    // the shared components copied from the other locale count towards the publish check, as they are stored with it
+    const copied = copyFrom && publish ? await storedComponentValues(s, type, Number(copyFrom['id']), data, true) : {};
+    const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...copied, ...plainValues(data) };
     if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: isCreate && !copyFrom });
     const row = {
       ...defaultColumns(s.dialect, type, data.scalars),

@@ -566,3 +566,47 @@ describe("a user's relation to a type with draft & publish", () => {
     }
   });
 });
+
+// World-Buisness: news with a required list of tags shared by the locales
+const NEWS = {
+  [at('news')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'news', pluralName: 'newses' },
+    options: { draftAndPublish: true },
+    pluginOptions: { i18n: { localized: true } },
+    attributes: {
+      title: { type: 'string', required: true, pluginOptions: { i18n: { localized: true } } },
+      tags: { type: 'component', component: 'kit.news-tag', repeatable: true, required: true, pluginOptions: { i18n: { localized: false } } },
+      hero: { type: 'component', component: 'kit.news-tag', repeatable: false, required: true, pluginOptions: { i18n: { localized: true } } },
+    },
+  }),
+  'src/components/kit/news-tag.json': JSON.stringify({
+    info: { displayName: 'News tag' },
+    attributes: { tag: { type: 'enumeration', enum: ['Investment', 'Startups'], required: true } },
+  }),
+};
+
+describe('a required component shared by the locales', () => {
+  it('counts for a new locale published at once, which copies it, while a required localized one must be sent (as Strapi 5.54 answers)', async () => {
+    const t = await startTestApp({ dir: exampleWith(NEWS) });
+    try {
+      const made = await t.request('POST', '/api/newses?status=draft', { body: { data: { title: 'EN', tags: [{ tag: 'Investment' }] } } });
+      expect(made.status, made.text).toBe(201);
+      const id = made.body.data.documentId as string;
+      // the localized one is still asked for
+      const bare = await t.request('PUT', `/api/newses/${id}?locale=fr`, { body: { data: { title: 'FR' } } });
+      expect(bare.status).toBe(400);
+      expect(bare.body.error.details.errors).toEqual([
+        { path: ['hero'], message: 'hero must be a `object` type, but the final value was: `null`.', name: 'ValidationError', value: null },
+      ]);
+      const fr = await t.request('PUT', `/api/newses/${id}?locale=fr`, { body: { data: { title: 'FR', hero: { tag: 'Startups' } } } });
+      expect(fr.status, fr.text).toBe(200);
+      expect(fr.body.data).toMatchObject({ locale: 'fr', title: 'FR' });
+      expect(fr.body.data.publishedAt).not.toBeNull();
+      const read = await t.get(`/api/newses/${id}?locale=fr&populate[tags][fields][0]=tag`);
+      expect(read.body.data.tags).toMatchObject([{ tag: 'Investment' }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
