@@ -14,7 +14,7 @@ import { loadModel } from '../../src/schema/load-model.js';
 import { SECRETS } from '../config/helpers.js';
 import { EXAMPLE_DIR, startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
-import { filePart, form } from '../upload/helpers.js';
+import { filePart, form, startUploadApp } from '../upload/helpers.js';
 import { writeFiles } from './write-files.js';
 
 const GADGET = 'src/api/gadget/content-types/gadget/schema.json';
@@ -607,6 +607,38 @@ describe('a required component shared by the locales', () => {
       expect(read.body.data.tags).toMatchObject([{ tag: 'Investment' }]);
     } finally {
       await t.close();
+    }
+  });
+});
+
+// knowledge-bot-cms: an upload extension adding attributes with defaults (a file's processing state)
+const FILE_DEFAULTS = {
+  [FILE_EXT]: JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'files',
+    info: { singularName: 'file', pluralName: 'files' },
+    attributes: {
+      source_type: { type: 'enumeration', enum: ['manual_upload', 'connector'], default: 'manual_upload' },
+      notification_sent: { type: 'boolean', default: false },
+      processing_metadata: { type: 'json', default: {} },
+      retries: { type: 'integer', default: 0 },
+      storage_key: { type: 'string' },
+    },
+  }),
+};
+
+describe('an upload extension with defaults', () => {
+  it('a new file starts with each default, as Strapi 5.54 gives them', async () => {
+    const up = await startUploadApp({}, { dir: exampleWith(FILE_DEFAULTS) });
+    try {
+      const made = await up.upload([filePart('x', 'x.txt', 'text/plain')]);
+      expect(made.status, made.text).toBe(201);
+      expect(made.body[0]).toMatchObject({ source_type: 'manual_upload', notification_sent: false, processing_metadata: {}, retries: 0, storage_key: null });
+      const id = made.body[0].id as number;
+      const read = await up.t.get(`/api/upload/files/${id}`);
+      expect(read.body).toMatchObject({ source_type: 'manual_upload', notification_sent: false, processing_metadata: {}, retries: 0 });
+    } finally {
+      await up.close();
     }
   });
 });

@@ -3,7 +3,7 @@
 import type { Database } from '../../database/dialect.js';
 import { newDocumentId } from '../../documents/document-id.js';
 import { rowShape } from '../../values/row-shape.js';
-import { insertRow, scalarColumns, type Store } from '../../documents/store/rows.js';
+import { defaultColumns, insertRow, scalarColumns, type Store } from '../../documents/store/rows.js';
 import { FILE_UID, type ContentType, type Model } from '../../schema/types.js';
 import type { FocalPoint } from './file-info.js';
 
@@ -58,10 +58,12 @@ export function fileType(model: Model): ContentType {
 }
 
 export async function insertFile(s: Store, type: ContentType, file: NewFile, now: Date): Promise<number> {
-  const values = scalarColumns(s.dialect, type, new Map(Object.entries(file)));
+  const given = new Map(Object.entries(file));
   const at = s.dialect.toDatetime(now);
   return insertRow(s, type.table, {
-    ...values,
+    // attributes an upload extension adds start at their schema default, as Strapi's file create gives them
+    ...defaultColumns(s.dialect, type, given),
+    ...scalarColumns(s.dialect, type, given),
     document_id: newDocumentId(),
     created_at: at,
     updated_at: at,
