@@ -642,3 +642,44 @@ describe('an upload extension with defaults', () => {
     }
   });
 });
+
+// knowledge-bot-cms: files linked to a bot through a relation the upload extension adds
+const FILE_RELATION = {
+  [FILE_EXT]: JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'files',
+    info: { singularName: 'file', pluralName: 'files' },
+    attributes: { bot: { type: 'relation', relation: 'manyToOne', target: 'api::bot.bot', inversedBy: 'files' } },
+  }),
+  [at('bot')]: type('bot', 'bots', { files: rel('oneToMany', 'plugin::upload.file', { mappedBy: 'bot' }) }),
+};
+
+describe('a relation an upload extension adds', () => {
+  it('is populated on the media library routes as Strapi 5.54 populates it (by name, with fields, and with *)', async () => {
+    const up = await startUploadApp({}, { dir: exampleWith(FILE_RELATION) });
+    try {
+      const made = await up.upload([filePart('x', 'x.txt', 'text/plain')]);
+      expect(made.status, made.text).toBe(201);
+      const fileId = made.body[0].id as number;
+      const bot = await up.t.request('POST', '/api/bots', { body: { data: { name: 'Helper', files: [fileId] } } });
+      expect(bot.status, bot.text).toBe(201);
+      const linked = { id: bot.body.data.id, documentId: bot.body.data.documentId, name: 'Helper' };
+      const one = await up.t.get(`/api/upload/files/${fileId}?populate[bot][fields][0]=name`);
+      expect(one.status, one.text).toBe(200);
+      expect(one.body.bot).toEqual(linked);
+      const list = await up.t.get('/api/upload/files?fields[0]=name&populate[bot][fields][0]=name');
+      expect(list.body).toEqual([{ id: fileId, documentId: made.body[0].documentId, name: 'x.txt', bot: linked, isUrlSigned: false }]);
+      const all = await up.t.get('/api/upload/files?populate=*');
+      expect(all.body[0].bot).toMatchObject(linked);
+      // `related` lists media-field links only: this relation is not one (Strapi answers [] too)
+      expect(all.body[0].related).toEqual([]);
+      // without populate, no key
+      const bare = await up.t.get(`/api/upload/files/${fileId}`);
+      expect(bare.body).not.toHaveProperty('bot');
+      const bad = await up.t.get('/api/upload/files?populate[bot][populate][nothing]=true');
+      expect(bad.status).toBe(400);
+    } finally {
+      await up.close();
+    }
+  });
+});

@@ -2,13 +2,15 @@
 // parsed by the same parsers as content lists, against the `plugin::upload.file` model.
 import { sql, type SqlBool } from 'kysely';
 import { PaginationError, ValidationError } from '../../errors.js';
-import type { Pagination, SortItem, Where } from '../../query/ast.js';
+import type { Pagination, PopulateMap, SortItem, Where } from '../../query/ast.js';
 import type { ParseContext } from '../../query/parse/context.js';
 import { parseFields } from '../../query/parse/fields.js';
 import { parseFilters } from '../../query/parse/filters.js';
 import { parsePagination } from '../../query/parse/pagination.js';
 import { parsePopulate } from '../../query/parse/populate.js';
 import { parseSort } from '../../query/parse/sort.js';
+import { populate } from '../../query/sql/populate.js';
+import { PopulateBudget } from '../../query/sql/populate-budget.js';
 import { orderTerms, searchCondition, whereContext, type ReadContext } from '../../query/sql/find.js';
 import { compileWhere } from '../../query/sql/where.js';
 import { rowShape } from '../../values/row-shape.js';
@@ -22,6 +24,8 @@ export interface FileQuery {
   readonly fields: readonly string[] | null;
   /** `populate=related`: add the entries each file is linked to (null: not asked) */
   readonly related: RelatedSpec | null;
+  /** the other attributes asked for: relations and media an upload extension adds */
+  readonly populate: PopulateMap;
   /** `_q`: searched as in a content list (Strapi's file lists take it too) */
   readonly search: string | null;
 }
@@ -42,26 +46,33 @@ export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Reco
   const fields = parseFields(ctx, type, query['fields']);
   const q = query['_q'];
   const search = typeof q === 'string' && q !== '' ? q : null;
-  return { where, sort, fields, related: parseFilePopulate(ctx, type, query['populate']), search };
+  return { where, sort, fields, ...parseFilePopulate(ctx, type, query['populate']), search };
 }
 
 /**
  * A file read by id: Strapi 5.54 checks its filters, sort and fields as a list's (a bad key is the same
  * 400) but honours only populate, and lets every other parameter pass
  */
-export function parseFileReadQuery(ctx: ParseContext, type: ContentType, query: Record<string, unknown>): RelatedSpec | null {
+export function parseFileReadQuery(ctx: ParseContext, type: ContentType, query: Record<string, unknown>): FilePopulate {
   parseFilters(ctx, type, query['filters']);
   parseSort(ctx, type, query['sort']);
   parseFields(ctx, type, query['fields']);
   return parseFilePopulate(ctx, type, query['populate']);
 }
 
-/** What a files `populate` asks of `related`; anything else in it is checked and refused. */
-export function parseFilePopulate(ctx: ParseContext, type: ContentType, raw: unknown): RelatedSpec | null {
-  const populate = splitFilePopulate(raw);
-  // files have no other populatable attribute; the parser still rejects keys that don't exist
-  parsePopulate(ctx, type, populate.rest);
-  return populate.related === undefined ? null : parseRelated(ctx, populate.related);
+export interface FilePopulate {
+  readonly related: RelatedSpec | null;
+  readonly populate: PopulateMap;
+}
+
+/**
+ * What a files `populate` asks: `related`, read Folio's way, and the relations and media an upload
+ * extension adds (`bot`, `company`…), populated as in a content read; other keys are refused.
+ */
+export function parseFilePopulate(ctx: ParseContext, type: ContentType, raw: unknown): FilePopulate {
+  const split = splitFilePopulate(raw);
+  const populate = parsePopulate(ctx, type, split.rest);
+  return { related: split.related === undefined ? null : parseRelated(ctx, split.related), populate };
 }
 
 export function parseFilePage(ctx: ParseContext, query: Record<string, unknown>): Pagination {
@@ -112,4 +123,14 @@ export async function countFiles(ctx: ReadContext, type: ContentType, q: FileQue
     .where(cond)
     .executeTakeFirst();
   return Number((row as { c: unknown } | undefined)?.c ?? 0);
+}
+
+/** Fills each file object with the extension attributes `map` asks for, as a content read populates them. */
+export async function populateFiles(ctx: ReadContext, type: ContentType, files: readonly FileObject[], map: PopulateMap): Promise<void> {
+  if (map.size === 0 || files.length === 0) return;
+  const parents = files.map((out) => ({ row: { id: out['id'], document_id: out['documentId'] }, out }));
+  const budget = new PopulateBudget();
+  budget.take(parents.length);
+  await populate({ ...ctx, budget, files: [] }, type, parents, map, { status: 'published', locale: ctx.defaultLocale, publicationFilter: null });
+  for (const p of parents) budget.count(p.out);
 }

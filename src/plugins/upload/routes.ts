@@ -28,7 +28,7 @@ import { ImageProcessor } from './image-process.js';
 import { AdmittedImages, ImageAdmission, type ImageRunner } from './image-admission.js';
 import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
-import { countFiles, findFiles, parseFilePage, parseFileReadQuery, parseFileQuery, parseFlatRange } from './queries.js';
+import { countFiles, findFiles, parseFilePage, parseFileReadQuery, parseFileQuery, parseFlatRange, populateFiles } from './queries.js';
 import { addRelated } from '../../query/sql/file-related.js';
 import { registerStaticUploads } from './serve.js';
 import { checkRootPages, withoutRootPages } from '../../query/parse/root-pages.js';
@@ -96,6 +96,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     checkRootPages(query);
     const { start, limit } = parseFlatRange(query);
     const files = await findFiles(read, type, q, start, limit);
+    await populateFiles(read, type, files, q.populate);
     if (q.related) await addRelated(services.database, services.model, files, q.related);
     return reply.send(await present(files));
   };
@@ -107,16 +108,18 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const q = parseFileQuery(ctx, type, query);
     const p = parseFilePage(ctx, query);
     const [data, total] = await Promise.all([findFiles(read, type, q, p.start, p.limit), p.withCount ? countFiles(read, type, q) : Promise.resolve(null)]);
+    await populateFiles(read, type, data, q.populate);
     if (q.related) await addRelated(services.database, services.model, data, q.related);
     return reply.send({ data: await present(data), meta: { pagination: paginationMeta(p, total) } });
   };
 
   const findOne = async (req: FastifyRequest, reply: FastifyReply) => {
     const caller = await authorize(req, UPLOAD_ACTIONS.findOne);
-    const related = parseFileReadQuery(parseContext(caller), type, queryOf(req));
+    const { related, populate } = parseFileReadQuery(parseContext(caller), type, queryOf(req));
     const id = numericId((req.params as { id: string }).id);
     const file = id === null ? null : await readFile(services.database, type, id);
     if (!file) throw new NotFoundError('file.notFound');
+    await populateFiles(read, type, [file], populate);
     if (related) await addRelated(services.database, services.model, [file], related);
     return reply.send(await presentOne(file));
   };
