@@ -130,6 +130,26 @@ async function unbounded<T>(database: Database, conn: Conn, work: () => Promise<
   return value;
 }
 
+/** how long a sync waits for another process's: MySQL's GET_LOCK is given as much */
+const SYNC_LOCK_WAIT_MS = 600_000;
+
+/**
+ * The schema lock, waited for as long as another process's sync may take. SQLite's `begin immediate`
+ * gives up at the connection's busy timeout (5 s) — processes starting together on a loaded machine
+ * failed start-up with "database is locked" — so a transient refusal is asked again until the wait ends.
+ */
+async function takeLock(database: Database, conn: Conn, take: RawBuilder<unknown>): Promise<{ rows: unknown[] }> {
+  const until = Date.now() + SYNC_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      return await take.execute(conn);
+    } catch (e) {
+      if (!database.dialect.isTransient(e) || Date.now() >= until) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 /**
  * Processes that start together (replicas of a deploy, `folio start --workers`) sync one at a time:
  * each takes a lock on the whole database (dialect.schemaLock) on one connection and reads the
@@ -141,7 +161,7 @@ export async function syncSchema(database: Database, model: Model): Promise<Sync
   const { take, release } = database.dialect.schemaLock;
   return database.db.connection().execute(async (conn) => {
     const report = await unbounded(database, conn, async () => {
-      const got = (await take.execute(conn)).rows[0] as { locked?: unknown } | undefined;
+      const got = (await takeLock(database, conn, take)).rows[0] as { locked?: unknown } | undefined;
       if (got?.locked !== undefined && Number(got.locked) !== 1) throw new Error('Timed out waiting for another process to finish the schema sync');
       let synced: SyncReport;
       try {
