@@ -271,6 +271,13 @@ describe('GET /api/users/count, /me, /:id', () => {
     expect((await t.get('/api/users/me')).body).toEqual(errorOf(401, 'UnauthorizedError', 'Unauthorized'));
   });
 
+  it('me with filters that leave the caller out is an empty 204 (Strapi 5.54), and the caller when they keep it', async () => {
+    const out = await t.get('/api/users/me?filters[username][$eq]=nobody', { token: bob.jwt });
+    expect([out.status, out.text]).toEqual([204, '']);
+    const kept = await t.get('/api/users/me?filters[username][$eq]=bob&fields[0]=username', { token: bob.jwt });
+    expect([kept.status, kept.body]).toEqual([200, { id: bob.id, documentId: expect.any(String), username: 'bob' }]);
+  });
+
   it('me?populate=role shows no role to the Authenticated role, which may not find roles', async () => {
     const r = await t.get('/api/users/me?populate=role', { token: bob.jwt });
     expect(r.status).toBe(200);
@@ -468,6 +475,19 @@ describe('PUT and DELETE /api/users/:id', () => {
     const r = await t.request('PUT', `/api/users/${u.id}`, { body: { username: 'faye' } });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ id: u.id, username: 'faye', email: 'fay@example.com', role: { type: 'authenticated' } });
+  });
+
+  it('a body that is a JSON array is one root error, its fields unchecked, on PUT and POST (Strapi 5.54), and changes nothing', async () => {
+    const u = await register(t, 'gil');
+    const notObject = (shown: string, value: unknown) => validationOf(fieldErr([], `this must be a \`object\` type, but the final value was: \`${shown}\`.`, value));
+    const put = await t.request('PUT', `/api/users/${u.id}`, { body: [1] });
+    expect([put.status, put.body]).toEqual([400, notObject('[\n  "1"\n]', [1])]);
+    const post = await t.request('POST', '/api/users', { body: [] });
+    expect([post.status, post.body]).toEqual([400, notObject('[]', [])]);
+    // a password inside the array is left out of the error, as everywhere
+    const secret = await t.request('POST', '/api/users', { body: [{ username: 'gil2', password: 'secret123' }] });
+    expect([secret.status, secret.body]).toEqual([400, notObject('[\n  {\n    "username": "\\"gil2\\""\n  }\n]', [{ username: 'gil2' }])]);
+    expect((await t.get(`/api/users/${u.id}`)).body).toMatchObject({ username: 'gil' });
   });
 
   it('404 User not found for a missing user, before the body is looked at', async () => {
