@@ -73,3 +73,17 @@ export function checkUpdateBody(raw: unknown): { errors: FieldError[]; role: Rol
   if (role?.kind === 'error' && !role.late) errors.push(role.error);
   return { errors, role };
 }
+
+/**
+ * The value Strapi 5.54 shows with an update's late role error (a role that doesn't exist, `Invalid
+ * relations`): the data its document service was given, that is the body in its order with the email
+ * lowercased and the role in its relation form, then the `publishedAt` it adds. Secrets are left out.
+ */
+export function updateDataEcho(raw: unknown, role: unknown): Body {
+  const out: Body = {};
+  for (const [k, v] of Object.entries(withoutSecrets(bodyOf(raw)) as Body)) {
+    out[k] = k === 'role' ? role : k === 'email' && typeof v === 'string' ? v.toLowerCase() : v;
+  }
+  out['publishedAt'] = new Date().toISOString();
+  return out;
+}

@@ -12,7 +12,7 @@ import type { Ability } from '../../auth/ability.js';
 import { rowId } from '../../documents/input/refs.js';
 import { bodyOf, type Body } from './body.js';
 import type { RoleRead } from './role-ref.js';
-import { checkCreateBody, checkUpdateBody } from './users-body.js';
+import { checkCreateBody, checkUpdateBody, updateDataEcho } from './users-body.js';
 import { fieldError } from '../../documents/input/messages.js';
 import { UP, type UpContext } from './context.js';
 import type { UserRow } from './users.js';
@@ -74,7 +74,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   };
 
   /** the documentId of the role a reference names; Strapi's errors when none (a create's are ApplicationErrors) */
-  const roleOf = async (read: Extract<RoleRead, { kind: 'ref' }>, creating: boolean): Promise<string> => {
+  const roleOf = async (read: Extract<RoleRead, { kind: 'ref' }>, creating: boolean, body: Body = {}): Promise<string> => {
     const { ref } = read;
     const documentId = await users.roleDocument(ref);
     if (documentId !== undefined) return documentId;
@@ -83,7 +83,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       throw creating ? new ApplicationError(message) : new ValidationError(message);
     }
     const message = '1 relation(s) of type plugin::users-permissions.role associated with this entity do not exist';
-    throw creating ? new ApplicationError(message) : ValidationError.of([fieldError([], message, { role: read.echo })]);
+    throw creating ? new ApplicationError(message) : ValidationError.of([fieldError([], message, updateDataEcho(body, read.echo))]);
   };
 
   const usernameTaken = async (tx: Tx, values: Body, except: number | null): Promise<void> => {
@@ -199,9 +199,12 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       const body = bodyOf(req.body);
       const { errors, role } = checkUpdateBody(req.body);
       if (errors.length) throw ValidationError.of(errors);
-      if (role?.kind === 'error') throw ValidationError.of([role.error]);
+      if (role?.kind === 'error') {
+        const echo = role.late ? fieldError([], role.error.message, updateDataEcho(body, (role.error.value as Body)['role'])) : role.error;
+        throw ValidationError.of([echo]);
+      }
       const values = valuesOf(body);
-      if (role?.kind === 'ref') values['role'] = await roleOf(role, false);
+      if (role?.kind === 'ref') values['role'] = await roleOf(role, false, body);
       if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
       await uniqueness(values, row.id)(services.database.db);
       users.validatePlain(values, false);
