@@ -1,5 +1,6 @@
 // The users-permissions area in one place: its services, and the auth, provider, users and roles routes.
 import fastifyCookie from '@fastify/cookie';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../http/services.js';
 import type { Mailer } from '../../email/mailer.js';
@@ -16,6 +17,13 @@ import { registerLegacySessionRoutes, registerSessionRoutes } from './session-ro
 import { providerSettings } from './providers/settings.js';
 import { ProviderFlows } from './providers/flows.js';
 import { registerProviderRoutes } from './providers/routes.js';
+
+/** a sign-in or account form's fields are short: these bound what one request may make the server hold */
+const AUTH_FORM_LIMITS = { fields: 50, fieldSize: 64 * 1024, files: 5, fileSize: 64 * 1024, parts: 100, headerPairs: 200 };
+
+async function dropFile(part: MultipartFile): Promise<void> {
+  for await (const chunk of part.file) void chunk;
+}
 
 export async function registerUsersPermissions(app: FastifyInstance, services: Services, tokens: UserTokens, mailer: Mailer, sessions: Sessions | null = null): Promise<UpContext> {
   const config = services.config.usersPermissions;
@@ -38,7 +46,12 @@ export async function registerUsersPermissions(app: FastifyInstance, services: S
   else registerLegacySessionRoutes(app, up);
   // before the routes: it limits those §10.1 marks as they are registered
   registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit, services.config.proxy);
-  registerAuthRoutes(app, up);
+  // Strapi's body parser reads multipart forms on every route, so a sign-in form sent as FormData works
+  // there: the auth routes take the form's text fields as their body; a file part is read and dropped
+  await app.register(async (scope) => {
+    await scope.register(multipart, { attachFieldsToBody: 'keyValues', onFile: dropFile, limits: AUTH_FORM_LIMITS });
+    registerAuthRoutes(scope, up);
+  });
   registerProviderRoutes(app, up, providers, new ProviderFlows(services.database));
   registerUserRoutes(app, up);
   registerRoleRoutes(app, up);
