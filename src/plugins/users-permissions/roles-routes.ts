@@ -145,8 +145,9 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
 
   app.put(`${prefix}/roles/:role`, async (req, reply) => {
     await authorize(services, req, `${UP}.role.updateRole`);
-    const role = await target(req, 'role');
+    // Strapi 5.54 refuses an empty body before it looks the role up
     const body = nonEmpty(req);
+    const role = await target(req, 'role');
     const name = text(body, 'name', false);
     if (name !== undefined) checkName(name);
     const description = text(body, 'description', false);
