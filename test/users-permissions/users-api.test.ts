@@ -416,6 +416,11 @@ describe("a user body's role, in each form Strapi 5.54 reads", () => {
     for (const role of [0, '']) expect((await create(role)).body.role.type, JSON.stringify(role)).toBe('authenticated');
     expect((await create(424242)).body).toEqual(errorOf(400, 'ApplicationError', MISSING));
     expect((await create({ connect: [{ id: 424242 }] })).body).toEqual(errorOf(400, 'ApplicationError', MISSING));
+    // the model's own errors come first, as Strapi's create reports them before it looks for the role
+    const weak = { username: 'ab', email: 'weak@example.com', password: '12' };
+    const modelErrors = (await t.request('POST', '/api/users', { body: { ...weak, role: pub.id } })).body;
+    expect(modelErrors.error).toMatchObject({ status: 400, name: 'ApplicationError' });
+    expect((await t.request('POST', '/api/users', { body: { ...weak, role: 424242 } })).body).toEqual(modelErrors);
     expect((await create('nope')).body).toEqual(errorOf(400, 'ApplicationError', 'Document with id "nope", locale "null" not found'));
     // ids past the column and strings no documentId can be name no role, and never reach the database
     for (const role of [2147483648, '99999999999', 1e21]) expect((await create(role)).body, String(role)).toEqual(errorOf(400, 'ApplicationError', MISSING));

@@ -175,8 +175,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       // an account made here signs in with a password, whatever the body says (as Strapi)
       const values: Body = { ...valuesOf(body), provider: 'local' };
       await emailTaken(services.database.db, values, null);
-      if (role?.kind === 'ref') values['role'] = await roleOf(role, true);
-      else {
+      if (role?.kind !== 'ref') {
         const id = await users.roleIdOfType(adv.default_role);
         if (id === undefined) throw new ApplicationError('Impossible to find the default role');
         values['role'] = id;
@@ -185,6 +184,8 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       let id: number;
       try {
         users.validatePlain(values, true);
+        // a role named in the body is looked up with the entry's other relations, after the model's checks (as Strapi's create)
+        if (role?.kind === 'ref') values['role'] = await roleOf(role, true);
         id = await users.write(values, null, uniqueness(values, null));
       } catch (e) {
         // Strapi's create turns the model's errors into an ApplicationError with their message alone
