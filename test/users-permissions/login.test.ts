@@ -201,3 +201,24 @@ describe('a sign-in form sent as multipart/form-data', () => {
     expect(file.body).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'request entity too large' } });
   });
 });
+
+describe('a text/plain body on the auth routes', () => {
+  const text = (path: string, body: string): Promise<Response> => t.request('POST', path, { token: null, raw: body, headers: { 'content-type': 'text/plain' } });
+  const notObject = (v: string): unknown => {
+    const message = `this must be a \`object\` type, but the final value was: \`"${v}"\`.`;
+    return { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: [], message, name: 'ValidationError', value: v }] } } };
+  };
+
+  it("fails the object's type test, text that looks like JSON included (seen on Strapi 5.54)", async () => {
+    for (const path of ['/api/auth/local', '/api/auth/forgot-password', '/api/auth/reset-password', '/api/auth/send-email-confirmation']) {
+      for (const body of ['x', '{"identifier":"a"}']) expect((await text(path, body)).body, `${path} ${body}`).toEqual(notObject(body));
+    }
+  });
+
+  it('register reads its characters as keys, as its copy of the body does', async () => {
+    expect((await text('/api/auth/local/register', 'x')).body).toEqual(errorOf(400, 'ValidationError', 'Invalid parameters: 0'));
+    const json = '{"identifier":"a"}';
+    const keys = Array.from({ length: json.length }, (_, i) => i).join(', ');
+    expect((await text('/api/auth/local/register', json)).body).toEqual(errorOf(400, 'ValidationError', `Invalid parameters: ${keys}`));
+  });
+});

@@ -22,8 +22,12 @@ export function bodyOf(raw: unknown): Body {
   return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Body) : {};
 }
 
-/** register copies the body into an object first, so an array's indexes are its keys (`Invalid parameters: 0, 1`) */
+/**
+ * register copies the body into an object first, so an array's indexes are its keys (`Invalid parameters:
+ * 0, 1`), and a text body's are its characters' (one per UTF-16 unit, as an object spread of a string)
+ */
 export function copiedBodyOf(raw: unknown): Body {
+  if (typeof raw === 'string') return Object.fromEntries(Array.from({ length: raw.length }, (_, i) => [String(i), raw[i]]));
   return Array.isArray(raw) ? Object.fromEntries(raw.map((v: unknown, i) => [String(i), v])) : bodyOf(raw);
 }
 
@@ -41,20 +45,21 @@ export function withoutSecrets(value: unknown): unknown {
 
 /**
  * Checks a body as Strapi's yup object schemas do (strict, abortEarly off): errors in the order the
- * fields are checked, the root's unknown-keys error after them. A body that is an array fails the
- * object's type test, and yup then checks none of its fields.
+ * fields are checked, the root's unknown-keys error after them. A body that is an array or text fails
+ * the object's type test, and yup then checks none of its fields.
  */
 export class BodyCheck {
   /** each checked field's errors, in the order the fields were checked (a Map keeps it) */
   private readonly fieldErrors = new Map<string, FieldError[]>();
   private readonly rootErrors: FieldError[] = [];
   private readonly body: Body;
-  private readonly isArray: boolean;
+  /** an array, or a text body: either fails the object's type test */
+  private readonly notObject: boolean;
 
   constructor(raw: unknown) {
     this.body = bodyOf(raw);
-    this.isArray = Array.isArray(raw);
-    if (this.isArray) {
+    this.notObject = Array.isArray(raw) || typeof raw === 'string';
+    if (this.notObject) {
       const v = withoutSecrets(raw);
       this.rootErrors.push(fieldError([], notTypeMessage([], 'object', v), v));
     }
@@ -80,7 +85,7 @@ export class BodyCheck {
 
   /** a required string: null is not a string (yup's type test), '' is missing (its required test) */
   string(field: string, opts: { email?: boolean; password?: boolean } = {}): string | undefined {
-    if (this.isArray) return undefined;
+    if (this.notObject) return undefined;
     this.errorsOf(field);
     const v = this.valueOf(field);
     if (v !== undefined && typeof v !== 'string') {
@@ -109,7 +114,7 @@ export class BodyCheck {
    * another password is a mismatch, not a missing field
    */
   confirmation(field = 'passwordConfirmation', of = 'password'): void {
-    if (this.isArray) return;
+    if (this.notObject) return;
     this.errorsOf(field);
     const v = this.valueOf(field);
     if (v === undefined) return this.fail(field, `${field} is a required field`, v);
@@ -124,7 +129,7 @@ export class BodyCheck {
    */
   async rule(field: string, rule: PasswordRule | undefined): Promise<void> {
     const v = this.valueOf(field);
-    if (rule === undefined || this.isArray || typeof v !== 'string') return;
+    if (rule === undefined || this.notObject || typeof v !== 'string') return;
     let message: string | undefined;
     try {
       if (!(await rule(v))) message = 'Password validation failed.';
@@ -137,7 +142,7 @@ export class BodyCheck {
   /** `.noUnknown()`: keys other than these are one error at the root, after the fields' */
   only(fields: readonly string[]): this {
     const extra = Object.keys(this.body).filter((k) => !fields.includes(k));
-    if (extra.length && !this.isArray) this.rootErrors.push(fieldError([], `this field has unspecified keys: ${extra.join(', ')}`, withoutSecrets(this.body)));
+    if (extra.length && !this.notObject) this.rootErrors.push(fieldError([], `this field has unspecified keys: ${extra.join(', ')}`, withoutSecrets(this.body)));
     return this;
   }
 

@@ -47,9 +47,13 @@ export async function registerUsersPermissions(app: FastifyInstance, services: S
   // before the routes: it limits those §10.1 marks as they are registered
   registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit, services.config.proxy);
   // Strapi's body parser reads multipart forms on every route, so a sign-in form sent as FormData works
-  // there: the auth routes take the form's text fields as their body; a file part is read and dropped
+  // there: the auth routes take the form's text fields as their body; a file part is read and dropped.
   await app.register(async (scope) => {
     await scope.register(multipart, { attachFieldsToBody: 'keyValues', onFile: dropFile, limits: AUTH_FORM_LIMITS });
+    // and a text/plain body as its text, which their checks refuse as Strapi's do (not an object)
+    scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: services.config.rest.jsonLimit }, (_req, body, done) => {
+      done(null, body === '' ? undefined : body);
+    });
     registerAuthRoutes(scope, up);
   });
   registerProviderRoutes(app, up, providers, new ProviderFlows(services.database));
