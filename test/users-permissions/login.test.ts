@@ -17,7 +17,7 @@ import {
   validationOf,
   type AuthEnv,
 } from './auth-support.js';
-import type { TestApp } from '../support/app.js';
+import type { Response, TestApp } from '../support/app.js';
 
 let env: AuthEnv;
 let t: TestApp;
