@@ -1,9 +1,10 @@
 // Document reads: a page of documents (or one) with their populated attributes, media files
 // presented as the upload provider hands them out (a private bucket's URLs signed).
 import type { Database } from '../database/dialect.js';
-import type { FindQuery } from '../query/ast.js';
+import type { FindQuery, PopulateMap } from '../query/ast.js';
 import { findPage, scopeOf, type ReadContext } from '../query/sql/find.js';
-import { populate } from '../query/sql/populate.js';
+import { populate, type Parent } from '../query/sql/populate.js';
+import type { ReadScope } from '../query/sql/scope.js';
 import { PopulateBudget } from '../query/sql/populate-budget.js';
 import type { ContentType } from '../schema/types.js';
 import { rowShape } from '../values/row-shape.js';
@@ -32,17 +33,24 @@ export async function readDocuments(ctx: ReadContext, type: ContentType, q: Find
   const shape = rowShape(type, q.fields);
   const { rows, total } = await findPage(ctx, type, q, shape.columns, documentId);
   const parents = rows.map((row) => ({ row, out: shape.build(row) }));
-  if (q.populate.size > 0) {
-    const budget = new PopulateBudget();
-    // the page's own rows count too: they are the first level's id list
-    budget.take(parents.length);
-    const files: DocumentObject[] = [];
-    await populate({ ...ctx, budget, files }, type, parents, q.populate, scopeOf(ctx, type, q));
-    const presenter = presenters.get(ctx.database.identity);
-    if (presenter && files.length > 0) await presenter.present(files);
-    for (const p of parents) budget.count(p.out);
-  }
+  await populateRead(ctx, type, parents, q.populate, scopeOf(ctx, type, q));
   return { data: parents.map((p) => p.out), total };
+}
+
+/**
+ * Fills the read's objects with what `map` asks, within one read's populate budget, and presents the
+ * media files that reached: the one way every read populates (document reads, the media library's).
+ */
+export async function populateRead(ctx: ReadContext, type: ContentType, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
+  if (map.size === 0 || parents.length === 0) return;
+  const budget = new PopulateBudget();
+  // the read's own rows count too: they are the first level's id list
+  budget.take(parents.length);
+  const files: DocumentObject[] = [];
+  await populate({ ...ctx, budget, files }, type, parents, map, scope);
+  const presenter = presenters.get(ctx.database.identity);
+  if (presenter && files.length > 0) await presenter.present(files);
+  for (const p of parents) budget.count(p.out);
 }
 
 export async function readDocument(ctx: ReadContext, type: ContentType, documentId: string, q: FindQuery): Promise<DocumentObject | null> {

@@ -1,6 +1,6 @@
 // The S3 provider against a real S3-compatible server (s3rver) on 127.0.0.1: public and private
 // buckets, signed URLs that expire, object paths, deletion of every stored object.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -8,6 +8,8 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, fetchAll, field, filePart, png, startUploadApp, type UploadApp } from './helpers.js';
+import { EXAMPLE_DIR } from '../support/app.js';
+import { writeFiles } from '../schema/write-files.js';
 
 let server: S3rver;
 let dir: string;
@@ -226,6 +228,61 @@ describe('a private bucket', () => {
     expect(del.status).toBe(200);
     expect(del.body).toMatchObject({ id: f.id, isUrlSigned: true });
     expect((await keys('folio-private')).filter((k) => k.includes(f.hash))).toEqual([]);
+  });
+});
+
+describe('a private bucket, through a relation an upload extension adds to files', () => {
+  // files link to a bot, and a bot has an avatar: a file read populating the bot's avatar hands that avatar out too
+  const project = (): string => {
+    const root = mkdtempSync(join(tmpdir(), 'folio-s3-ext-'));
+    cpSync(EXAMPLE_DIR, root, { recursive: true });
+    writeFiles(root, {
+      'src/extensions/upload/content-types/file/schema.json': JSON.stringify({
+        kind: 'collectionType',
+        collectionName: 'files',
+        info: { singularName: 'file', pluralName: 'files' },
+        attributes: { bot: { type: 'relation', relation: 'manyToOne', target: 'api::bot.bot', inversedBy: 'files' } },
+      }),
+      'src/api/bot/content-types/bot/schema.json': JSON.stringify({
+        kind: 'collectionType',
+        info: { singularName: 'bot', pluralName: 'bots' },
+        options: { draftAndPublish: false },
+        attributes: {
+          name: { type: 'string' },
+          avatar: { type: 'media', multiple: false, allowedTypes: ['images'] },
+          files: { type: 'relation', relation: 'oneToMany', target: 'plugin::upload.file', mappedBy: 'bot' },
+        },
+      }),
+    });
+    return root;
+  };
+  let root: string;
+  let u: UploadApp;
+  beforeAll(async () => {
+    root = project();
+    u = await startUploadApp(s3Env('folio-private', { S3_PRIVATE: 'true' }), { dir: root });
+  });
+  afterAll(async () => {
+    await u.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('the populated media of the linked entry is signed on every files route', async () => {
+    const [doc, avatar] = (await u.upload([filePart('x', 'notes.txt', 'text/plain'), filePart(await png(40, 40), 'face.png', 'image/png')])).body as { id: number }[];
+    const bot = await u.t.request('POST', '/api/bots', { body: { data: { name: 'Helper', avatar: avatar!.id, files: [doc!.id] } } });
+    expect(bot.status, bot.text).toBe(201);
+    const q = 'populate[bot][populate][0]=avatar';
+    const one = await u.t.get(`/api/upload/files/${doc!.id}?${q}`);
+    const list = await u.t.get(`/api/upload/files?filters[id][$eq]=${doc!.id}&${q}`);
+    const page = await u.t.get(`/api/upload/files/page?filters[id][$eq]=${doc!.id}&${q}`);
+    for (const [what, file] of [
+      ['findOne', one.body],
+      ['list', list.body[0]],
+      ['page', page.body.data[0]],
+    ] as const) {
+      expect(file.bot.avatar, what).toMatchObject({ id: avatar!.id, isUrlSigned: true });
+      expect(file.bot.avatar.url, what).toContain('X-Amz-Signature=');
+    }
   });
 });
 

@@ -9,8 +9,7 @@ import { parseFilters } from '../../query/parse/filters.js';
 import { parsePagination } from '../../query/parse/pagination.js';
 import { parsePopulate } from '../../query/parse/populate.js';
 import { parseSort } from '../../query/parse/sort.js';
-import { populate } from '../../query/sql/populate.js';
-import { PopulateBudget } from '../../query/sql/populate-budget.js';
+import { populateRead } from '../../documents/read.js';
 import { orderTerms, searchCondition, whereContext, type ReadContext } from '../../query/sql/find.js';
 import { compileWhere } from '../../query/sql/where.js';
 import { rowShape } from '../../values/row-shape.js';
@@ -127,10 +126,6 @@ export async function countFiles(ctx: ReadContext, type: ContentType, q: FileQue
 
 /** Fills each file object with the extension attributes `map` asks for, as a content read populates them. */
 export async function populateFiles(ctx: ReadContext, type: ContentType, files: readonly FileObject[], map: PopulateMap): Promise<void> {
-  if (map.size === 0 || files.length === 0) return;
   const parents = files.map((out) => ({ row: { id: out['id'], document_id: out['documentId'] }, out }));
-  const budget = new PopulateBudget();
-  budget.take(parents.length);
-  await populate({ ...ctx, budget, files: [] }, type, parents, map, { status: 'published', locale: ctx.defaultLocale, publicationFilter: null });
-  for (const p of parents) budget.count(p.out);
+  await populateRead(ctx, type, parents, map, { status: 'published', locale: ctx.defaultLocale, publicationFilter: null });
 }
