@@ -43,6 +43,13 @@ export function withoutSecrets(value: unknown): unknown {
   return out;
 }
 
+/** yup's object type test at a body's root: an array or a text body fails it, and then no field is checked */
+export function notObjectError(raw: unknown): FieldError | null {
+  if (!Array.isArray(raw) && typeof raw !== 'string') return null;
+  const shown = withoutSecrets(raw);
+  return fieldError([], notTypeMessage([], 'object', shown), shown);
+}
+
 /**
  * Checks a body as Strapi's yup object schemas do (strict, abortEarly off): errors in the order the
  * fields are checked, the root's unknown-keys error after them. A body that is an array or text fails
@@ -58,11 +65,9 @@ export class BodyCheck {
 
   constructor(raw: unknown) {
     this.body = bodyOf(raw);
-    this.notObject = Array.isArray(raw) || typeof raw === 'string';
-    if (this.notObject) {
-      const v = withoutSecrets(raw);
-      this.rootErrors.push(fieldError([], notTypeMessage([], 'object', v), v));
-    }
+    const root = notObjectError(raw);
+    this.notObject = root !== null;
+    if (root) this.rootErrors.push(root);
   }
 
   private errorsOf(field: string): FieldError[] {

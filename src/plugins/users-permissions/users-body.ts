@@ -3,7 +3,7 @@
 // once. The model's checks come after (users.validatePlain).
 import type { FieldError } from '../../errors.js';
 import { fieldError, notTypeMessage } from '../../documents/input/messages.js';
-import { bodyOf, isEmail, isSecret, withoutSecrets, type Body } from './body.js';
+import { bodyOf, isEmail, isSecret, notObjectError, withoutSecrets, type Body } from './body.js';
 import { readRoleRef, type RoleRead } from './role-ref.js';
 
 interface StringRules {
@@ -30,21 +30,11 @@ function checkString(errors: FieldError[], body: Body, field: string, rules: Str
   if (rules.required && v === '') errors.push(fieldError([field], `${field} is a required field`, shown));
 }
 
-/**
- * A JSON array fails yup's object type test, which then checks none of the fields: one error at the root
- * (Strapi 5.54 answers it so on POST and PUT; read as an empty object, an array PUT changed nothing and
- * answered 200)
- */
-function arrayError(raw: unknown): FieldError[] | null {
-  if (!Array.isArray(raw)) return null;
-  const shown = withoutSecrets(raw);
-  return [fieldError([], notTypeMessage([], 'object', shown), shown)];
-}
-
 /** a create's body: the role as read (undefined when none is given: the default role) */
 export function checkCreateBody(raw: unknown): { errors: FieldError[]; role: RoleRead | undefined } {
-  const notObject = arrayError(raw);
-  if (notObject) return { errors: notObject, role: undefined };
+  // Strapi 5.54 answers an array body so on POST and PUT (read as an empty object, a PUT changed nothing)
+  const notObject = notObjectError(raw);
+  if (notObject) return { errors: [notObject], role: undefined };
   const body = bodyOf(raw);
   const errors: FieldError[] = [];
   checkString(errors, body, 'email', { required: true, email: true });
@@ -59,8 +49,8 @@ export function checkCreateBody(raw: unknown): { errors: FieldError[]; role: Rol
 
 /** an update's body: only what it holds is checked; a null or empty password passes here (password.notNull next) */
 export function checkUpdateBody(raw: unknown): { errors: FieldError[]; role: RoleRead | undefined } {
-  const notObject = arrayError(raw);
-  if (notObject) return { errors: notObject, role: undefined };
+  const notObject = notObjectError(raw);
+  if (notObject) return { errors: [notObject], role: undefined };
   const body = bodyOf(raw);
   const errors: FieldError[] = [];
   checkString(errors, body, 'email', { required: false, email: true, min1: true });
