@@ -35,7 +35,7 @@ export async function serve(config: FolioConfig): Promise<App> {
   for (const r of app.sync.renamed) console.warn(`Renamed ${r}: the name Strapi 5 gives it`);
   for (const r of app.sync.earlierKept) {
     console.warn(
-      `Both ${r.replace(' → ', ' and ')} exist: Folio serves the second; the first, an earlier version's name, is kept as it is. A process of that version still running writes there: stop them all before starting this one`,
+      `Kept ${r} as it is: both names exist and Folio serves the second. A process of the earlier version still running writes to the first: stop them all before starting this one`,
     );
   }
   for (const c of app.sync.orphanColumns) console.warn(`Kept column ${c}: the schema no longer has it (data is never dropped)`);
