@@ -2,11 +2,12 @@
 // Content-Length and the socket then encodes it again: two passes over a body that is often
 // 100 KB or more (byteLength alone was 4 % of a populated list's CPU).
 import type { FastifyReply } from 'fastify';
+import { stringifyResponse } from '../values/stored-json.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonBytes(payload: unknown): Buffer {
-  return Buffer.from(JSON.stringify(payload));
+  return Buffer.from(stringifyResponse(payload));
 }
 
 export function sendBytes(reply: FastifyReply, body: Buffer): FastifyReply {

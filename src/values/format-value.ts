@@ -54,7 +54,8 @@ export function formatTime(v: unknown): string | null {
   return `${m[1]}:${m[2]}:${m[3] ?? '00'}.${ms}`;
 }
 
-function parseJson(v: unknown): unknown {
+/** A stored json/blocks value as its parsed value; text that can't be read (or is too deep) as itself. */
+export function parseStoredJson(v: unknown): unknown {
   if (v === null || v === undefined) return null;
   if (typeof v !== 'string') return v;
   // a value too deep to serialize safely (stored by other means) is answered as its text, as
@@ -90,7 +91,7 @@ export function formatterFor(type: ScalarType): Formatter {
       return formatDatetime;
     case 'json':
     case 'blocks':
-      return parseJson;
+      return parseStoredJson;
     default:
       return identity;
   }

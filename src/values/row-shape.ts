@@ -1,7 +1,8 @@
 // Which columns a read selects for a schema and how a row becomes the object clients see.
 // Built once per (schema, fields) and memoised: requests only look shapes up.
 import { formatDatetime, formatterFor, type Formatter } from './format-value.js';
-import type { Component, ContentType } from '../schema/types.js';
+import type { Component, ContentType, ScalarType } from '../schema/types.js';
+import { storedJsonForResponse } from './stored-json.js';
 
 export interface RowShape {
   /** columns to select, besides `id` (and `document_id` on content types) which are always read */
@@ -30,9 +31,19 @@ function systemNames(schema: ContentType | Component): string[] {
   return ['createdAt', 'updatedAt', 'publishedAt', ...(schema.localized ? ['locale'] : [])];
 }
 
+/**
+ * json and blocks values of the application's types and components are only ever written out, so
+ * they are kept as their stored text (stored-json.ts); the plugins' types keep parsed values, which
+ * the server itself reads (a file's formats, to sign or delete them).
+ */
+function formatterOf(schema: ContentType | Component, type: ScalarType): Formatter {
+  const onlyWrittenOut = schema.modelType === 'component' || schema.origin === 'api';
+  return onlyWrittenOut && (type === 'json' || type === 'blocks') ? storedJsonForResponse : formatterFor(type);
+}
+
 function slotOf(schema: ContentType | Component, name: string): Slot | null {
   const a = schema.attributes.get(name);
-  if (a) return a.kind === 'scalar' && !a.private ? { key: name, column: a.column, format: formatterFor(a.type) } : null;
+  if (a) return a.kind === 'scalar' && !a.private ? { key: name, column: a.column, format: formatterOf(schema, a.type) } : null;
   return systemNames(schema).includes(name) ? SYSTEM[name]! : null;
 }
 

@@ -2,6 +2,7 @@
 // values formatted per type, private fields never present.
 import { describe, expect, it } from 'vitest';
 import { rowShape } from '../../src/values/row-shape.js';
+import { stringifyResponse } from '../../src/values/stored-json.js';
 import { loadModel } from '../../src/schema/load-model.js';
 import type { Component } from '../../src/schema/types.js';
 import { EXAMPLE_DIR } from '../support/app.js';
@@ -37,7 +38,10 @@ const row = {
 
 describe('row shape', () => {
   it('builds id, documentId, then every public scalar in schema order with its type formatted', () => {
-    const out = rowShape(article, null).build(row);
+    const built = rowShape(article, null).build(row);
+    // json and blocks are kept as their stored text until the response is written
+    expect(stringifyResponse(built)).toContain('"body":[{"type":"paragraph","children":[]}]');
+    const out = JSON.parse(stringifyResponse(built)) as Record<string, unknown>;
     expect(Object.keys(out).slice(0, 3)).toEqual(['id', 'documentId', 'title']);
     expect(out).toMatchObject({
       id: 7,
