@@ -47,6 +47,30 @@ describe('statement templates', () => {
     expect(await byIds('even', [1, 2, 3, 4])).toEqual([{ id: 2 }, { id: 4 }]);
   });
 
+  it("a list asked for with the dialect's oneOf, run again with other ids, reads those rows (PostgreSQL binds the list as one array)", async () => {
+    const oneOf = (kind: string, ids: readonly number[]) =>
+      runTemplate(model, database, `tpl one of\u0000${kind}`, [ids] as const, (list) =>
+        database.db
+          .selectFrom('tpl')
+          .select(['id'])
+          .where('kind', '=', kind)
+          .where(database.dialect.oneOf(sql.ref('id'), list, 'integer'))
+          .orderBy('id'),
+      );
+    expect(await oneOf('odd', [1, 2, 3])).toEqual([{ id: 1 }, { id: 3 }]);
+    expect(await oneOf('odd', [3, 4, 5])).toEqual([{ id: 3 }, { id: 5 }]);
+    expect(await oneOf('odd', [5])).toEqual([{ id: 5 }]);
+    expect(await oneOf('odd', [4])).toEqual([]);
+    expect(await oneOf('even', [1, 2, 3, 4])).toEqual([{ id: 2 }, { id: 4 }]);
+    const ids = Array.from({ length: 100 }, (_, i) => i + 1);
+    const compiled = database.db
+      .selectFrom('tpl')
+      .select(['id'])
+      .where(database.dialect.oneOf(sql.ref('id'), ids, 'integer'))
+      .compile();
+    expect(compiled.parameters.length).toBe(database.dialect.name === 'postgres' ? 1 : 100);
+  });
+
   it('a bound value the key does not name fails loudly in the test suite instead of reading with a stale value', async () => {
     expect(process.env['FOLIO_CHECK_STATEMENT_TEMPLATES']).toBe('1');
     const unkeyed = (kind: string) =>

@@ -1,4 +1,5 @@
 import { sql, type Expression } from 'kysely';
+import { inList } from '../in-list.js';
 import type { Dialect } from '../dialect.js';
 import { errorNumber } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
@@ -33,6 +34,7 @@ export const mysqlDialect: Dialect = {
   indexesInCreateTable: true,
   dropIndexOnTable: true,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
+  oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as char)`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,

@@ -1,4 +1,5 @@
 import { sql, type Expression } from 'kysely';
+import { inList } from '../in-list.js';
 import type { Dialect } from '../dialect.js';
 import { sqliteVersionTriggers } from './sqlite-version-triggers.js';
 import { errorCode } from '../driver-error.js';
@@ -37,6 +38,7 @@ export const sqliteDialect: Dialect = {
   indexesInCreateTable: false,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`${sql.raw(SQLITE_LOWER)}(${e})`,
+  oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
   toDatetime: (d) => d.toISOString(),
   toBoolean: (b) => (b ? 1 : 0),

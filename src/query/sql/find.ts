@@ -209,7 +209,7 @@ async function countedInOnePass(
   const rows = (await db
     .selectFrom(`${type.table} as r`)
     .select(cols)
-    .where(sql<SqlBool>`${ref('r', 'id')} in (${sql.join(ids)})`)
+    .where(ctx.database.dialect.oneOf(ref('r', 'id'), ids, 'integer'))
     .execute()) as Row[];
   const byId = new Map(rows.map((r) => [Number(r['id']), r]));
   // a row deleted between the two statements is left out, as it would be from a later read

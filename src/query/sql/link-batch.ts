@@ -2,7 +2,7 @@
 // or sort of its own asks for its links as the level starts, all in the same turn, and they go out as
 // one UNION ALL. On PostgreSQL each statement costs a round trip and a quarter of a millisecond of CPU on
 // each side; populate=* on an article named five link tables, five statements.
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
@@ -35,7 +35,7 @@ async function run(ctx: ReadContext, wanted: readonly Wanted[]): Promise<Row[][]
         db
           .selectFrom(`${wanted[i]!.table} as l`)
           .select([sql.lit(i).as('__part'), 'l.source_id as __src', 'l.target_document_id as __doc', 'l.ord as __ord', 'l.id as __id'])
-          .where(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(lists[i] as readonly number[])})`) as never;
+          .where(ctx.database.dialect.oneOf(ref('l', 'source_id'), lists[i] as readonly number[], 'integer')) as never;
       return unionInLinkOrder(
         wanted.map((_, i) => part(i)),
         limit,

@@ -38,7 +38,7 @@ async function runLinks(ctx: ReadContext, wanted: readonly WantedLinks[]): Promi
         db
           .selectFrom('files_related_mph as m')
           .select([sql.lit(i).as('__part'), 'm.related_id as __src', 'm.file_id as __file', 'm.ord as __ord', 'm.id as __id'])
-          .where(sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(v[3 * i] as readonly number[])})`)
+          .where(ctx.database.dialect.oneOf(ref('m', 'related_id'), v[3 * i] as readonly number[], 'integer'))
           .where(sql<SqlBool>`${ref('m', 'related_type')} = ${v[3 * i + 1]}`)
           .where(sql<SqlBool>`${ref('m', 'field')} = ${v[3 * i + 2]}`) as never;
       return unionInLinkOrder(
@@ -83,7 +83,7 @@ async function runFiles(ctx: ReadContext, wanted: readonly WantedFiles[]): Promi
         ctx.database.db
           .selectFrom(`${table} as t`)
           .select([...columns])
-          .where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(idList)})`),
+          .where(ctx.database.dialect.oneOf(ref('t', 'id'), idList, 'integer')),
       )) as Row[];
       if (group.length === 1) rowsOf.set(group[0]!, rows);
       else

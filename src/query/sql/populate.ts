@@ -132,14 +132,14 @@ async function loadRelation(ctx: PopulateContext, schema: Schema, attr: Relation
       // when the whole read is in one locale: the condition then names that locale)
       if (isContentType(schema) && schema.localized && target.localized && !scope.fixedLocale) from = from.innerJoin(`${schema.table} as s`, 's.id', 'l.source_id');
       q = from.innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'document_id')} = ${ref('l', 'target_document_id')}`, ...version])));
-      conds.push(sql<SqlBool>`${ref('l', 'source_id')} in (${sql.join(parentIds)})`);
+      conds.push(ctx.database.dialect.oneOf(ref('l', 'source_id'), parentIds, 'integer'));
     } else {
       const version = ownerVersion(schema, 's', target, 't', 'l', scope);
       q = db
         .selectFrom(`${attr.linkTable} as l`)
         .innerJoin(`${schema.table} as s`, 's.document_id', 'l.target_document_id')
         .innerJoin(`${target.table} as t`, (j) => j.on(and([sql<SqlBool>`${ref('t', 'id')} = ${ref('l', 'source_id')}`, ...version])));
-      conds.push(sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`);
+      conds.push(ctx.database.dialect.oneOf(ref('s', 'id'), parentIds, 'integer'));
     }
     if (node.where) conds.push(compileWhere(w, target, 't', node.where));
     if (scope.publicationFilter && target.draftAndPublish) conds.push(publicationCondition(target, 't', scope.publicationFilter, scope.status));
@@ -212,7 +212,7 @@ async function loadLinkedTargets(
           `relation targets\u0000${schema.uid}\u0000${attr.name}\u0000${columns.join(',')}\u0000${JSON.stringify(scope)}`,
           [documentIds] as const,
           (docs) => {
-            const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('t', 'document_id')} in (${sql.join(docs)})`, ...targetVersion(schema, 's', target, 't', 'l', scope)];
+            const conds: Expression<SqlBool>[] = [ctx.database.dialect.oneOf(ref('t', 'document_id'), docs, 'text'), ...targetVersion(schema, 's', target, 't', 'l', scope)];
             if (scope.publicationFilter && target.draftAndPublish) conds.push(publicationCondition(target, 't', scope.publicationFilter, scope.status));
             return db
               .selectFrom(`${target.table} as t`)
@@ -245,7 +245,7 @@ async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, mul
   const columns = selectColumns(file, 't', node);
   const linkedTo = (parentIds: readonly number[]) =>
     and([
-      sql<SqlBool>`${ref('m', 'related_id')} in (${sql.join(parentIds)})`,
+      ctx.database.dialect.oneOf(ref('m', 'related_id'), parentIds, 'integer'),
       sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
       sql<SqlBool>`${ref('m', 'field')} = ${name}`,
     ]);
@@ -341,7 +341,7 @@ async function loadComponent(
       .selectFrom(`${schema.componentTable} as c`)
       .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
       .select([sql`${ref('c', 'entity_id')}`.as('__src'), sql<number>`count(*)`.as('n')])
-      .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(parentIds)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+      .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), parentIds, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
       .groupBy(sql`${ref('c', 'entity_id')}` as never)
       .execute()) as Row[];
     return { name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['n']) }])), empty: () => ({ count: 0 }) };
@@ -358,7 +358,7 @@ async function loadComponent(
         .selectFrom(`${schema.componentTable} as c`)
         .leftJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
         .select([...columns, 'c.entity_id as __src', 'c.cmp_id as __cmp'])
-        .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(idList)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
         .orderBy('c.ord')
         .orderBy('c.id'),
     {
@@ -400,7 +400,7 @@ async function loadZone(
       db
         .selectFrom(`${schema.componentTable} as c`)
         .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type'])
-        .where(and([sql<SqlBool>`${ref('c', 'entity_id')} in (${sql.join(idList)})`, sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
         .orderBy('c.entity_id')
         .orderBy('c.ord')
         .orderBy('c.id'),
@@ -442,11 +442,13 @@ async function loadZone(
                     ctx.database,
                     `zone kind\u0000${uid}\u0000${columns.join(',')}`,
                     [chunk] as const,
-                    (kindIds) => read.where(sql<SqlBool>`${ref('t', 'id')} in (${sql.join(kindIds)})`),
+                    (kindIds) => read.where(ctx.database.dialect.oneOf(ref('t', 'id'), kindIds, 'integer')),
                     { before: [{ table: comp.table, column: 'id', values: chunk }] },
                   )
                 : // a fragment's filters leave out the entries they don't match (their values vary: no template)
-                  await read.where(and([sql<SqlBool>`${ref('t', 'id')} in (${sql.join(chunk)})`, compileWhere(whereContext(ctx, scope), comp, 't', filter)])).execute()) as Row[]),
+                  await read
+                    .where(and([ctx.database.dialect.oneOf(ref('t', 'id'), chunk, 'integer'), compileWhere(whereContext(ctx, scope), comp, 't', filter)]))
+                    .execute()) as Row[]),
             );
           }
         const kind = { uid, comp, shape, rows: new Map(rows.map((r) => [Number(r['id']), r])), built: [] as Parent[] };
@@ -483,7 +485,7 @@ async function loadLocalizations(ctx: PopulateContext, type: ContentType, parent
   const columns = selectColumns(type, 't', node);
   const w = whereContext(ctx, scope);
   const select = (parentIds: readonly number[]) => {
-    const conds: Expression<SqlBool>[] = [sql<SqlBool>`${ref('s', 'id')} in (${sql.join(parentIds)})`];
+    const conds: Expression<SqlBool>[] = [ctx.database.dialect.oneOf(ref('s', 'id'), parentIds, 'integer')];
     const st = statusCondition(type, 't', scope.status);
     if (st) conds.push(st);
     // the populate's own filters and sort, as Strapi honours them here too

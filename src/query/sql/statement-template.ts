@@ -35,8 +35,15 @@ function placeholdersFor(values: Values): unknown[] {
   return values.map((v, i) => (Array.isArray(v) ? v.map((_, j) => new Placeholder(i, j)) : new Placeholder(i, -1)));
 }
 
+/** a list value bound whole, as one parameter (an array on PostgreSQL: Dialect.oneOf) */
+function wholeList(p: unknown): Placeholder | null {
+  return Array.isArray(p) && p[0] instanceof Placeholder ? p[0] : null;
+}
+
 function fill(parameters: readonly unknown[], values: Values): unknown[] {
   return parameters.map((p) => {
+    const list = wholeList(p);
+    if (list !== null) return values[list.value];
     if (!(p instanceof Placeholder)) return p;
     return p.item < 0 ? values[p.value] : (values[p.value] as readonly unknown[])[p.item];
   });
