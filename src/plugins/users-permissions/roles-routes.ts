@@ -11,7 +11,7 @@ import { readDocuments, type DocumentObject } from '../../documents/read.js';
 import { newDocumentId } from '../../documents/document-id.js';
 import { parseFindQuery } from '../../query/parse/find-query.js';
 import { parseContextOf } from '../../http/parse-context.js';
-import { rowId } from '../../documents/input/refs.js';
+import { pathRowId } from './route-id.js';
 import { lockKey } from '../../database/key-lock.js';
 import type { Tx } from '../../documents/store/rows.js';
 import { ROLE_UID, USER_UID, type ContentType, type RelationAttribute } from '../../schema/types.js';
@@ -66,7 +66,7 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
   };
 
   const target = async (req: FastifyRequest, param: string): Promise<DocumentObject> => {
-    const id = rowId((req.params as Record<string, string>)[param]);
+    const id = pathRowId((req.params as Record<string, string>)[param] ?? '');
     const role = id === undefined ? undefined : (await roles(id))[0];
     if (!role) throw new NotFoundError('Role not found');
     return role;

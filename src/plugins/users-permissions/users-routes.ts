@@ -9,7 +9,7 @@ import { readDocuments } from '../../documents/read.js';
 import type { Tx } from '../../documents/store/rows.js';
 import type { FindQuery, Pagination } from '../../query/ast.js';
 import type { Ability } from '../../auth/ability.js';
-import { rowId } from '../../documents/input/refs.js';
+import { pathRowId } from './route-id.js';
 import { bodyOf, type Body } from './body.js';
 import type { RoleRead } from './role-ref.js';
 import { checkCreateBody, checkUpdateBody, updateDataEcho } from './users-body.js';
@@ -51,7 +51,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   const shown = (id: number, ability: Ability) => users.view(id, ability, { populate: 'role' });
 
   const target = async (req: FastifyRequest): Promise<UserRow> => {
-    const id = rowId((req.params as { id: string }).id);
+    const id = pathRowId((req.params as { id: string }).id);
     const row = id === undefined ? undefined : await users.rowWhere({ column: 'id', value: id });
     if (!row) throw new NotFoundError('User not found');
     return row;
@@ -159,7 +159,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
 
     app.get(`${prefix}/users/:id`, async (req, reply) => {
       const caller = await authorize(services, req, `${UP}.user.findOne`);
-      const id = rowId((req.params as { id: string }).id);
+      const id = pathRowId((req.params as { id: string }).id);
       const query = oneUserQuery(caller.ability, queryOf(req));
       const user = id === undefined ? null : await users.view(id, caller.ability, query);
       if (!user) throw new NotFoundError('User not found');
