@@ -26,6 +26,14 @@ const KEPT: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['plugin::upload.file', new Set(['related', 'folder'])],
 ]);
 
+/**
+ * Attributes Strapi added to a built-in type after projects began copying its schema into
+ * src/extensions. Strapi's extension replaces the built-in attributes whole, so an extension that
+ * restates an older schema (naming every required built-in attribute) without one of these has no
+ * such attribute, and responses leave its key out.
+ */
+const LATER: ReadonlyMap<string, readonly string[]> = new Map([['plugin::upload.file', ['focalPoint']]]);
+
 export interface LoadModelOptions {
   /** config/custom-fields: custom field id → the type it is stored as */
   readonly customFields?: ReadonlyMap<string, ScalarType>;
@@ -74,7 +82,14 @@ function extended(uid: string, builtin: Record<string, unknown>, ext: Record<str
   const merged: Record<string, unknown> = { ...base };
   const kept = KEPT.get(uid);
   for (const [name, def] of Object.entries(attrs)) if (!kept?.has(name)) merged[name] = def;
+  // an extension that only adds attributes keeps the built-in ones (Folio's reading: Strapi would lose them all)
+  if (restates(base, attrs)) for (const name of LATER.get(uid) ?? []) if (!Object.hasOwn(attrs, name)) delete merged[name];
   return { ...builtin, attributes: merged };
+}
+
+/** whether an extension's attributes restate the built-in schema: they name every required built-in attribute */
+function restates(base: Record<string, unknown>, attrs: object): boolean {
+  return Object.entries(base).every(([name, def]) => (def as { required?: unknown }).required !== true || Object.hasOwn(attrs, name));
 }
 
 function str(json: Record<string, unknown>, path: string[], file: string): string {

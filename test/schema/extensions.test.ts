@@ -98,3 +98,93 @@ describe('extensions over HTTP', () => {
     expect((found.body as { id: number }[]).map((f) => f.id)).toContain(file.id);
   });
 });
+
+/** upload's file schema as projects copied it before Strapi added focalPoint (all else as now) */
+const OLDER_FILE_SCHEMA = {
+  collectionName: 'files',
+  info: { singularName: 'file', pluralName: 'files', displayName: 'File', description: '' },
+  options: {},
+  attributes: {
+    name: { type: 'string', configurable: false, required: true },
+    alternativeText: { type: 'string', configurable: false },
+    caption: { type: 'string', configurable: false },
+    width: { type: 'integer', configurable: false },
+    height: { type: 'integer', configurable: false },
+    formats: { type: 'json', configurable: false },
+    hash: { type: 'string', configurable: false, required: true },
+    ext: { type: 'string', configurable: false },
+    mime: { type: 'string', configurable: false, required: true },
+    size: { type: 'decimal', configurable: false, required: true },
+    url: { type: 'string', configurable: false, required: true },
+    previewUrl: { type: 'string', configurable: false },
+    provider: { type: 'string', configurable: false, required: true },
+    provider_metadata: { type: 'json', configurable: false },
+    related: { type: 'relation', relation: 'morphToMany', configurable: false },
+    folder: { type: 'relation', relation: 'manyToOne', target: 'plugin::upload.folder', inversedBy: 'files', private: true },
+    folderPath: { type: 'string', min: 1, required: true, private: true, searchable: false },
+  },
+};
+
+/** the keys of a file object as Strapi 5.54 answers them with the older schema restated: no focalPoint */
+const OLDER_FILE_KEYS = [
+  'id',
+  'documentId',
+  'name',
+  'alternativeText',
+  'caption',
+  'width',
+  'height',
+  'formats',
+  'hash',
+  'ext',
+  'mime',
+  'size',
+  'url',
+  'previewUrl',
+  'provider',
+  'provider_metadata',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'isUrlSigned',
+];
+
+describe('an upload extension restating the file schema without focalPoint', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'folio-ext-'));
+    cpSync(EXAMPLE_DIR, dir, { recursive: true });
+    writeFiles(dir, { [FILE_EXT]: JSON.stringify(OLDER_FILE_SCHEMA) });
+    t = await startTestApp({ dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves the focalPoint key out of every file object, as Strapi 5.54 does (a focalPoint sent is ignored)', async () => {
+    const up = await t.request('POST', '/api/upload', {
+      raw: form([filePart('hello', 'hello.txt', 'text/plain'), field('fileInfo', { name: 'hello.txt', focalPoint: { x: 1, y: 2 } })]),
+    });
+    expect(up.status, up.text).toBe(201);
+    const file = (up.body as Record<string, unknown>[])[0]!;
+    expect(Object.keys(file)).toEqual(OLDER_FILE_KEYS);
+    expect(Object.keys((await t.get(`/api/upload/files/${String(file['id'])}`)).body)).toEqual(OLDER_FILE_KEYS);
+    expect((await t.get('/api/upload/files')).body.map((f: Record<string, unknown>) => Object.keys(f))).toEqual([OLDER_FILE_KEYS]);
+    const updated = await t.request('POST', `/api/upload?id=${String(file['id'])}`, { raw: form([field('fileInfo', { caption: 'c', focalPoint: { x: 3, y: 4 } })]) });
+    expect(updated.status, updated.text).toBe(200);
+    expect([Object.keys(updated.body), updated.body.caption]).toEqual([OLDER_FILE_KEYS, 'c']);
+    const author = await t.request('POST', '/api/authors?populate=avatar', { body: { data: { name: 'Ann', avatar: file['id'] } } });
+    expect(author.status, author.text).toBe(201);
+    // a populated file has no isUrlSigned, as in Strapi
+    expect(Object.keys(author.body.data.avatar)).toEqual(OLDER_FILE_KEYS.filter((k) => k !== 'isUrlSigned'));
+  });
+
+  it('an extension that only adds attributes keeps focalPoint', () => {
+    const model = loadModel(project({ [FILE_EXT]: JSON.stringify({ attributes: { credit: { type: 'string' } } }) }));
+    expect([...model.contentTypes.get('plugin::upload.file')!.attributes.keys()]).toContain('focalPoint');
+    const older = loadModel(project({ [FILE_EXT]: JSON.stringify(OLDER_FILE_SCHEMA) }));
+    expect([...older.contentTypes.get('plugin::upload.file')!.attributes.keys()]).not.toContain('focalPoint');
+  });
+});
