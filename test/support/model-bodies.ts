@@ -1,8 +1,10 @@
 // Request bodies and queries made from a model alone, so a test can drive every content type of a
 // project it has never seen: a valid value for each scalar (within its type's and the schema's
 // bounds), one item for each component, a dynamic zone entry of each component the zone allows
-// (nested as the schema nests them), a file for each media field when one is given, and a
-// populate that reaches every component, zone entry, relation and media field.
+// (nested as the schema nests them, as many as the zone's min and max allow), a file for each media
+// field when one is given, and a populate that reaches every component, zone entry, relation and
+// media field. Text with a `regex` is made from the pattern, within the field's length bounds.
+import RandExp from 'randexp';
 import type { Attribute, Component, ContentType, Model, ScalarAttribute, Schema } from '../../src/schema/types.js';
 
 type Obj = Record<string, unknown>;
@@ -17,7 +19,28 @@ const MAX_DEPTH = 4;
 
 let counter = 0;
 
+/** repetitions a `*` or `+` may take beyond its minimum while looking for a text that fits */
+const MAX_EXTRA_REPEATS = 20;
+
+/**
+ * A text the attribute's `regex` matches, within its length bounds, different for different n (the
+ * choices are n-th ones, not random, so a run is repeatable); undefined when no attempt fits.
+ */
+function regexText(a: ScalarAttribute, pattern: string, n: number): string | undefined {
+  const re = new RegExp(pattern);
+  const gen = new RandExp(re);
+  gen.max = MAX_EXTRA_REPEATS;
+  const [min, max] = [a.minLength ?? 0, a.maxLength ?? 255];
+  for (let k = 0; k < 64; k++) {
+    gen.randInt = (from, to) => from + ((n + k) % (to - from + 1));
+    const v = gen.gen();
+    if (v.length >= min && v.length <= max && re.test(v)) return v;
+  }
+  return undefined;
+}
+
 function fitText(a: ScalarAttribute, text: string): string {
+  if (a.regex !== undefined) return regexText(a, a.regex, counter) ?? text;
   let v = text;
   if (a.minLength !== undefined && v.length < a.minLength) v = v.padEnd(a.minLength, '.');
   const max = a.maxLength ?? 255;
@@ -73,8 +96,9 @@ function componentBody(model: Model, comp: Component, depth: number, opts: BodyO
 function attributeValue(model: Model, a: Attribute, depth: number, opts: BodyOptions): unknown {
   switch (a.kind) {
     case 'scalar':
-      // private and non-writable fields are the server's (a client can't set them)
-      return a.private || !a.writable ? undefined : scalarValue(a);
+      // non-writable fields are the server's, and private ones are left to their defaults unless the
+      // schema requires them (a create without one fails)
+      return !a.writable || (a.private && !a.required) ? undefined : scalarValue(a);
     case 'component': {
       const comp = model.components.get(a.component);
       if (!comp || (depth >= MAX_DEPTH && !a.required)) return undefined;
@@ -82,13 +106,15 @@ function attributeValue(model: Model, a: Attribute, depth: number, opts: BodyOpt
       return a.repeatable ? Array.from({ length: Math.max(1, a.min ?? 1) }, () => componentBody(model, comp, depth, opts)) : item;
     }
     case 'dynamiczone': {
-      if (depth >= MAX_DEPTH) return undefined;
-      const entries: Obj[] = [];
-      for (const uid of a.components) {
-        const comp = model.components.get(uid);
-        if (comp) entries.push({ __component: comp.uid, ...componentBody(model, comp, depth, opts) });
-      }
-      return entries;
+      if (depth >= MAX_DEPTH && !a.required && !a.min) return undefined;
+      const comps = a.components.map((uid) => model.components.get(uid)).filter((c) => c !== undefined);
+      // one entry of each allowed component, cut to the zone's max, and repeated round to its min
+      const count = Math.min(Math.max(comps.length, a.min ?? 0, a.required ? 1 : 0), a.max ?? Infinity);
+      if (comps.length === 0) return [];
+      return Array.from({ length: count }, (_, i) => {
+        const comp = comps[i % comps.length]!;
+        return { __component: comp.uid, ...componentBody(model, comp, depth, opts) };
+      });
     }
     case 'media':
       if (opts.fileId === undefined) return undefined;
