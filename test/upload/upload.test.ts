@@ -300,6 +300,30 @@ describe('reading files', () => {
   });
 });
 
+describe('a file id in the number forms Strapi reads', () => {
+  it('GET and DELETE /api/upload/files/:id and POST /api/upload?id= take 1.0, " 1", +1, 1e0 and 01; 1.5, 0x1 and -1 are 404', async () => {
+    const up = await u.upload([filePart('a', 'forms-a.txt', 'text/plain'), filePart('b', 'forms-b.txt', 'text/plain')]);
+    const [a, b] = up.body as { id: number }[];
+    for (const form of [`${a!.id}.0`, `%20${a!.id}`, `%2B${a!.id}`, `${a!.id}e0`, `0${a!.id}`]) {
+      const r = await u.t.get(`/api/upload/files/${form}`);
+      expect(r.status, form).toBe(200);
+      expect(r.body.id, form).toBe(a!.id);
+    }
+    for (const form of [`${a!.id}.5`, `0x${a!.id}`, `-${a!.id}`]) {
+      const r = await u.t.get(`/api/upload/files/${form}`);
+      expect(r.status, form).toBe(404);
+      expect(r.body, form).toEqual(errorOf(404, 'NotFoundError', 'file.notFound'));
+    }
+    const updated = await u.t.request('POST', `/api/upload?id=${a!.id}.0`, { body: { fileInfo: { caption: 'by 1.0' } } });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body).toMatchObject({ id: a!.id, caption: 'by 1.0' });
+    const deleted = await u.t.request('DELETE', `/api/upload/files/%2B${b!.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body.id).toBe(b!.id);
+    expect((await u.t.get(`/api/upload/files/${b!.id}`)).status).toBe(404);
+  });
+});
+
 describe('updating and deleting', () => {
   it('POST /api/upload?id= updates the file information (multipart or JSON); null keeps the old value', async () => {
     const up = await u.upload([filePart('x', 'info.txt', 'text/plain'), field('fileInfo', { caption: 'old caption', alternativeText: 'old alt' })]);

@@ -2,11 +2,11 @@
 import { ValidationError } from '../../errors.js';
 import { single } from './link.js';
 import type { UploadProvider } from './provider.js';
-import { rowId } from '../../documents/input/refs.js';
+import { pathRowId } from '../../documents/input/path-row-id.js';
 
-/** A numeric file id, or null (a documentId or anything else finds no file). */
+/** A file's row id in any number form Strapi reads (`1.0`, ` 1`, `1e0`), or null (a documentId or anything else finds no file). */
 export function numericId(raw: unknown): number | null {
-  return typeof raw === 'string' ? (rowId(raw) ?? null) : null;
+  return typeof raw === 'string' ? (pathRowId(raw) ?? null) : null;
 }
 
 /** `?id=` of POST /api/upload: absent → undefined; anything but one value → 400. */

@@ -11,7 +11,7 @@ import { readDocuments, type DocumentObject } from '../../documents/read.js';
 import { newDocumentId } from '../../documents/document-id.js';
 import { parseFindQuery } from '../../query/parse/find-query.js';
 import { parseContextOf } from '../../http/parse-context.js';
-import { pathRowId } from './route-id.js';
+import { pathRowId } from '../../documents/input/path-row-id.js';
 import { lockKey } from '../../database/key-lock.js';
 import type { Tx } from '../../documents/store/rows.js';
 import { ROLE_UID, USER_UID, type ContentType, type RelationAttribute } from '../../schema/types.js';

@@ -9,7 +9,7 @@ import { readDocuments } from '../../documents/read.js';
 import type { Tx } from '../../documents/store/rows.js';
 import type { FindQuery, Pagination } from '../../query/ast.js';
 import type { Ability } from '../../auth/ability.js';
-import { pathRowId } from './route-id.js';
+import { pathRowId } from '../../documents/input/path-row-id.js';
 import { bodyOf, type Body } from './body.js';
 import type { RoleRead } from './role-ref.js';
 import { checkCreateBody, checkUpdateBody, updateDataEcho } from './users-body.js';

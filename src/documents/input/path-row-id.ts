@@ -1,10 +1,11 @@
-// The row id in the path of /users/:id and /users-permissions/roles/:id|:role. Strapi 5.54 hands the
-// path text to the database as it is, so on SQLite (the reference) the column's numeric affinity
-// decides: any decimal number literal, with whitespace around it, names the row its value equals
-// (`5.0`, ` 5`, `+5`, `5e0`, `05`, `.5e1` all name row 5), and anything else names no row. Folio reads
-// the same forms on every dialect, with the exact value of the literal: SQLite converts through a
-// double, so `4.99999999999999999` names row 5 there; here it names no row.
-import { rowId } from '../../documents/input/refs.js';
+// The row id in the path of /users/:id, /users-permissions/roles/:id|:role, /upload/files/:id and in
+// the upload's `?id=`. Strapi 5.54 hands the text to the database as it is, so on SQLite (the
+// reference) the column's numeric affinity decides: any decimal number literal, with whitespace
+// around it, names the row its value equals (`5.0`, ` 5`, `+5`, `5e0`, `05`, `.5e1` all name row 5),
+// and anything else names no row. Folio reads the same forms on every dialect, with the exact value
+// of the literal: SQLite converts through a double, so `4.99999999999999999` names row 5 there; here
+// it names no row.
+import { rowId } from './refs.js';
 
 /** SQLite's whitespace (sqlite3Isspace): no-break and other Unicode spaces are not among it */
 const LITERAL = /^[ \t\n\v\f\r]*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?[ \t\n\v\f\r]*$/;
