@@ -307,4 +307,18 @@ describe('change-password', () => {
     // tokens are stateless (behaviour.md §10.4): the older one still works
     expect((await t.get('/api/users/me', { token: jwt })).status).toBe(200);
   });
+
+  it('eight simultaneous change-passwords with one current password: exactly one succeeds, the others are told the current password is invalid', async () => {
+    const r0 = await register(t, 'kit', 'kit@example.com', 'kit-pass0');
+    expect(r0.status, r0.text).toBe(200);
+    const token = r0.body.jwt as string;
+    const passwords = Array.from({ length: 8 }, (_, i) => `kit-race-${i}`);
+    const rs = await Promise.all(passwords.map((p) => change({ currentPassword: 'kit-pass0', password: p, passwordConfirmation: p }, token)));
+    expect(statuses(rs), rs.map((r) => r.text).join('\n')).toEqual({ 200: 1, 400: 7 });
+    for (const r of rs) if (r.status === 400) expectError(r, errorOf(400, 'ValidationError', 'The provided current password is invalid'));
+    // the winner's password is the one that counts; no loser's was stored
+    const winner = passwords[rs.findIndex((r) => r.status === 200)]!;
+    expect((await login(t, 'kit', winner)).status).toBe(200);
+    for (const p of [...passwords.filter((p) => p !== winner), 'kit-pass0']) expectError(await login(t, 'kit', p), INVALID_LOGIN);
+  });
 });

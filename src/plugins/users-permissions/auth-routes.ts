@@ -158,7 +158,12 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     if (!row || !(await checkPassword(current!, row.password))) throw new ValidationError('The provided current password is invalid');
     if (current === password) throw new ValidationError('Your new password must be different than your current password');
     users.validatePlain({ password }, false);
-    await users.write({ password }, row, async () => undefined);
+    await users.write({ password }, row, async (tx) => {
+      // checked against the hash read above, now under the users lock: of changes racing with one
+      // current password (on any process) only the first replaces it, as one after another would
+      const now = await tx.selectFrom('up_users').select('password').where('id', '=', row.id).executeTakeFirst();
+      if (now?.password !== row.password) throw new ValidationError('The provided current password is invalid');
+    });
     return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true, tokenInBody: true }));
   });
 
