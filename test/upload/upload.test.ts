@@ -399,6 +399,39 @@ describe('updating and deleting', () => {
     expect(again.body).toEqual(errorOf(404, 'NotFoundError', 'file.notFound'));
     expect(readdirSync(u.uploadsDir).some((n) => n.includes(f.hash))).toBe(false);
   });
+
+  it('eight simultaneous DELETEs of one file: one 200 with the file, seven 404, and its objects are gone', async () => {
+    const up = await u.upload([filePart(await png(800, 600), 'raced.png', 'image/png')]);
+    const f = up.body[0];
+    const rs = await Promise.all(Array.from({ length: 8 }, () => u.t.request('DELETE', `/api/upload/files/${f.id}`)));
+    expect(rs.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
+    for (const r of rs) expect(r.body).toEqual(r.status === 200 ? { ...f } : errorOf(404, 'NotFoundError', 'file.notFound'));
+    expect(readdirSync(u.uploadsDir).some((n) => n.includes(f.hash))).toBe(false);
+    expect((await u.t.get(`/api/upload/files/${f.id}`)).status).toBe(404);
+  });
+
+  it('fileInfo updates racing with a DELETE: each update answers its own result or 404, the DELETE the file as deleted (3 rounds)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const up = await u.upload([filePart('x', 'before.txt', 'text/plain')]);
+      const id = up.body[0].id as number;
+      const updates = Array.from({ length: 6 }, (_, i) => u.upload([field('fileInfo', { name: `after-${i}.txt` })], { query: `?id=${id}` }));
+      const del = u.t.request('DELETE', `/api/upload/files/${id}`);
+      const [d, ...us] = await Promise.all([del, ...updates]);
+      expect(d!.status, d!.text).toBe(200);
+      expect(d!.body.id).toBe(id);
+      us.forEach((r, i) => {
+        // each update answers its own result, whatever the others did
+        if (r.status === 200) expect(r.body).toMatchObject({ id, name: `after-${i}.txt` });
+        else expect(r.body).toEqual(errorOf(404, 'NotFoundError', 'Entity not found'));
+      });
+      // the DELETE answers the file as it was deleted: an update answered 200 came before, so is in it
+      const done = us.filter((r) => r.status === 200);
+      expect(['before.txt', ...done.map((r) => r.body.name as string)]).toContain(d!.body.name);
+      if (done.length > 0) expect(d!.body.name).not.toBe('before.txt');
+      expect((await u.t.get(`/api/upload/files/${id}`)).status).toBe(404);
+      expect((await u.t.get('/api/upload/files')).body.some((x: { id: number }) => x.id === id)).toBe(false);
+    }
+  });
 });
 
 describe('permissions', () => {

@@ -1,6 +1,7 @@
 // Changes to existing files: new information (name, alternativeText, caption, focalPoint), and
 // deletion of the row, its links and every stored object (the original and its formats).
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { Database } from '../../database/dialect.js';
 import { scalarColumns } from '../../documents/store/rows.js';
 import type { ContentType } from '../../schema/types.js';
@@ -20,13 +21,17 @@ export async function updateFileInfo(database: Database, type: ContentType, id: 
   if (info.caption != null) changes.set('caption', info.caption);
   if (info.focalPoint != null) changes.set('focalPoint', info.focalPoint);
   const { db, dialect } = database;
-  await db
-    .updateTable(type.table)
-    .set({ ...scalarColumns(dialect, type, changes), updated_at: dialect.toDatetime(new Date()) })
-    .where('id', '=', id)
-    .execute();
-  // read back rather than trust the affected-row count (MySQL counts only rows that changed)
-  return readFile(database, type, id);
+  // read back in the update's transaction, which holds the row: the answer is this update's result,
+  // not that of another update (or a delete) committed just after it
+  return db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable(type.table)
+      .set({ ...scalarColumns(dialect, type, changes), updated_at: dialect.toDatetime(new Date()) })
+      .where('id', '=', id)
+      .execute();
+    // read back rather than trust the affected-row count (MySQL counts only rows that changed)
+    return readFile(database, type, id, tx);
+  });
 }
 
 function storedRefs(file: FileObject): StoredRef[] {
@@ -49,15 +54,22 @@ function storedRefs(file: FileObject): StoredRef[] {
  * already gone, and a retry of the request would find nothing to delete.
  */
 export async function deleteFile(database: Database, type: ContentType, provider: UploadProvider, id: number, log: FastifyBaseLogger): Promise<FileObject | null> {
-  const file = await readFile(database, type, id);
-  if (!file) return null;
-  const deleted = await database.db.transaction().execute(async (tx) => {
+  const file = await database.db.transaction().execute(async (tx) => {
+    // the row is locked first (a write of its own id, which changes nothing), so the file answered
+    // is the one deleted: an update committed meanwhile is in it, and one after waits and finds none
+    await tx
+      .updateTable(type.table)
+      .set({ id: sql.ref('id') })
+      .where('id', '=', id)
+      .execute();
+    const found = await readFile(database, type, id, tx);
+    if (!found) return null;
     await tx.deleteFrom('files_related_mph').where('file_id', '=', id).execute();
     const r = await tx.deleteFrom(type.table).where('id', '=', id).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+    return Number(r.numDeletedRows) > 0 ? found : null;
   });
   // a concurrent delete got there first: that request removes the objects and answers 200
-  if (!deleted) return null;
+  if (!file) return null;
   if (file['provider'] === provider.name) {
     await Promise.all(
       storedRefs(file).map((r) =>

@@ -3,7 +3,7 @@
 import type { Database } from '../../database/dialect.js';
 import { newDocumentId } from '../../documents/document-id.js';
 import { rowShape } from '../../values/row-shape.js';
-import { defaultColumns, insertRow, scalarColumns, type Store } from '../../documents/store/rows.js';
+import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from '../../documents/store/rows.js';
 import { FILE_UID, type ContentType, type Model } from '../../schema/types.js';
 import type { FocalPoint } from './file-info.js';
 
@@ -73,10 +73,11 @@ export async function insertFile(s: Store, type: ContentType, file: NewFile, now
 }
 
 /** Reads file rows by id into API objects (every public attribute), in the order of `ids`. */
-export async function readFiles(database: Database, type: ContentType, ids: readonly number[]): Promise<FileObject[]> {
+/** `tx`: read inside a write's transaction, which sees that write and holds the rows it locked. */
+export async function readFiles(database: Database, type: ContentType, ids: readonly number[], tx?: Tx): Promise<FileObject[]> {
   if (ids.length === 0) return [];
   const shape = rowShape(type, null);
-  const rows = (await database.db
+  const rows = (await (tx ?? database.db)
     .selectFrom(type.table)
     .select(['id', 'document_id', ...shape.columns])
     .where('id', 'in', [...ids])
@@ -88,6 +89,6 @@ export async function readFiles(database: Database, type: ContentType, ids: read
   });
 }
 
-export async function readFile(database: Database, type: ContentType, id: number): Promise<FileObject | null> {
-  return (await readFiles(database, type, [id]))[0] ?? null;
+export async function readFile(database: Database, type: ContentType, id: number, tx?: Tx): Promise<FileObject | null> {
+  return (await readFiles(database, type, [id], tx))[0] ?? null;
 }
