@@ -230,6 +230,16 @@ describe('register with email confirmation under concurrency', () => {
     expect(sink.mails.length).toBe(before + 1);
     expect(await usersWithEmail(t, 'para@example.com')).toHaveLength(1);
   });
+
+  it('one confirmation link followed eight times at once: one redirect, seven "Invalid token"', async () => {
+    expect((await register(t, 'twice', 'twice@example.com', 'twice-pass1')).status).toBe(200);
+    const { link } = await nextCode('twice@example.com');
+    const rs = await Promise.all(Array.from({ length: 8 }, () => getManual(t, link.slice(PUBLIC_URL.length), { accept: 'application/json' })));
+    expect(rs.map((r) => r.status).sort(), rs.map((r) => r.text).join('\n')).toEqual([302, 400, 400, 400, 400, 400, 400, 400]);
+    expect(rs.find((r) => r.status === 302)!.location).toBe(WELCOME_PAGE);
+    for (const r of rs) if (r.status === 400) expect(JSON.parse(r.text)).toEqual(INVALID_TOKEN);
+    expect((await login(t, 'twice', 'twice-pass1')).status).toBe(200);
+  });
 });
 
 describe('the confirmation redirect target', () => {
