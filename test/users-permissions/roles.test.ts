@@ -87,6 +87,21 @@ describe('roles', () => {
     expect((await roles()).map((r) => r.type)).not.toContain('strange');
   });
 
+  it('eight creates of one role name at once: one {ok:true}, seven "This attribute must be unique", one role', async () => {
+    const rs = await Promise.all(Array.from({ length: 8 }, () => t.request('POST', '/api/users-permissions/roles', { body: { name: 'Racers' } })));
+    expect(rs.map((r) => r.status).sort(), rs.map((r) => r.text).join('\n')).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+    for (const r of rs) {
+      if (r.status === 200) expect(r.body).toEqual({ ok: true });
+      else
+        expect(r.body).toEqual(
+          errorOf(400, 'ValidationError', 'This attribute must be unique', {
+            errors: [{ path: ['type'], message: 'This attribute must be unique', name: 'ValidationError', value: 'racers' }],
+          }),
+        );
+    }
+    expect((await roles()).filter((r) => r.type === 'racers')).toHaveLength(1);
+  });
+
   it('update without permissions keeps them; with permissions replaces them; the change counts at once', async () => {
     const u = await register(t);
     const auth = await byType('authenticated');
