@@ -131,6 +131,29 @@ describe('two Folio processes on one database, refresh mode', () => {
     for (const srv of servers) expect(srv.stderr()).toBe('');
   });
 
+  it('change-passwords racing across processes with one current password: one succeeds, its session alone survives', async () => {
+    const reg = await call(a, 'POST', '/api/auth/local/register', { body: { username: 'multi4', email: 'multi4@example.com', password: 'Passw0rd!' } });
+    expect(reg.status).toBe(200);
+    const jwt = (reg.body as { jwt: string }).jwt;
+    const news = [0, 1, 2, 3, 4, 5].map((i) => `Changed-${i}!`);
+    const rs = await Promise.all(
+      news.map((p, i) => call(i % 2 ? b : a, 'POST', '/api/auth/change-password', { jwt, body: { currentPassword: 'Passw0rd!', password: p, passwordConfirmation: p } })),
+    );
+    expect(rs.map((r) => r.status).sort(), JSON.stringify(rs)).toEqual([200, 400, 400, 400, 400, 400]);
+    const invalid = { data: null, error: { status: 400, name: 'ValidationError', message: 'The provided current password is invalid', details: {} } };
+    for (const r of rs) if (r.status === 400) expect(r.body).toEqual(invalid);
+    const won = rs.find((r) => r.status === 200)!.body as { jwt: string; refreshToken: string };
+    for (const base of [a, b]) {
+      expect((await call(base, 'GET', '/api/users/me', { jwt: won.jwt })).status).toBe(200);
+      expect(await call(base, 'GET', '/api/users/me', { jwt })).toEqual({ status: 401, body: NO_CREDENTIALS });
+    }
+    const winner = news[rs.findIndex((r) => r.status === 200)]!;
+    for (const p of [...news, 'Passw0rd!']) {
+      const l = await call(a, 'POST', '/api/auth/local', { body: { identifier: 'multi4@example.com', password: p } });
+      expect(l.status, p).toBe(p === winner ? 200 : 400);
+    }
+  });
+
   it('folio start --workers 2: a logout through one worker is refused by both at once', async () => {
     const reg = await call(workers, 'POST', '/api/auth/local/register', { body: { username: 'multi3', email: 'multi3@example.com', password: 'Passw0rd!' } });
     expect(reg.status).toBe(200);
