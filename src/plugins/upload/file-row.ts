@@ -72,8 +72,10 @@ export async function insertFile(s: Store, type: ContentType, file: NewFile, now
   });
 }
 
-/** Reads file rows by id into API objects (every public attribute), in the order of `ids`. */
-/** `tx`: read inside a write's transaction, which sees that write and holds the rows it locked. */
+/**
+ * Reads file rows by id into API objects (every public attribute), in the order of `ids`. `tx`: read
+ * inside a write's transaction, which sees that write and holds the rows it locked.
+ */
 export async function readFiles(database: Database, type: ContentType, ids: readonly number[], tx?: Tx): Promise<FileObject[]> {
   if (ids.length === 0) return [];
   const shape = rowShape(type, null);
