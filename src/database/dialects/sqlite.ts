@@ -64,4 +64,5 @@ export const sqliteDialect: Dialect = {
   schemaLock: { take: sql`begin immediate`, release: sql`commit` },
   versionTriggers: sqliteVersionTriggers,
   statementBound: null,
+  statementStop: null,
 };
