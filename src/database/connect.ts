@@ -9,7 +9,6 @@ import {
   sql,
   type Dialect as KyselyDialect,
   type DatabaseConnection,
-  type Driver,
   PostgresDialect,
   type PostgresDialectConfig,
   type KyselyPlugin,
@@ -34,7 +33,6 @@ import { wrapDriver } from './wrap-driver.js';
 import { VERSIONS_TABLE, type TableVersions } from './table-versions.js';
 import { boundedSelects, isStatementTimeout, READ_TIMEOUT_MS, timeoutsAnswered } from './statement-timeout.js';
 import { StatementTimeoutError } from '../errors.js';
-import { killQueryOnAbandon, noteSession, pipelinedInScope, ReadScope, tagged } from './read-cancel.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -105,8 +103,6 @@ interface Opened {
   readonly readDialect?: KyselyDialect;
   /** SQLite: PRAGMA data_version, which moves when another connection commits */
   readonly dataVersion?: () => number;
-  /** true when readDialect stops the statements of a read whose scope is abandoned (read-cancel.ts) */
-  readonly stopsAbandoned?: boolean;
 }
 
 async function sqlite(cfg: DatabaseConfig): Promise<Opened> {
@@ -161,13 +157,10 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   // process: the pool drops it and opens a new one on demand. An operator still needs to see it.
   pool.on('error', (err) => console.error(`folio: an idle PostgreSQL connection failed and was dropped from the pool: ${err.message}`));
   const dialect = new PostgresDialect({ pool });
-  const stop = postgresDialect.statementStop;
-  if (stop) reads.cancel = async (pid) => void (await pool.query(stop.stop(pid)));
   // the configured bound reaches every pooled statement, writes included: one stopped is answered as a read is
   return {
     dialect: cfg.statementTimeout ? timeoutsAnswered(dialect, cfg.statementTimeout) : dialect,
-    readDialect: pipelinedInScope(new PostgresDialect({ pool: reads.pool() as unknown as PostgresDialectConfig['pool'] }), (scope, send) => reads.inScope(scope, send)),
-    stopsAbandoned: stop !== null,
+    readDialect: new PostgresDialect({ pool: reads.pool() as unknown as PostgresDialectConfig['pool'] }),
   };
 }
 
@@ -184,26 +177,14 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
   const pool = cfg.url
     ? m.createPool({ uri: cfg.url, ...common })
     : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common });
-  const stop = mysqlDialect.statementStop;
-  // each connection's thread id, which KILL QUERY names (read-cancel.ts), asked once as the driver opens it
-  const dialect = new MysqlDialect({ pool, onCreateConnection: stop ? (c) => noteSession(c, stop.session) : undefined });
-  // opened on the first kill (read-cancel.ts: Aside)
-  const killer = cfg.url
-    ? m.createPool({ uri: cfg.url, ...common, connectionLimit: 1 })
-    : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common, connectionLimit: 1 });
-  const aside = {
-    run: (text: string): Promise<void> => new Promise((resolve, reject) => killer.query(text, (err: Error | null) => (err ? reject(err) : resolve()))),
-    end: (): Promise<void> => new Promise((resolve) => killer.end(() => resolve())),
-  };
-  const stopping = (d: KyselyDialect): Opened =>
-    stop ? { dialect, readDialect: killQueryOnAbandon(d, stop.stop, aside), stopsAbandoned: true } : { dialect, readDialect: d === dialect ? undefined : d };
+  const dialect = new MysqlDialect({ pool });
   const bound = readTimeout(cfg);
-  if (bound === 0) return stopping(dialect);
+  if (bound === 0) return { dialect };
   // content reads share the pool, each SELECT carrying its bound (statement-timeout.ts)
   const version = await new Promise<string>((resolve, reject) =>
     pool.query('select version() as v', (err: Error | null, rows: unknown) => (err ? reject(err) : resolve(String((rows as { v: unknown }[])[0]?.v)))),
   );
-  return stopping(boundedSelects(dialect, version.includes('MariaDB') ? 'mariadb' : 'mysql', bound));
+  return { dialect, readDialect: boundedSelects(dialect, version.includes('MariaDB') ? 'mariadb' : 'mysql', bound) };
 }
 
 /** the bound of a content read's statements: the configured one, else READ_TIMEOUT_MS */
@@ -231,23 +212,7 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
   const dialect = onTransactionEnd(recordReadTables(opened.dialect), () => counter.writes++);
   const db = new Kysely<any>({ dialect, plugins: [counter, ...plugins] }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // content reads (recordReads) go where the dialect sends reads outside transactions
-  let readDriver: Driver | undefined;
-  const readDialect = opened.readDialect ? wrapDriver(recordReadTables(opened.readDialect), (d) => ((readDriver = d), {})) : undefined;
-  const readDb = readDialect ? new Kysely<any>({ dialect: readDialect, plugins: [counter, ...plugins] }) : db; // eslint-disable-line @typescript-eslint/no-explicit-any
-  // A read's own view of readDb, its statements tagged with its scope: the read connections' executor,
-  // plugins and all, with each connection it provides tagging what it runs. Only content reads get one;
-  // transactions are never begun on the read connections, so its driver is the read connections' own.
-  const scoped = (scope: ReadScope): typeof readDb => {
-    if (!readDialect || !readDriver || !opened.stopsAbandoned) return readDb;
-    const executor = readDb.getExecutor();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return new Kysely<any>({
-      config: { dialect: readDialect },
-      dialect: readDialect,
-      driver: readDriver,
-      executor: executor.withConnectionProvider({ provideConnection: (consume) => executor.provideConnection((c) => consume(tagged(c, scope))) }),
-    });
-  };
+  const readDb = opened.readDialect ? new Kysely<any>({ dialect: recordReadTables(opened.readDialect), plugins: [counter, ...plugins] }) : db; // eslint-disable-line @typescript-eslint/no-explicit-any
   const versionsQuery = db.selectFrom(VERSIONS_TABLE).select(['table_name', sql<number>`-1`.as('bucket'), 'version']);
   // the counters and the bucket writes past the given versions in one statement: one snapshot, so the
   // writes read are all those up to the counters read
@@ -298,11 +263,10 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
       partitions = new Map(tables.flatMap((t) => (t.partition ? [[t.name, t.partition] as const] : [])));
     },
     tableVersionsActive: () => partitions !== undefined,
-    async recordReads<T>(read: (recording: Database) => Promise<T>, abandoned?: AbortSignal): Promise<{ value: T; reads: RecordedReads }> {
+    async recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; reads: RecordedReads }> {
       const recorder = new ReadRecorder(partitions ?? new Map());
       try {
-        const reads = abandoned ? scoped(new ReadScope(abandoned)) : readDb;
-        const value = await read({ ...database, db: reads.withPlugin(recorder), recorder });
+        const value = await read({ ...database, db: readDb.withPlugin(recorder), recorder });
         return { value, reads: recorder };
       } catch (e) {
         if (isStatementTimeout(e)) throw new StatementTimeoutError(readTimeout(cfg));

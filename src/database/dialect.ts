@@ -93,13 +93,6 @@ export interface Dialect {
    */
   readonly statementBound: { readonly lift: RawBuilder<unknown>; readonly restore: RawBuilder<unknown> } | null;
   /**
-   * How a read whose client disconnected is stopped on the server, from another connection (read-cancel.ts):
-   * `session` answers the connection's id (`id`), `stop` is the statement that ends the statement that
-   * session runs. null on SQLite, whose statements run to their end on the calling thread before a
-   * disconnect can be seen.
-   */
-  readonly statementStop: { readonly session: string; stop(session: number): string } | null;
-  /**
    * Statements that make the database itself bump a table's counter (table-versions.ts) in every
    * transaction that writes the table, whoever writes it (another process, a SQL console); run by the
    * schema sync, idempotent. null: no counters on this dialect (MySQL, whose change mark sees only
@@ -134,11 +127,8 @@ export interface Database {
    * (table-buckets.ts) of each table in `since` past the version given for it
    */
   tableVersions(since: ReadonlyMap<string, number>): Promise<TableVersions>;
-  /**
-   * runs a read on a copy of this database that records them, and answers the tables its statements named;
-   * once `abandoned` aborts (its client disconnected), the statements it still runs are stopped on the server
-   */
-  recordReads<T>(read: (recording: Database) => Promise<T>, abandoned?: AbortSignal): Promise<{ value: T; reads: RecordedReads }>;
+  /** runs a read on a copy of this database that records them, and answers the tables its statements named */
+  recordReads<T>(read: (recording: Database) => Promise<T>): Promise<{ value: T; reads: RecordedReads }>;
   /** on a copy recordReads hands out: where its reads say which keys of a table they were limited to */
   readonly recorder?: ReadRecorder;
   close(): Promise<void>;

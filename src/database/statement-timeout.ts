@@ -32,7 +32,7 @@ const END = /^\s*(?:commit|rollback)\b/i;
 type Execute = <R>(q: CompiledQuery) => Promise<QueryResult<R>>;
 
 /** `conn` with its executeQuery replaced by the one `execute` makes from the original */
-export function withExecute(conn: DatabaseConnection, execute: (inner: DatabaseConnection, self: DatabaseConnection) => Execute): DatabaseConnection {
+function withExecute(conn: DatabaseConnection, execute: (inner: DatabaseConnection, self: DatabaseConnection) => Execute): DatabaseConnection {
   // a proxy, not a copy: the driver releases a connection through a method it keys by a symbol
   const self: DatabaseConnection = new Proxy(conn, {
     get(target, key) {

@@ -9,7 +9,6 @@ import type { RecordedReads } from '../database/read-recording.js';
 import { VersionClock, type TableState } from './version-clock.js';
 import type { Services } from './services.js';
 import { jsonBytes, sendBytes, sendJson } from './send-json.js';
-import { ServiceUnavailableError } from '../errors.js';
 
 export interface CachedRead {
   /** the stored body for this request, when there is one */
@@ -32,30 +31,8 @@ function callerKey(caller: Caller): string | null {
   return null;
 }
 
-/**
- * Runs the read with a signal that aborts if the client disconnects before it ends: its statements
- * still running are then stopped on the server (read-cancel.ts), as nobody waits for their answer.
- */
-async function readFor<T>(database: Database, reply: FastifyReply, read: (database: Database) => Promise<T>): Promise<{ value: T; reads: RecordedReads }> {
-  const abandoned = new AbortController();
-  const res = reply.raw;
-  const closed = (): void => {
-    if (!res.writableFinished) abandoned.abort();
-  };
-  res.once('close', closed);
-  try {
-    return await database.recordReads(read, abandoned.signal);
-  } catch (e) {
-    // the statements stopped fail the read; nobody is there to answer, so no server error is logged for it
-    if (abandoned.signal.aborted) throw new ServiceUnavailableError('The client of this read disconnected');
-    throw e;
-  } finally {
-    res.off('close', closed);
-  }
-}
-
 // through recordReads all the same: that is where the dialect's read connections are (PostgreSQL's pipelined ones)
-const uncached = (database: Database): CachedRead => ({ hit: undefined, serve: async (reply, read) => sendJson(reply, (await readFor(database, reply, read)).value) });
+const uncached = (database: Database): CachedRead => ({ hit: undefined, serve: async (reply, read) => sendJson(reply, (await database.recordReads(read)).value) });
 
 /**
  * Tables every response depends on besides those its statements name: what the caller may see
@@ -104,7 +81,7 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
     async serve(reply, read) {
       const versioned = database.tableVersionsActive();
       const before = versioned ? await clockOf(database).after(mark) : undefined;
-      const { value, reads } = await readFor(database, reply, read);
+      const { value, reads } = await database.recordReads(read);
       const body = jsonBytes(value);
       const current = await database.changeMark();
       // the mark still in place: nothing was written during the read, so the counters read before it hold;

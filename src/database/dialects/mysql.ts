@@ -62,6 +62,4 @@ export const mysqlDialect: Dialect = {
     release: sql`select release_lock(concat('folio schema sync ', coalesce(database(), ''))) as released`,
   },
   statementBound: null,
-  // KILL QUERY: the thread's current statement only, its connection stays
-  statementStop: { session: 'select connection_id() as id', stop: (id) => `kill query ${id}` },
 };

@@ -8,8 +8,6 @@
 import type pg from 'pg';
 import { RowBuilders } from '../row-builder.js';
 import { PreparedOnConnection, StatementNames } from './postgres-statement-names.js';
-import type { ReadScope } from '../read-cancel.js';
-import { errorCode } from '../driver-error.js';
 
 type Client = pg.Client;
 type QueryResult = pg.QueryResult<Record<string, unknown>>;
@@ -22,12 +20,6 @@ const SESSION_STATEMENT = /^\s*(?:begin|start\s+transaction|commit|rollback|save
 
 /** the socket under a pg client (not in its typings: pg corks it around each statement it sends) */
 const socketOf = (client: Client): { cork(): void; uncork(): void } => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
-
-/** the backend's process id, as pg_stat_activity shows it (not in pg's typings) */
-const processIdOf = (client: Client): number => (client as unknown as { processID: number }).processID;
-
-/** PostgreSQL's query_canceled, raised by a cancel request (pg_cancel_backend) rather than by statement_timeout */
-const cancelledByRequest = (e: unknown): boolean => errorCode(e) === '57014' && e instanceof Error && /user request/.test(e.message);
 
 /**
  * When a read connection is replaced by a fresh one. `statements`: a backend keeps every statement
@@ -74,10 +66,6 @@ export class PipelinedReads {
   private ended = false;
   private readonly names: StatementNames;
   private readonly rows = new RowBuilders();
-  /** the read the statement query() takes next belongs to, handed over synchronously (inScope) */
-  private scope: ReadScope | undefined;
-  /** stops the statement a backend runs (pg_cancel_backend through another connection), set by connect.ts */
-  cancel: ((pid: number) => Promise<void>) | undefined;
 
   constructor(
     private readonly open: () => Client,
@@ -101,19 +89,7 @@ export class PipelinedReads {
     return { connect: async () => client, end: () => this.end() };
   }
 
-  /** runs `send`, whose statement query() takes as one of `scope`'s: stopped if its read is abandoned */
-  inScope<T>(scope: ReadScope, send: () => T): T {
-    this.scope = scope;
-    try {
-      return send();
-    } finally {
-      this.scope = undefined;
-    }
-  }
-
-  private query(text: string, values: unknown[], retried = false): Promise<QueryResult> {
-    const scope = this.scope;
-    this.scope = undefined;
+  private query(text: string, values: unknown[]): Promise<QueryResult> {
     if (this.ended) return Promise.reject(new Error('the database connection is closed'));
     // the connections are shared by every read in flight: a transaction or session setting would leak into them
     if (SESSION_STATEMENT.test(text)) return Promise.reject(new Error(`not run on a shared read connection: ${text.slice(0, 40)}`));
@@ -123,44 +99,20 @@ export class PipelinedReads {
     const client = slot.client;
     if (client !== undefined && Date.now() - slot.openedAt <= this.limits.ageMs && (name === undefined || slot.prepared.admit(name))) {
       this.cork(client);
-      return this.send(slot, client, text, values, name, scope, retried);
+      return this.send(slot, client, text, values, name);
     }
     if (client !== undefined) this.retire(slot, client);
     return this.connected(slot).then((c) => {
       if (name !== undefined) slot.prepared.admit(name);
-      return this.send(slot, c, text, values, name, scope, retried);
+      return this.send(slot, c, text, values, name);
     });
   }
 
-  private send(slot: Slot, client: Client, text: string, values: unknown[], name: string | undefined, scope: ReadScope | undefined, retried: boolean): Promise<QueryResult> {
-    const before = slot.last;
+  private send(slot: Slot, client: Client, text: string, values: unknown[], name: string | undefined): Promise<QueryResult> {
     // array rows made into objects here: pg's object rows are built by a keyed store per column
     const answer = client.query<unknown[]>(name === undefined ? { text, values, rowMode: 'array' } : { name, text, values, rowMode: 'array' });
     slot.last = answer;
-    const state = { answered: false, stopped: false };
-    if (scope !== undefined && this.cancel !== undefined) {
-      const cancel = this.cancel;
-      const done = scope.running(() => {
-        state.stopped = true;
-        // the backend runs this statement once every one sent before it on the connection is answered
-        const stop = (): void => void (state.answered ? undefined : cancel(processIdOf(client)).catch(() => {}));
-        before.then(stop, stop);
-      });
-      const end = (): void => {
-        state.answered = true;
-        done();
-      };
-      answer.then(end, end);
-    }
-    return answer.then(
-      (r) => this.asObjects(r),
-      (e: unknown) => {
-        // A cancel names a backend, not a statement: one sent as an abandoned read's statement ended
-        // lands on the next statement of the connection, another read's. That read is run again, once.
-        if (!state.stopped && !retried && cancelledByRequest(e)) return this.query(text, values, true);
-        throw e;
-      },
-    );
+    return answer.then((r) => this.asObjects(r));
   }
 
   private asObjects(result: pg.QueryResult<unknown[]>): QueryResult {

@@ -63,6 +63,4 @@ export const postgresDialect: Dialect = {
   },
   // RESET goes back to the connection's own setting, the bound the pool opened it with
   statementBound: { lift: sql`set statement_timeout = 0`, restore: sql`reset statement_timeout` },
-  // pg_cancel_backend: the backend's current statement only, the session stays (a pipelined read connection's session is pg's processID)
-  statementStop: { session: 'select pg_backend_pid() as id', stop: (pid) => `select pg_cancel_backend(${pid})` },
 };

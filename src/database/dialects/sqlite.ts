@@ -64,5 +64,4 @@ export const sqliteDialect: Dialect = {
   schemaLock: { take: sql`begin immediate`, release: sql`commit` },
   versionTriggers: sqliteVersionTriggers,
   statementBound: null,
-  statementStop: null,
 };
