@@ -85,6 +85,7 @@ try {
     'populate=*': '/api/articles?populate=*',
     'deep populate': `/api/articles?${DEEP}`,
     'deep populate 100': `/api/articles?${DEEP}&pagination[pageSize]=100`,
+    'deep populate sorted': `/api/articles?${DEEP}&sort=views:desc&pagination[page]=2`,
     'relation filter+sort': '/api/articles?filters[categories][name][$containsi]=category&sort=views:desc&pagination[withCount]=true',
     'findOne populate=*': `/api/articles/${first.data[0].documentId}?populate=*`,
   }).filter(([name]) => !only || only.includes(name));

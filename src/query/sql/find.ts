@@ -118,14 +118,52 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
   if (counted && (q.where !== null || q.search !== null) && !ctx.database.dialect.parallelReads && q.pagination.limit <= ONE_PASS_MAX_PAGE) {
     return await countedInOnePass(ctx, type, q, w, conds, cols, count);
   }
-  let page = db.selectFrom(`${type.table} as r`).select(cols).where(and(conds));
-  // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
-  // would tempt the planner away from the document-id index)
-  if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
-  page = page.limit(q.pagination.limit).offset(q.pagination.start);
-  if (!counted) return { rows: (await page.execute()) as Row[], total: null };
-  const [rows, total] = await Promise.all([page.execute(), count()]);
-  return { rows: rows as Row[], total };
+  let rows: Promise<Row[]>;
+  if (documentId === undefined && sortsMatches(q)) {
+    let head = db.selectFrom(`${type.table} as r`).select('r.id').where(and(conds));
+    for (const term of orderTerms(w, type, 'r', q.sort)) head = head.orderBy(term);
+    const ids = head.limit(q.pagination.limit).offset(q.pagination.start).execute();
+    rows = ids.then((found) => rowsById(ctx, type, cols, idsOf(found as Row[])));
+  } else {
+    let page = db.selectFrom(`${type.table} as r`).select(cols).where(and(conds));
+    // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
+    // would tempt the planner away from the document-id index)
+    if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
+    rows = page.limit(q.pagination.limit).offset(q.pagination.start).execute() as Promise<Row[]>;
+  }
+  if (!counted) return { rows: await rows, total: null };
+  const [page, total] = await Promise.all([rows, count()]);
+  return { rows: page, total };
+}
+
+/**
+ * Whether the page's order is other than the row id's, which no index gives in general: the database
+ * then sorts every match to find the page, and a statement selecting the page's columns carries each
+ * match's whole row through that sort (SQLite copies every selected column into its sorter, PostgreSQL
+ * forms each tuple for its top-N heap). Such a page reads its ids sorted, then its rows by id: the
+ * sorted read of 100 of 1,000 articles by views took 2.4 ms on SQLite with the rows, 1.1 ms as ids and
+ * then rows (PostgreSQL 5.5–6.2 ms against 2.0–3.5).
+ */
+function sortsMatches(q: FindQuery): boolean {
+  return q.sort.some((s) => s.path.length > 0 || s.field.column !== 'id');
+}
+
+function idsOf(rows: readonly Row[]): number[] {
+  return rows.map((r) => Number(r['id']));
+}
+
+/** The rows of `ids`, in that order; a row deleted since its id was read is left out, as a later read would. */
+async function rowsById(ctx: ReadContext, type: ContentType, cols: readonly string[], ids: readonly number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const { database } = ctx;
+  const found = await runTemplate(ctx.model, database, `rows\u0000${type.table}\u0000${cols.join(',')}`, [ids] as const, (list) =>
+    database.db
+      .selectFrom(`${type.table} as r`)
+      .select([...cols])
+      .where(database.dialect.oneOf(ref('r', 'id'), list, 'integer')),
+  );
+  const byId = new Map((found as Row[]).map((r) => [Number(r['id']), r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
 }
 
 /** What shapes an unfiltered read's statements besides its values (limit, offset, document id). */
@@ -151,24 +189,27 @@ async function unfilteredPage(
   const db = ctx.database.db;
   const key = unfilteredKey(type, q, scope, cols, documentId);
   const conditions = (w: WhereContext, id: string | undefined) => and(rootConditions(ctx, type, 'r', q, w, id));
-  const page = runTemplate(
-    ctx.model,
-    ctx.database,
-    `page\u0000${key}`,
-    [q.pagination.limit, q.pagination.start, documentId ?? null] as const,
-    (limit, offset, id) => {
-      const w = whereContext(ctx, scope);
-      let b = db
-        .selectFrom(`${type.table} as r`)
-        .select([...cols])
-        .where(conditions(w, documentId === undefined ? undefined : (id as string)));
-      // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
-      // would tempt the planner away from the document-id index)
-      if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
-      return b.limit(limit).offset(offset);
-    },
-    documentId === undefined ? undefined : { before: [{ table: type.table, column: 'document_id', values: [documentId] }] },
-  );
+  const page =
+    documentId === undefined && sortsMatches(q)
+      ? sortedPage(ctx, type, q, scope, cols, key, conditions)
+      : runTemplate(
+          ctx.model,
+          ctx.database,
+          `page\u0000${key}`,
+          [q.pagination.limit, q.pagination.start, documentId ?? null] as const,
+          (limit, offset, id) => {
+            const w = whereContext(ctx, scope);
+            let b = db
+              .selectFrom(`${type.table} as r`)
+              .select([...cols])
+              .where(conditions(w, documentId === undefined ? undefined : (id as string)));
+            // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
+            // would tempt the planner away from the document-id index)
+            if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
+            return b.limit(limit).offset(offset);
+          },
+          documentId === undefined ? undefined : { before: [{ table: type.table, column: 'document_id', values: [documentId] }] },
+        );
   if (!counted) return { rows: (await page) as Row[], total: null };
   const count = runTemplate(ctx.model, ctx.database, `count\u0000${key}`, [] as const, () =>
     db
@@ -178,6 +219,25 @@ async function unfilteredPage(
   );
   const [rows, counts] = await Promise.all([page, count]);
   return { rows: rows as Row[], total: Number((counts[0] as { c: unknown } | undefined)?.c ?? 0) };
+}
+
+/** An unfiltered page in an order other than the row id's: its ids sorted, then its rows (sortsMatches). */
+async function sortedPage(
+  ctx: ReadContext,
+  type: ContentType,
+  q: FindQuery,
+  scope: ReadScope,
+  cols: readonly string[],
+  key: string,
+  conditions: (w: WhereContext, id: undefined) => Expression<SqlBool>,
+): Promise<Row[]> {
+  const ids = await runTemplate(ctx.model, ctx.database, `pageIds\u0000${key}`, [q.pagination.limit, q.pagination.start] as const, (limit, offset) => {
+    const w = whereContext(ctx, scope);
+    let b = ctx.database.db.selectFrom(`${type.table} as r`).select('r.id').where(conditions(w, undefined));
+    for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
+    return b.limit(limit).offset(offset);
+  });
+  return await rowsById(ctx, type, cols, idsOf(ids as Row[]));
 }
 
 /**
@@ -205,13 +265,5 @@ async function countedInOnePass(
   const matches = (await head.limit(q.pagination.limit).offset(q.pagination.start).execute()) as Row[];
   // past the last page the window has no row to carry the total on
   if (matches.length === 0) return { rows: [], total: q.pagination.start === 0 ? 0 : await count() };
-  const ids = matches.map((m) => Number(m['id']));
-  const rows = (await db
-    .selectFrom(`${type.table} as r`)
-    .select(cols)
-    .where(ctx.database.dialect.oneOf(ref('r', 'id'), ids, 'integer'))
-    .execute()) as Row[];
-  const byId = new Map(rows.map((r) => [Number(r['id']), r]));
-  // a row deleted between the two statements is left out, as it would be from a later read
-  return { rows: ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined), total: Number(matches[0]!['__total']) };
+  return { rows: await rowsById(ctx, type, cols, idsOf(matches)), total: Number(matches[0]!['__total']) };
 }
