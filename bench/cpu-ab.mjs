@@ -3,7 +3,7 @@
 // 2-core machine whose speed drifts by 2–3× within minutes, req/s of runs made minutes apart mean
 // little. Every build serves at once, each pinned to core 1 (autocannon runs on core 0 if this script
 // is started with `taskset -c 0`); the loads alternate in short slices, and each slice's CPU time of
-// the server (and, on PostgreSQL, of every postgres process) is divided by the requests it answered.
+// the server (and of the database server's processes on PostgreSQL and MariaDB/MySQL) is divided by the requests it answered.
 // The median of the per-slice ratios to the first build is printed beside the means.
 //
 //   taskset -c 0 node bench/cpu-ab.mjs old=/path/to/old/dist/cli/main.js new=dist/cli/main.js 'new-flag=dist/cli/main.js|--max-semi-space-size=8'
@@ -48,11 +48,12 @@ function cpuOf(pid) {
   return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
 }
 
-function postgresCpu() {
+/** CPU of the database server's processes (PostgreSQL's backends, or MariaDB/MySQL's one process) */
+function serverCpu(names) {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuOf(pid);
+      if (names.includes(readFileSync(`/proc/${pid}/comm`, 'utf8').trim())) total += cpuOf(pid);
     } catch {
       // the process ended meanwhile
     }
@@ -89,7 +90,8 @@ try {
     'relation filter+sort': '/api/articles?filters[categories][name][$containsi]=category&sort=views:desc&pagination[withCount]=true',
     'findOne populate=*': `/api/articles/${first.data[0].documentId}?populate=*`,
   }).filter(([name]) => !only || only.includes(name));
-  const onPostgres = process.env.DATABASE_CLIENT === 'postgres';
+  const client = process.env.DATABASE_CLIENT;
+  const server = client === 'postgres' ? { label: 'PostgreSQL', names: ['postgres'] } : client === 'mysql' ? { label: 'MariaDB/MySQL', names: ['mariadbd', 'mysqld'] } : null;
   for (const s of servers) for (const [, path] of scenarios) await autocannon({ url: s.base + path, headers, connections: 10, duration: 1 });
   for (const [name, path] of scenarios) {
     const own = new Map(servers.map((s) => [s.label, []]));
@@ -97,18 +99,18 @@ try {
     for (let i = 0; i < slices; i++) {
       // alternate the order, so neither build always runs right after the other
       for (const s of i % 2 ? [...servers].reverse() : servers) {
-        const [c0, p0] = [cpuOf(s.child.pid), onPostgres ? postgresCpu() : 0];
+        const [c0, p0] = [cpuOf(s.child.pid), server ? serverCpu(server.names) : 0];
         const r = await autocannon({ url: s.base + path, headers, connections: 10, duration: seconds });
         if (r.errors + r.non2xx > 0) throw new Error(`${s.label} ${name}: ${r.errors + r.non2xx} failed requests`);
         own.get(s.label).push(((cpuOf(s.child.pid) - c0) * 1000) / r.requests.total);
-        if (onPostgres) db.get(s.label).push(((postgresCpu() - p0) * 1000) / r.requests.total);
+        if (server) db.get(s.label).push(((serverCpu(server.names) - p0) * 1000) / r.requests.total);
       }
     }
     const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const medianRatio = (xs, base) => xs.map((x, i) => x / base[i]).sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
     const line = (m) => servers.map((s) => `${s.label} ${mean(m.get(s.label)).toFixed(0)} µs (×${medianRatio(m.get(s.label), m.get(servers[0].label)).toFixed(2)})`).join('  ');
     console.log(`${name.padEnd(22)} Folio CPU/request: ${line(own)}`);
-    if (onPostgres) console.log(`${''.padEnd(22)} PostgreSQL CPU/request: ${line(db)}`);
+    if (server) console.log(`${''.padEnd(22)} ${server.label} CPU/request: ${line(db)}`);
   }
 } finally {
   for (const s of servers) s.child.kill();

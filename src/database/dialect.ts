@@ -52,8 +52,6 @@ export interface Dialect {
    * back inside the same transaction (the upsert's row lock keeps other writers out until the commit)
    */
   readonly upsertReturning: boolean;
-  /** true when statements of one request can run concurrently on a pool */
-  readonly parallelReads: boolean;
   /** true when independent writes can travel as one statement (PostgreSQL's data-modifying WITH) */
   readonly writesInOneStatement: boolean;
   /** extra table options appended at CREATE TABLE (MySQL: binary collation for case-sensitive compare) */

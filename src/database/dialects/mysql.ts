@@ -42,7 +42,6 @@ export const mysqlDialect: Dialect = {
   returning: false,
   insertIgnore: 'ignore',
   upsertReturning: false,
-  parallelReads: true,
   writesInOneStatement: false,
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite
   tableSuffix: 'default character set utf8mb4 collate utf8mb4_bin',

@@ -45,7 +45,6 @@ export const postgresDialect: Dialect = {
   returning: true,
   insertIgnore: 'on-conflict',
   upsertReturning: true,
-  parallelReads: true,
   writesInOneStatement: true,
   tableSuffix: '',
   binarySort: ' collate "C"',

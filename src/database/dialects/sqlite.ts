@@ -46,7 +46,6 @@ export const sqliteDialect: Dialect = {
   returning: true,
   insertIgnore: 'on-conflict',
   upsertReturning: true,
-  parallelReads: false,
   writesInOneStatement: false,
   tableSuffix: '',
   binarySort: '',
