@@ -40,10 +40,13 @@ function columnType(d: Dialect, c: ColumnDef): ColumnDataType | RawBuilder<unkno
   }
 }
 
-/** `INDEX name (cols)` clauses of a CREATE TABLE (Dialect.indexesInCreateTable), each as CREATE INDEX would make it */
+/** `INDEX name (cols)`, as CREATE INDEX would make it: a clause of CREATE TABLE or ALTER TABLE … ADD (Dialect.indexesInCreateTable) */
+function indexClause(idx: TableDef['indexes'][number]): RawBuilder<unknown> {
+  return sql`${sql.raw(idx.unique ? 'unique index' : 'index')} ${sql.id(idx.name)} (${sql.join(idx.columns.map((c) => sql.id(c)))})`;
+}
+
 function indexClauses(t: TableDef): RawBuilder<unknown> {
-  const clauses = t.indexes.map((idx) => sql`${sql.raw(idx.unique ? 'unique index' : 'index')} ${sql.id(idx.name)} (${sql.join(idx.columns.map((c) => sql.id(c)))})`);
-  return sql`, ${sql.join(clauses)}`;
+  return sql`, ${sql.join(t.indexes.map(indexClause))}`;
 }
 
 async function createTable(database: Database, t: TableDef): Promise<void> {
@@ -79,14 +82,19 @@ type ExistingIndexes = ReadonlyMap<string, ReadonlySet<string>>;
  */
 async function createIndexes(database: Database, t: TableDef, existing: ExistingIndexes, declared: ReadonlySet<string>): Promise<void> {
   const onThisTable = (name: string): boolean => existing.get(name)?.has(t.name) === true;
-  for (const idx of t.indexes) {
-    if (onThisTable(idx.name)) continue;
-    let q = database.db.schema
-      .createIndex(idx.name)
-      .on(t.name)
-      .columns([...idx.columns]);
-    if (idx.unique) q = q.unique();
-    await q.execute();
+  const missing = t.indexes.filter((idx) => !onThisTable(idx.name));
+  // on MySQL each CREATE INDEX reads the whole table; one ALTER TABLE adding them all reads it once
+  if (database.dialect.indexesInCreateTable && missing.length > 1) {
+    await sql`alter table ${sql.table(t.name)} ${sql.join(missing.map((idx) => sql`add ${indexClause(idx)}`))}`.execute(database.db);
+  } else {
+    for (const idx of missing) {
+      let q = database.db.schema
+        .createIndex(idx.name)
+        .on(t.name)
+        .columns([...idx.columns]);
+      if (idx.unique) q = q.unique();
+      await q.execute();
+    }
   }
   for (const idx of t.indexes) {
     for (const old of idx.replaces ?? []) {

@@ -116,8 +116,21 @@ describe('indexes of the tables a sync creates', () => {
       await (db.dialect.dropIndexOnTable ? drop.on(table) : drop).execute();
     }
     expect((await indexDefinitions(db)).size).toBe(0);
+    const created = kinds.ran.get('CreateIndexNode') ?? 0;
+    const raw = kinds.ran.get('RawNode') ?? 0;
     await syncSchema(db, model);
     expect(await indexDefinitions(db)).toEqual(declared);
+    // MySQL adds a table's missing indexes in one ALTER TABLE (each CREATE INDEX would read the table again)
+    const perTable = new Map<string, number>();
+    for (const key of declared.keys()) perTable.set(key.split('.')[0]!, (perTable.get(key.split('.')[0]!) ?? 0) + 1);
+    const several = [...perTable.values()].filter((n) => n > 1).length;
+    const single = [...perTable.values()].filter((n) => n === 1).length;
+    if (db.dialect.indexesInCreateTable) {
+      expect((kinds.ran.get('CreateIndexNode') ?? 0) - created).toBe(single);
+      expect((kinds.ran.get('RawNode') ?? 0) - raw).toBeGreaterThanOrEqual(several);
+    } else {
+      expect((kinds.ran.get('CreateIndexNode') ?? 0) - created).toBe(declared.size);
+    }
     // and a further sync finds nothing to add
     const before = kinds.ran.get('CreateIndexNode') ?? 0;
     await syncSchema(db, model);
