@@ -84,8 +84,8 @@ async function createIndexes(database: Database, t: TableDef, existing: Existing
   const onThisTable = (name: string): boolean => existing.get(name)?.has(t.name) === true;
   const missing = t.indexes.filter((idx) => !onThisTable(idx.name));
   // on MySQL each CREATE INDEX reads the whole table; one ALTER TABLE adding them all reads it once
-  if (database.dialect.indexesInCreateTable && missing.length > 1) {
-    await sql`alter table ${sql.table(t.name)} ${sql.join(missing.map((idx) => sql`add ${indexClause(idx)}`))}`.execute(database.db);
+  if (database.dialect.indexesInCreateTable) {
+    if (missing.length > 0) await sql`alter table ${sql.table(t.name)} ${sql.join(missing.map((idx) => sql`add ${indexClause(idx)}`))}`.execute(database.db);
   } else {
     for (const idx of missing) {
       let q = database.db.schema

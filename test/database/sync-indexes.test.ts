@@ -121,13 +121,10 @@ describe('indexes of the tables a sync creates', () => {
     await syncSchema(db, model);
     expect(await indexDefinitions(db)).toEqual(declared);
     // MySQL adds a table's missing indexes in one ALTER TABLE (each CREATE INDEX would read the table again)
-    const perTable = new Map<string, number>();
-    for (const key of declared.keys()) perTable.set(key.split('.')[0]!, (perTable.get(key.split('.')[0]!) ?? 0) + 1);
-    const several = [...perTable.values()].filter((n) => n > 1).length;
-    const single = [...perTable.values()].filter((n) => n === 1).length;
+    const tables = new Set([...declared.keys()].map((key) => key.split('.')[0]));
     if (db.dialect.indexesInCreateTable) {
-      expect((kinds.ran.get('CreateIndexNode') ?? 0) - created).toBe(single);
-      expect((kinds.ran.get('RawNode') ?? 0) - raw).toBeGreaterThanOrEqual(several);
+      expect((kinds.ran.get('CreateIndexNode') ?? 0) - created).toBe(0);
+      expect((kinds.ran.get('RawNode') ?? 0) - raw).toBeGreaterThanOrEqual(tables.size);
     } else {
       expect((kinds.ran.get('CreateIndexNode') ?? 0) - created).toBe(declared.size);
     }

@@ -115,14 +115,10 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
       .executeTakeFirst()) as { c: unknown } | undefined;
     return Number(c?.c ?? 0);
   };
-  if (counted && (q.where !== null || q.search !== null) && q.pagination.limit <= ONE_PASS_MAX_PAGE) {
-    return await countedInOnePass(ctx, type, q, w, conds, cols, count);
-  }
+  if (counted && q.pagination.limit <= ONE_PASS_MAX_PAGE) return await countedInOnePass(ctx, type, q, w, conds, cols, count);
   let rows: Promise<Row[]>;
   if (documentId === undefined && sortsMatches(q)) {
-    let head = db.selectFrom(`${type.table} as r`).select('r.id').where(and(conds));
-    for (const term of orderTerms(w, type, 'r', q.sort)) head = head.orderBy(term);
-    const ids = head.limit(q.pagination.limit).offset(q.pagination.start).execute();
+    const ids = idsInOrder(ctx, type, q, w, and(conds), q.pagination.limit, q.pagination.start).execute();
     rows = ids.then((found) => rowsById(ctx, type, cols, idsOf(found as Row[])));
   } else {
     let page = db.selectFrom(`${type.table} as r`).select(cols).where(and(conds));
@@ -146,6 +142,13 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
  */
 function sortsMatches(q: FindQuery): boolean {
   return q.sort.some((s) => s.path.length > 0 || s.field.column !== 'id');
+}
+
+/** a page's row ids in its order */
+function idsInOrder(ctx: ReadContext, type: ContentType, q: FindQuery, w: WhereContext, where: Expression<SqlBool>, limit: number, offset: number) {
+  let b = ctx.database.db.selectFrom(`${type.table} as r`).select('r.id').where(where);
+  for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
+  return b.limit(limit).offset(offset);
 }
 
 function idsOf(rows: readonly Row[]): number[] {
@@ -233,9 +236,7 @@ async function sortedPage(
 ): Promise<Row[]> {
   const ids = await runTemplate(ctx.model, ctx.database, `pageIds\u0000${key}`, [q.pagination.limit, q.pagination.start] as const, (limit, offset) => {
     const w = whereContext(ctx, scope);
-    let b = ctx.database.db.selectFrom(`${type.table} as r`).select('r.id').where(conditions(w, undefined));
-    for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
-    return b.limit(limit).offset(offset);
+    return idsInOrder(ctx, type, q, w, conditions(w, undefined), limit, offset);
   });
   return await rowsById(ctx, type, cols, idsOf(ids as Row[]));
 }
@@ -258,13 +259,8 @@ async function countedInOnePass(
   cols: string[],
   count: () => Promise<number>,
 ): Promise<Page> {
-  const db = ctx.database.db;
-  let head = db
-    .selectFrom(`${type.table} as r`)
-    .select(['r.id', sql<number>`count(*) over ()`.as('__total')])
-    .where(and(conds));
-  for (const term of orderTerms(w, type, 'r', q.sort)) head = head.orderBy(term);
-  const matches = (await head.limit(q.pagination.limit).offset(q.pagination.start).execute()) as Row[];
+  const head = idsInOrder(ctx, type, q, w, and(conds), q.pagination.limit, q.pagination.start).select(sql<number>`count(*) over ()`.as('__total'));
+  const matches = (await head.execute()) as Row[];
   // past the last page the window has no row to carry the total on
   if (matches.length === 0) return { rows: [], total: q.pagination.start === 0 ? 0 : await count() };
   return { rows: await rowsById(ctx, type, cols, idsOf(matches)), total: Number(matches[0]!['__total']) };
