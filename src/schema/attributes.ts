@@ -39,7 +39,6 @@ const RESERVED = new Set([
   'updatedBy',
   '__component',
   '__type',
-  'meta',
 ]);
 /**
  * Letters, digits and underscores, as Strapi reads them (`3dModel` included), with one letter or

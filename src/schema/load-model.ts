@@ -158,7 +158,8 @@ function sayShared(notices: string[], file: string, json: Record<string, unknown
 }
 
 function contentType(load: Loader, uid: string, json: Record<string, unknown>, file: string, origin: 'api' | 'plugin'): ContentType {
-  const kind = json['kind'];
+  // Strapi reads a missing (or empty) kind as a collection type
+  const kind = json['kind'] === undefined || json['kind'] === null || json['kind'] === '' ? 'collectionType' : json['kind'];
   if (kind !== 'collectionType' && kind !== 'singleType') {
     throw new SchemaError(file, null, '"kind" must be "collectionType" or "singleType"');
   }
@@ -292,8 +293,11 @@ function pairRelation(
   if (!other && !target.attributes.has(attr.inverse!)) return unpaired(notices, schema, attr, target, 'names no attribute of');
   // two relations claiming one partner (`author` and `authorsBio` both `inversedBy: articles`, and
   // `articles` `mappedBy: authorsBio`): Strapi serves the one its partner doesn't name one way
-  if (attr.owner && other?.kind === 'relation' && !other.owner && other.target === schema.uid && other.inverse !== attr.name) {
-    return unpaired(notices, schema, attr, target, `names a relation that pairs with "${other.inverse}" on`);
+  // `inversedBy` a relation back to this type that pairs with another, or is one-way (Gaodafeiyan's
+  // `jihua` inversedBy `dingdanList`, which says neither): Strapi starts, each side keeping its own links
+  if (attr.owner && other?.kind === 'relation' && other.target === schema.uid && other.inverse !== attr.name) {
+    const says = other.inverse === undefined ? 'a one-way relation' : `a relation that pairs with "${other.inverse}"`;
+    return unpaired(notices, schema, attr, target, `names ${says} on`);
   }
   // both sides of a pair `inversedBy`: Strapi reads the later one as `mappedBy` (and warns); the
   // earlier one keeps the links

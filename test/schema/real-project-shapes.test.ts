@@ -53,6 +53,16 @@ const PAIRS = {
   // mappedBy a relation that says no inversedBy (zenithus-my: a prize's spins, and the spin's one-way result)
   [at('prize')]: type('prize', 'prizes', { spins: rel('oneToMany', 'api::spin.spin', { mappedBy: 'result' }) }),
   [at('spin')]: type('spin', 'spins', { result: rel('manyToOne', 'api::prize.prize') }),
+  // inversedBy a relation that says no mappedBy (Gaodafeiyan/strapi-backend-skeleton: an order's plan, and
+  // the plan's one-way orders)
+  [at('plan')]: type('plan', 'plans', { orders: rel('oneToMany', 'api::order.order') }),
+  [at('order')]: type('order', 'orders', { plan: rel('manyToOne', 'api::plan.plan', { inversedBy: 'orders' }) }),
+  // no "kind", and an attribute named meta (PEPE2414/strapi-backend)
+  [at('note')]: JSON.stringify({
+    info: { singularName: 'note', pluralName: 'notes' },
+    options: { draftAndPublish: false },
+    attributes: { name: { type: 'string' }, meta: { type: 'json' } },
+  }),
 };
 
 const FILES = {
@@ -203,6 +213,7 @@ describe('pairs Strapi reads leniently', () => {
         `${at('device')}: attribute "token": its target plugin::refresh-token.token is defined by a plugin or the admin panel, which Folio does not run; the relation is left out`,
         `${at('device')}: attribute "reviewer": its target admin::user is defined by a plugin or the admin panel, which Folio does not run; the relation is left out`,
         `${at('prize')}: attribute "spins": "mappedBy: result" names a one-way relation on api::spin.spin; it can never hold a link: a populate of it answers no key and a write to it is ignored, as in Strapi`,
+        `${at('order')}: attribute "plan": "inversedBy: orders" names a one-way relation on api::plan.plan; it is served as a one-way relation`,
       ].sort(),
     );
   });
@@ -239,6 +250,31 @@ describe('pairs Strapi reads leniently', () => {
     const other = await create('prizes', { name: 'Boat', spins: [spin] });
     expect((await t.request('PUT', `/api/prizes/${other}`, { body: { data: { spins: { connect: [spin] } } } })).status).toBe(200);
     expect((await t.get(`/api/spins/${spin}?populate=result`)).body.data.result).toMatchObject({ documentId: prize });
+  });
+
+  it('an inversedBy side whose partner is one-way and the partner each keep their own links', async () => {
+    const plan = (await t.request('POST', '/api/plans', { body: { data: { name: 'Gold' } } })).body.data.documentId as string;
+    const made = await t.request('POST', '/api/orders', { body: { data: { name: 'O1', plan } } });
+    expect(made.status, made.text).toBe(201);
+    const order = made.body.data.documentId as string;
+    expect((await t.get(`/api/orders/${order}?populate=plan`)).body.data.plan).toMatchObject({ documentId: plan, name: 'Gold' });
+    // the plan's orders are its own links, not the orders naming it
+    expect((await t.get(`/api/plans/${plan}?populate=orders`)).body.data.orders).toEqual([]);
+    expect((await t.request('PUT', `/api/plans/${plan}`, { body: { data: { orders: [order] } } })).status).toBe(200);
+    expect((await t.get(`/api/plans/${plan}?populate=orders`)).body.data.orders).toEqual([expect.objectContaining({ documentId: order, name: 'O1' })]);
+    expect((await t.get(`/api/orders?filters[plan][name][$eq]=Gold`)).body.data.map((o: { name: string }) => o.name)).toEqual(['O1']);
+  });
+
+  it('a type without "kind" is a collection type, and an attribute may be named meta', async () => {
+    const made = await t.request('POST', '/api/notes', { body: { data: { name: 'N', meta: { a: [1] } } } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.data).toMatchObject({ name: 'N', meta: { a: [1] } });
+    const list = await t.get('/api/notes?fields[0]=meta&filters[meta][$notNull]=true');
+    expect(list.status, list.text).toBe(200);
+    expect(list.body).toEqual({
+      data: [{ id: made.body.data.id, documentId: made.body.data.documentId, meta: { a: [1] } }],
+      meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 1 } },
+    });
   });
 
   it('a relation to a type Folio does not run is left out: the type serves without it', async () => {
