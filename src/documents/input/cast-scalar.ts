@@ -6,6 +6,8 @@ import { BIGINTEGER_RANGE, DECIMAL_RANGE, INTEGER_RANGE } from '../../database/c
 import { blockErrors } from './blocks-nodes.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
 import { parseDate, parseDateTime, parseTime } from '../../values/temporal.js';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../values/json-depth.js';
+import { jsonValueOfString } from '../../values/json-string-input.js';
 
 export type CastResult =
   | { readonly kind: 'ok'; readonly value: unknown }
@@ -145,7 +147,12 @@ export function castScalar(a: ScalarAttribute, v: unknown, path: readonly string
       if (!Array.isArray(v)) return invalid(fieldError(path, `${pathText(path)} must be an array of block objects`, v));
       return blocks(v, path);
     case 'json':
-      return ok(v);
+      if (typeof v !== 'string') return ok(v);
+      // the text becomes a value that later steps recurse over: as deep as a body may nest, no deeper
+      if (v.length > MAX_JSON_DEPTH && jsonDeeperThan(v, MAX_JSON_DEPTH)) {
+        return invalid(fieldError(path, `${pathText(path)} may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`, v));
+      }
+      return ok(jsonValueOfString(v));
     default: {
       const unknownType: never = a.type;
       throw new Error(`no cast for attribute type ${String(unknownType)}`);

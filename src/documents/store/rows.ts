@@ -3,6 +3,7 @@ import { sql, type InsertQueryBuilder } from 'kysely';
 import type { Dialect } from '../../database/dialect.js';
 import type { Component, ContentType, ScalarAttribute } from '../../schema/types.js';
 import { storeJson } from '../../values/format-value.js';
+import { jsonValueOfString } from '../../values/json-string-input.js';
 import { MAX_PARAMETERS, type Store } from './store.js';
 
 export type { Store, Tx } from './store.js';
@@ -65,7 +66,8 @@ export function defaultColumns(d: Dialect, schema: ContentType | Component, pres
   const out: Record<string, unknown> = {};
   for (const a of schema.attributes.values()) {
     if (a.kind !== 'scalar' || a.default === undefined || present.has(a.name)) continue;
-    out[a.column] = toColumn(d, a, a.default);
+    // a json default written as text ("[]") is the value it spells, as for a string sent for it
+    out[a.column] = toColumn(d, a, a.type === 'json' && typeof a.default === 'string' ? jsonValueOfString(a.default) : a.default);
   }
   return out;
 }
