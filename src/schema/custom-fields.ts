@@ -62,6 +62,10 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   ['plugin::strapi-code-editor-custom-field.code-editor-json', 'json'],
   // strapi-plugin-auto-locales-slug: a slug per locale, in a string
   ['plugin::auto-locales-slug.auto-locales-slug', 'string'],
+  // UUIDs: strapi-advanced-uuid registers a uid, strapi-auto-uuid-v5 (plugin id field-uuid) a string; both
+  // fill the value in a lifecycle hook, which Folio doesn't run (the client sends it)
+  ['plugin::strapi-advanced-uuid.uuid', 'uid'],
+  ['plugin::field-uuid.uuid', 'string'],
 ]);
 
 export const CUSTOM_FIELDS_CONFIG = 'config/custom-fields';

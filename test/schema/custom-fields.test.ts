@@ -23,6 +23,9 @@ const swatchType = JSON.stringify({
     css: custom('plugin::strapi-code-editor-custom-field.code-editor-text'),
     data: custom('plugin::strapi-code-editor-custom-field.code-editor-json'),
     slug: custom('plugin::auto-locales-slug.auto-locales-slug'),
+    // strapi-advanced-uuid (frameless/strapi-v5-sandbox) and strapi-auto-uuid-v5
+    uuid: custom('plugin::strapi-advanced-uuid.uuid'),
+    ref: custom('plugin::field-uuid.uuid'),
   },
 });
 
@@ -40,6 +43,8 @@ describe('mapping', () => {
       ['css', 'text'],
       ['data', 'json'],
       ['slug', 'string'],
+      ['uuid', 'uid'],
+      ['ref', 'string'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
