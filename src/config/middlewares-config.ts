@@ -3,13 +3,17 @@
 // middlewares/security). As in Strapi, only the middlewares the list names are applied: a project
 // whose config/middlewares leaves out 'strapi::cors' serves no CORS headers; a project without the
 // file gets both, as Strapi's generated file lists both.
+import type { OriginFunction } from '../http/cors-origin-function.js';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { ConfigError } from '../errors.js';
 import { isObj, type Obj } from './config-files.js';
 
 export interface CorsConfig {
-  /** '*' for any origin, else the exact origins (scheme://host[:port]) a browser may call from */
-  readonly origin: '*' | readonly string[];
+  /**
+   * '*' for any origin, else the exact origins (scheme://host[:port]) a browser may call from, or the
+   * project's function answering them per request (src/http/cors-origin-function.ts)
+   */
+  readonly origin: '*' | readonly string[] | OriginFunction;
   /** Access-Control-Allow-Methods */
   readonly methods: string;
   /** Access-Control-Allow-Headers; null echoes what the preflight asks for */
@@ -79,10 +83,7 @@ function headerList(v: unknown, key: string, dflt: readonly string[] | null): st
 function corsOrigin(v: unknown): CorsConfig['origin'] {
   const key = 'middlewares strapi::cors origin';
   if (v === undefined || v === null) return '*';
-  if (typeof v === 'function') {
-    // Strapi calls it with a Koa context, which Folio doesn't have; refusing beats guessing open
-    throw new ConfigError(`${key}: a function is not supported; list the allowed origins (an array or a comma-separated string)`);
-  }
+  if (typeof v === 'function') return v as OriginFunction;
   const items = typeof v === 'string' ? v.split(',') : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
   if (items === null) throw new ConfigError(`${key} must be "*", a list of origins or a comma-separated string, got ${show(v)}`);
   // a browser's Origin never ends in a slash, so "https://site.example/" would never match

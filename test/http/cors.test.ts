@@ -221,14 +221,54 @@ describe('config/middlewares of a project', () => {
       expect(e).toBeInstanceOf(ConfigError);
       return (e as Error).message;
     };
-    expect(await bad({ 'config/middlewares.js': `module.exports = [{ name: 'strapi::cors', config: { origin: (ctx) => ctx.get('Origin') } }];` })).toMatch(
-      /strapi::cors origin: a function is not supported/,
-    );
     expect(await bad({ 'config/middlewares.json': JSON.stringify([{ name: 'strapi::cors', config: { credentials: 'yes' } }]) })).toMatch(
       /strapi::cors credentials must be true or false/,
     );
     expect(await bad({ 'config/middlewares.json': JSON.stringify([{ name: 'strapi::cors', config: { maxAge: -1 } }]) })).toMatch(/strapi::cors maxAge/);
     expect(await bad({ 'config/middlewares.json': JSON.stringify({ cors: true }) })).toMatch(/config\/middlewares: expected a list/);
+  });
+
+  it('an origin function is called per request with what a Koa context gives it, and its answer read as Strapi reads it', async () => {
+    // as PEPE2414/strapi-backend writes it: the request's origin when listed or a preview site, else ''
+    const dir = project({
+      'config/middlewares.ts': `export default [{ name: 'strapi::cors', config: {
+        origin: async (ctx: any) => {
+          const from = String(ctx.request.header.origin || '');
+          if (ctx.get('X-Fail') === 'yes') throw new Error('no list today');
+          if (ctx.request.path === '/api/tags') return ['${SITE}', 'https://tags.example'].join(',');
+          if (/^https:\\/\\/[a-z0-9-]+\\.vercel\\.app$/.test(from)) return from;
+          return new Set(['${SITE}']).has(from) ? from : '';
+        },
+        credentials: true,
+      } }];`,
+    });
+    const { config } = await loadConfig(dir, { ...SECRETS }, { writeEnvFile: false });
+    expect(typeof config.middlewares.cors?.origin).toBe('function');
+    const t = await startTestApp({ middlewares: config.middlewares });
+    try {
+      const allowedTo = (r: Response | { headers: Headers }): Record<string, string> => corsHeaders(r);
+      const p = await preflight(t, SITE);
+      expect(p.status).toBe(204);
+      expect(allowedTo(p)).toMatchObject({ 'access-control-allow-origin': SITE, 'access-control-allow-credentials': 'true' });
+      expect(allowedTo(await t.get('/api/articles', { headers: { origin: 'https://pr-12.vercel.app' } }))).toEqual({
+        'access-control-allow-origin': 'https://pr-12.vercel.app',
+        'access-control-allow-credentials': 'true',
+      });
+      // '' allows nothing: no CORS headers, the preflight falls through as for any refused origin
+      expect(allowedTo(await preflight(t, OTHER))).toEqual({});
+      const plain = (await t.get('/api/articles')).status;
+      const refused = await t.get('/api/articles', { headers: { origin: OTHER } });
+      expect(refused.status).toBe(plain);
+      expect(allowedTo(refused)).toEqual({});
+      // a comma-separated answer is a list
+      expect(allowedTo(await t.get('/api/tags', { headers: { origin: 'https://tags.example' } }))['access-control-allow-origin']).toBe('https://tags.example');
+      // a function that throws allows nothing; the request itself is still answered
+      const failed = await t.get('/api/articles', { headers: { origin: SITE, 'x-fail': 'yes' } });
+      expect(failed.status).toBe(plain);
+      expect(allowedTo(failed)).toEqual({});
+    } finally {
+      await t.close();
+    }
   });
 
   it("warns about options strapi::cors doesn't have", async () => {
