@@ -83,7 +83,7 @@ function localeView(locales: LocaleService): LocaleView {
 }
 
 export async function createApp(config: FolioConfig, options: AppOptions = {}): Promise<App> {
-  const model = loadModel(config.dir, { customFields: config.customFields });
+  const model = loadModel(config.dir, { customFields: config.customFields, schemaModules: config.schemaModules });
   const database = await connect(config.database, options.databasePlugins);
   let mailer: Mailer | undefined;
   try {

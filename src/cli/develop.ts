@@ -4,11 +4,14 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../app.js';
+import { loadSchemaModules } from '../schema/schema-modules.js';
 import { userMessage } from './report.js';
 import { closeOnSignals, serve, serveConfig, url } from './serve.js';
 import type { Flags } from './usage.js';
 
 const DEBOUNCE_MS = 200;
+/** what a change restarts for: JSON schema files, and content-type schemas written as modules */
+const SCHEMA_FILE = /(?:\.json|(?:^|[\\/])schema\.[jt]s)$/;
 
 export async function runDevelop(dir: string, values: Flags): Promise<number> {
   let config = await serveConfig(dir, values);
@@ -24,10 +27,16 @@ export async function runDevelop(dir: string, values: Flags): Promise<number> {
           app = null;
           await old.close();
         }
+        // schemas written as modules are run again: one of them may be what changed
+        if (changed !== null) config = { ...config, schemaModules: await loadSchemaModules(config.dir) };
         app = await serve(config);
         // with --port 0, keep the port the first start got so clients needn't follow it
         if (config.port === 0) config = { ...config, port: (app.fastify.server.address() as AddressInfo).port };
-        console.log(changed === null ? `Folio listening on ${url(app, config)} (restarts when src/**/*.json changes)` : `${changed} changed: restarted on ${url(app, config)}`);
+        console.log(
+          changed === null
+            ? `Folio listening on ${url(app, config)} (restarts when src/**/*.json or a schema.ts/.js changes)`
+            : `${changed} changed: restarted on ${url(app, config)}`,
+        );
       } catch (e) {
         console.error(userMessage(e) ?? e);
         console.error('Waiting for a change under src/ to try again…');
@@ -37,7 +46,7 @@ export async function runDevelop(dir: string, values: Flags): Promise<number> {
   let timer: NodeJS.Timeout | undefined;
   const watcher = watch(src, { recursive: true }, (_event, file) => {
     // editors' swap and backup files don't count; an unnamed event might be a schema file
-    if (file && !String(file).endsWith('.json')) return;
+    if (file && !SCHEMA_FILE.test(String(file))) return;
     clearTimeout(timer);
     timer = setTimeout(() => void restart(file ? join('src', String(file)) : 'src'), DEBOUNCE_MS);
   });

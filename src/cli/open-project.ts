@@ -12,7 +12,7 @@ export async function withProject<T>(dir: string, fn: (database: Database, confi
   const loaded = await loadConfig(dir);
   // stdout carries the command's result (an access key, JSON), so notices go to stderr
   announce(loaded, (line) => console.error(line));
-  const model = loadModel(loaded.config.dir, { customFields: loaded.config.customFields });
+  const model = loadModel(loaded.config.dir, { customFields: loaded.config.customFields, schemaModules: loaded.config.schemaModules });
   const database = await connect(loaded.config.database);
   try {
     // the tables may not exist yet when the server has never run

@@ -16,6 +16,7 @@ import { proxyConfig } from './proxy-config.js';
 import { middlewaresConfig } from './middlewares-config.js';
 import { emailConfig } from './email-config.js';
 import { customFieldsConfig } from './custom-fields-config.js';
+import { loadSchemaModules } from '../schema/schema-modules.js';
 import { sessionConfig } from '../plugins/users-permissions/sessions.js';
 import { usersPermissionsConfig } from '../plugins/users-permissions/config.js';
 import { providerNotices } from '../plugins/users-permissions/providers/settings.js';
@@ -116,6 +117,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
   const [api, server, database, plugins, admin] = (await Promise.all(['api', 'server', 'database', 'plugins', 'admin'].map(object))) as [Obj, Obj, Obj, Obj, Obj];
   const middlewares = await read('middlewares');
   const customFields = customFieldsConfig(await object('custom-fields'));
+  const schemaModules = await loadSchemaModules(dir);
 
   const port = server['port'] !== undefined ? fileInt(server['port'], 'server.port', 1337, 0, 65535) : envInt(env, 'PORT', 1337, 0, 65535);
   const host = fileString(server['host'], 'server.host') || env['HOST'] || '0.0.0.0';
@@ -142,6 +144,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     // Strapi logs every request (strapi::logger) in development and production alike
     logger: envBool(env, 'FOLIO_LOG', nodeEnv !== 'test'),
     customFields: customFields.size > 0 ? customFields : undefined,
+    schemaModules: schemaModules.size > 0 ? schemaModules : undefined,
   };
   // refresh mode's sessions settings, checked at start-up like every other setting
   if (config.usersPermissions.jwtManagement === 'refresh') sessionConfig(config.usersPermissions.raw);

@@ -1,4 +1,5 @@
 // The resolved configuration of one Folio project: config/ files and environment, validated.
+import type { SchemaModule } from '../schema/schema-modules.js';
 import type { DatabaseConfig } from '../database/connect.js';
 import type { MiddlewaresConfig } from './middlewares-config.js';
 import type { EmailConfig } from './email-config.js';
@@ -58,4 +59,6 @@ export interface FolioConfig {
   readonly logger: boolean;
   /** config/custom-fields: custom field id → stored type, over the known plugins' (src/schema/custom-fields.ts) */
   readonly customFields?: ReadonlyMap<string, ScalarType>;
+  /** content-type schemas written as modules (schema.ts / schema.js), run at load (src/schema/schema-modules.ts) */
+  readonly schemaModules?: ReadonlyMap<string, SchemaModule>;
 }

@@ -9,6 +9,7 @@ import { BUILTIN_SCHEMAS } from './builtin.js';
 import { SYSTEM_TABLES } from '../database/tables.js';
 import { SchemaProblems } from './problems.js';
 import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
+import type { SchemaModule } from './schema-modules.js';
 import { SYSTEM_COLUMNS, type Attribute, type Component, type ContentType, type Model, type RelationAttribute, type ScalarType } from './types.js';
 
 // Strapi's Content-Type Builder allows hyphens (`components_blocks_logo-buttons`); every statement quotes names
@@ -37,6 +38,8 @@ const LATER: ReadonlyMap<string, readonly string[]> = new Map([['plugin::upload.
 export interface LoadModelOptions {
   /** config/custom-fields: custom field id → the type it is stored as */
   readonly customFields?: ReadonlyMap<string, ScalarType>;
+  /** content-type schemas written as modules, run beforehand (schema-modules.ts) */
+  readonly schemaModules?: ReadonlyMap<string, SchemaModule>;
 }
 
 interface Loader {
@@ -419,7 +422,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     claimTable(load, ct.componentTable, `${ct.file} (its components)`, ct.file);
     types.set(ct.uid, ct);
   }
-  for (const raw of readContentTypeFiles(root, problems)) {
+  for (const raw of readContentTypeFiles(root, problems, options.schemaModules)) {
     const uid = `api::${raw.api}.${raw.name}`;
     const ct = problems.attempt(() => {
       const t = contentType(load, uid, raw.json, raw.file, 'api');

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SchemaError } from '../errors.js';
 import type { SchemaProblems } from './problems.js';
+import { contentTypeFolder, type SchemaModule } from './schema-modules.js';
 
 export interface RawFile {
   /** path relative to the project, for messages */
@@ -45,14 +46,36 @@ function parse(root: string, path: string, uid: string, problems: SchemaProblems
   return json as Record<string, unknown>;
 }
 
-export function readContentTypeFiles(root: string, problems: SchemaProblems): RawContentTypeFile[] {
+/** A schema module's export as a schema object, or undefined when it isn't one (the problem is recorded). */
+function moduleSchema(m: SchemaModule, uid: string, problems: SchemaProblems): Record<string, unknown> | undefined {
+  const v = m.value;
+  const problem =
+    m.failure !== undefined
+      ? `could not be run (${m.failure})`
+      : typeof v !== 'object' || v === null || Array.isArray(v)
+        ? 'must export the schema object (export default { kind, info, attributes, … })'
+        : undefined;
+  if (problem === undefined) return v as Record<string, unknown>;
+  problems.add(new SchemaError(m.file, null, problem));
+  problems.markSchema(uid);
+  return undefined;
+}
+
+/** `modules`: the schemas written as modules (schema-modules.ts), by folder */
+export function readContentTypeFiles(root: string, problems: SchemaProblems, modules?: ReadonlyMap<string, SchemaModule>): RawContentTypeFile[] {
   const out: RawContentTypeFile[] = [];
   const apiDir = join(root, 'src', 'api');
   for (const api of subdirs(apiDir)) {
     for (const name of subdirs(join(apiDir, api, 'content-types'))) {
+      const uid = `api::${api}.${name}`;
       const path = join(apiDir, api, 'content-types', name, 'schema.json');
-      if (!existsSync(path)) continue;
-      const json = parse(root, path, `api::${api}.${name}`, problems);
+      if (!existsSync(path)) {
+        const m = modules?.get(contentTypeFolder(api, name));
+        const json = m && moduleSchema(m, uid, problems);
+        if (m && json) out.push({ file: m.file, api, name, json });
+        continue;
+      }
+      const json = parse(root, path, uid, problems);
       if (json) out.push({ file: relative(root, path), api, name, json });
     }
   }

@@ -1,0 +1,54 @@
+// Content-type schemas written as modules (`schema.ts`, `schema.js` exporting the schema object):
+// Strapi loads a JavaScript project's `schema.js` and a TypeScript project's compiled `schema.ts`
+// beside `schema.json` files. They run here before the model is read (reading it is synchronous);
+// a folder with a `schema.json` keeps it, as in Strapi, where the JSON file is read last.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { importTypeScript } from '../config/typescript-config.js';
+
+export interface SchemaModule {
+  /** the module's path relative to the project, for messages */
+  readonly file: string;
+  /** what it exports by default, or why it could not be run */
+  readonly value: unknown;
+  readonly failure?: string;
+}
+
+/** the module names Strapi reads, a TypeScript source standing for its compiled `.js` */
+const MODULE_NAMES = ['schema.ts', 'schema.js'];
+
+/** the folder of a content type's schema files, as the key of its module */
+export const contentTypeFolder = (api: string, name: string): string => join('src', 'api', api, 'content-types', name);
+
+function folders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory());
+}
+
+async function run(root: string, path: string): Promise<unknown> {
+  // esbuild runs JavaScript as well (CommonJS or ESM) and, unlike import(), afresh on every load, so a
+  // `folio develop` restart reads an edited module
+  const ns = await importTypeScript(path, root);
+  return 'default' in ns ? ns['default'] : ns;
+}
+
+/** Each content-type folder without a schema.json whose schema is a module → that module's export. */
+export async function loadSchemaModules(root: string): Promise<ReadonlyMap<string, SchemaModule>> {
+  const out = new Map<string, SchemaModule>();
+  const apiDir = join(root, 'src', 'api');
+  for (const api of folders(apiDir)) {
+    for (const name of folders(join(apiDir, api, 'content-types'))) {
+      const folder = contentTypeFolder(api, name);
+      if (existsSync(join(root, folder, 'schema.json'))) continue;
+      const found = MODULE_NAMES.find((m) => existsSync(join(root, folder, m)));
+      if (found === undefined) continue;
+      const file = join(folder, found);
+      try {
+        out.set(folder, { file, value: await run(root, join(root, file)) });
+      } catch (e) {
+        out.set(folder, { file, value: undefined, failure: (e as Error).message });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+// Content-type schemas written as modules, as Strapi loads them: a TypeScript project's schema.ts (Strapi
+// reads its compiled schema.js) and a JavaScript project's schema.js, beside schema.json files.
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { SchemaError, SchemaErrors } from '../../src/errors.js';
+import { loadModel } from '../../src/schema/load-model.js';
+import { project, SECRETS } from '../config/helpers.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+const at = (name: string, file: string): string => `src/api/${name}/content-types/${name}/${file}`;
+const attrs = "attributes: { title: { type: 'string', required: true } }";
+
+// as Gaodafeiyan/strapi-backend-skeleton writes them: `export default { … }`, typed
+const TS_SCHEMA = `import type { Schema } from '@strapi/strapi';
+const schema: Schema.ContentType = {
+  kind: 'collectionType',
+  collectionName: 'notes',
+  info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+  options: { draftAndPublish: false },
+  ${attrs},
+} as unknown as Schema.ContentType;
+export default schema;
+`;
+const JS_SCHEMA = `module.exports = { kind: 'singleType', info: { singularName: 'banner', pluralName: 'banners' }, options: { draftAndPublish: false }, ${attrs} };`;
+
+async function modelOf(files: Record<string, string>): Promise<ReturnType<typeof loadModel>> {
+  const { config } = await loadConfig(project(files), { ...SECRETS }, { writeEnvFile: false });
+  return loadModel(config.dir, { schemaModules: config.schemaModules });
+}
+
+describe('schemas written as modules', () => {
+  let t: TestApp | undefined;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('schema.ts and schema.js are read; a folder with schema.json keeps it', async () => {
+    const files = {
+      [at('note', 'schema.ts')]: TS_SCHEMA,
+      [at('banner', 'schema.js')]: JS_SCHEMA,
+      [at('memo', 'schema.json')]: JSON.stringify({ kind: 'collectionType', info: { singularName: 'memo', pluralName: 'memos' }, attributes: { body: { type: 'text' } } }),
+      [at('memo', 'schema.js')]: `module.exports = { kind: 'singleType', info: { singularName: 'memo', pluralName: 'memos' }, attributes: {} };`,
+    };
+    const model = await modelOf(files);
+    expect(model.contentTypes.get('api::note.note')).toMatchObject({ kind: 'collectionType', table: 'notes', file: at('note', 'schema.ts') });
+    expect(model.contentTypes.get('api::banner.banner')).toMatchObject({ kind: 'singleType', file: at('banner', 'schema.js') });
+    expect(model.contentTypes.get('api::memo.memo')).toMatchObject({ kind: 'collectionType', file: at('memo', 'schema.json') });
+
+    const { config } = await loadConfig(project(files), { ...SECRETS }, { writeEnvFile: false });
+    t = await startTestApp({ dir: config.dir, schemaModules: config.schemaModules });
+    const made = await t.request('POST', '/api/notes', { body: { data: { title: 'From TS' } } });
+    expect(made.status, made.text).toBe(201);
+    expect((await t.get('/api/notes')).body.data).toEqual([expect.objectContaining({ title: 'From TS' })]);
+    const missing = await t.request('POST', '/api/notes', { body: { data: {} } });
+    expect(missing.status).toBe(400);
+    expect((await t.request('PUT', '/api/banner', { body: { data: { title: 'From JS' } } })).status).toBe(200);
+    expect((await t.get('/api/banner')).body.data).toMatchObject({ title: 'From JS' });
+  });
+
+  it('a module that fails to run, or exports no object, is a schema problem naming its file', async () => {
+    let e: unknown;
+    try {
+      await modelOf({ [at('note', 'schema.ts')]: 'export default { kind: ', [at('banner', 'schema.js')]: 'module.exports = 42;' });
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toBeInstanceOf(SchemaErrors);
+    const lines = (e as Error).message.split('\n');
+    expect(lines[0]).toBe('Found 2 problems in the schema files:');
+    expect(lines).toContain(`  ${at('banner', 'schema.js')}: must export the schema object (export default { kind, info, attributes, … })`);
+    expect(lines.find((l) => l.startsWith(`  ${at('note', 'schema.ts')}: could not be run (`))).toMatch(/line 1, column \d+: /);
+    // one such file alone is a single SchemaError, like any other schema problem
+    await expect(modelOf({ [at('banner', 'schema.js')]: 'module.exports = [];' })).rejects.toBeInstanceOf(SchemaError);
+  });
+});
