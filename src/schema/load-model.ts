@@ -422,7 +422,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     claimTable(load, ct.componentTable, `${ct.file} (its components)`, ct.file);
     types.set(ct.uid, ct);
   }
-  for (const raw of readContentTypeFiles(root, problems, options.schemaModules)) {
+  for (const raw of readContentTypeFiles(root, problems, options.schemaModules, load.notices)) {
     const uid = `api::${raw.api}.${raw.name}`;
     const ct = problems.attempt(() => {
       const t = contentType(load, uid, raw.json, raw.file, 'api');

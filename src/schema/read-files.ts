@@ -61,8 +61,11 @@ function moduleSchema(m: SchemaModule, uid: string, problems: SchemaProblems): R
   return undefined;
 }
 
-/** `modules`: the schemas written as modules (schema-modules.ts), by folder */
-export function readContentTypeFiles(root: string, problems: SchemaProblems, modules?: ReadonlyMap<string, SchemaModule>): RawContentTypeFile[] {
+/**
+ * `modules`: the schemas written as modules (schema-modules.ts), by folder; a folder with no schema at
+ * all is named in `notices` (Strapi refuses to start with "Could not load content type")
+ */
+export function readContentTypeFiles(root: string, problems: SchemaProblems, modules?: ReadonlyMap<string, SchemaModule>, notices?: string[]): RawContentTypeFile[] {
   const out: RawContentTypeFile[] = [];
   const apiDir = join(root, 'src', 'api');
   for (const api of subdirs(apiDir)) {
@@ -70,9 +73,11 @@ export function readContentTypeFiles(root: string, problems: SchemaProblems, mod
       const uid = `api::${api}.${name}`;
       const path = join(apiDir, api, 'content-types', name, 'schema.json');
       if (!existsSync(path)) {
-        const m = modules?.get(contentTypeFolder(api, name));
+        const folder = contentTypeFolder(api, name);
+        const m = modules?.get(folder);
         const json = m && moduleSchema(m, uid, problems);
         if (m && json) out.push({ file: m.file, api, name, json });
+        if (!m) notices?.push(`${folder}: no schema.json (nor schema.ts/.js), so no content type ${uid}; Strapi would not start`);
         continue;
       }
       const json = parse(root, path, uid, problems);

@@ -57,6 +57,12 @@ describe('schemas written as modules', () => {
     expect((await t.get('/api/banner')).body.data).toMatchObject({ title: 'From JS' });
   });
 
+  it('a content-type folder with no schema at all is named at start-up', async () => {
+    const model = await modelOf({ [at('draft', 'lifecycles.js')]: 'module.exports = {};' });
+    expect(model.contentTypes.has('api::draft.draft')).toBe(false);
+    expect(model.notices).toContain('src/api/draft/content-types/draft: no schema.json (nor schema.ts/.js), so no content type api::draft.draft; Strapi would not start');
+  });
+
   it('a module that fails to run, or exports no object, is a schema problem naming its file', async () => {
     let e: unknown;
     try {
