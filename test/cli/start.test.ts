@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, ensureBuilt, folio, spawnFolio, type Project } from './helpers.js';
@@ -114,6 +114,22 @@ describe('folio develop', () => {
       await server.waitFor(/schema\.json changed: restarted on http:\/\/127\.0\.0\.1:(\d+)/);
       expect(server.stdout()).toContain(`restarted on ${base}`);
       expect((await fetch(`${base}/api/tags`)).status).toBe(403);
+
+      // a schema written as a module is run again on each change
+      const noteDir = join(project.dir, 'src/api/note/content-types/note');
+      mkdirSync(noteDir, { recursive: true });
+      const noteSchema = (attrs: string): string =>
+        `export default { kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes' }, options: { draftAndPublish: false }, attributes: { ${attrs} } };`;
+      writeFileSync(join(noteDir, 'schema.ts'), noteSchema("title: { type: 'string' }"));
+      await server.waitFor(/note[\\/]schema\.ts changed: restarted/);
+      const key = folio(project, ['api-token', 'create', '--name', 'dev', '--type', 'full-access']).stdout.trim();
+      const post = (data: unknown): Promise<Response> =>
+        fetch(`${base}/api/notes`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
+      expect((await post({ title: 'a', body: 'b' })).status).toBe(400);
+      const restarts = server.stdout().split('restarted').length;
+      writeFileSync(join(noteDir, 'schema.ts'), noteSchema("title: { type: 'string' }, body: { type: 'text' }"));
+      for (let i = 0; server.stdout().split('restarted').length === restarts && i < 200; i++) await new Promise((r) => setTimeout(r, 50));
+      expect((await post({ title: 'a', body: 'b' })).status).toBe(201);
     } finally {
       expect(await server.stop()).toBe(0);
     }
