@@ -36,19 +36,24 @@ async function run(root: string, path: string): Promise<unknown> {
 export async function loadSchemaModules(root: string): Promise<ReadonlyMap<string, SchemaModule>> {
   const out = new Map<string, SchemaModule>();
   const apiDir = join(root, 'src', 'api');
+  const found: [folder: string, file: string][] = [];
   for (const api of folders(apiDir)) {
     for (const name of folders(join(apiDir, api, 'content-types'))) {
       const folder = contentTypeFolder(api, name);
       if (existsSync(join(root, folder, 'schema.json'))) continue;
-      const found = MODULE_NAMES.find((m) => existsSync(join(root, folder, m)));
-      if (found === undefined) continue;
-      const file = join(folder, found);
-      try {
-        out.set(folder, { file, value: await run(root, join(root, file)) });
-      } catch (e) {
-        out.set(folder, { file, value: undefined, failure: (e as Error).message });
-      }
+      const module = MODULE_NAMES.find((m) => existsSync(join(root, folder, m)));
+      if (module !== undefined) found.push([folder, join(folder, module)]);
     }
   }
+  // esbuild works on them side by side: a project of twenty such files starts in one build's time
+  const loaded = await Promise.all(
+    found.map(([, file]) =>
+      run(root, join(root, file)).then(
+        (value): SchemaModule => ({ file, value }),
+        (e: unknown): SchemaModule => ({ file, value: undefined, failure: (e as Error).message }),
+      ),
+    ),
+  );
+  for (let i = 0; i < found.length; i++) out.set(found[i]![0], loaded[i]!);
   return out;
 }
