@@ -66,6 +66,9 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   // fill the value in a lifecycle hook, which Folio doesn't run (the client sends it)
   ['plugin::strapi-advanced-uuid.uuid', 'uid'],
   ['plugin::field-uuid.uuid', 'string'],
+  // @opkod-france/strapi-plugin-rrule (a recurrence rule) and -opening-hours (a week's hours): objects
+  ['plugin::rrule.rrule', 'json'],
+  ['plugin::opening-hours.opening-hours', 'json'],
 ]);
 
 export const CUSTOM_FIELDS_CONFIG = 'config/custom-fields';

@@ -26,6 +26,9 @@ const swatchType = JSON.stringify({
     // strapi-advanced-uuid (frameless/strapi-v5-sandbox) and strapi-auto-uuid-v5
     uuid: custom('plugin::strapi-advanced-uuid.uuid'),
     ref: custom('plugin::field-uuid.uuid'),
+    // @opkod-france's rrule and opening-hours plugins (opkod-france/strapi-v5-playground)
+    rule: custom('plugin::rrule.rrule'),
+    hours: custom('plugin::opening-hours.opening-hours'),
   },
 });
 
@@ -45,6 +48,8 @@ describe('mapping', () => {
       ['slug', 'string'],
       ['uuid', 'uid'],
       ['ref', 'string'],
+      ['rule', 'json'],
+      ['hours', 'json'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
