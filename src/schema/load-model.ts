@@ -230,6 +230,12 @@ function declaredLater(types: Map<string, ContentType>, a: ContentType | Compone
   return a.modelType === 'contentType' && order.indexOf(a.uid) > order.indexOf(b.uid);
 }
 
+/** whether attribute `a` comes after attribute `b` in the schema file */
+function declaredAfter(schema: ContentType | Component, a: string, b: string): boolean {
+  const order = [...schema.attributes.keys()];
+  return order.indexOf(a) > order.indexOf(b);
+}
+
 /**
  * 'drop': the relation's target isn't served, and it is left out of its schema; 'empty': it can never
  * hold a link, and is left out of the attributes but kept among the schema's emptyRelations
@@ -302,10 +308,11 @@ function pairRelation(
     const says = other.inverse === undefined ? 'a one-way relation' : `a relation that pairs with "${other.inverse}"`;
     return unpaired(notices, schema, attr, target, `names ${says} on`);
   }
-  // both sides of a pair `inversedBy`: Strapi reads the later one as `mappedBy` (and warns); the
-  // earlier one keeps the links
-  if (attr.owner && other?.kind === 'relation' && other.owner && other.target === schema.uid && other.inverse === attr.name && schema.uid !== target.uid) {
-    if (!declaredLater(types, schema, target)) return undefined;
+  // both sides of a pair `inversedBy`: Strapi starts and warns that the later one should say `mappedBy`,
+  // which is how it is read here; on one type (a tag's `parents` and `children`) the later attribute
+  if (attr.owner && other?.kind === 'relation' && other.owner && other.target === schema.uid && other.inverse === attr.name && other !== attr) {
+    const later = schema.uid === target.uid ? declaredAfter(schema, attr.name, other.name) : declaredLater(types, schema, target);
+    if (!later) return undefined;
     const mutable = attr as { -readonly [K in keyof RelationAttribute]: RelationAttribute[K] };
     mutable.owner = false;
     mutable.linkTable = '';

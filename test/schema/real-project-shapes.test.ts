@@ -57,6 +57,11 @@ const PAIRS = {
   // the plan's one-way orders)
   [at('plan')]: type('plan', 'plans', { orders: rel('oneToMany', 'api::order.order') }),
   [at('order')]: type('order', 'orders', { plan: rel('manyToOne', 'api::plan.plan', { inversedBy: 'orders' }) }),
+  // a self pair whose both sides say inversedBy (MaksZhukov/strapi-v5's tags)
+  [at('topic')]: type('topic', 'topics', {
+    parents: rel('manyToMany', 'api::topic.topic', { inversedBy: 'children' }),
+    children: rel('manyToMany', 'api::topic.topic', { inversedBy: 'parents' }),
+  }),
   // no "kind", and an attribute named meta (PEPE2414/strapi-backend)
   [at('note')]: JSON.stringify({
     info: { singularName: 'note', pluralName: 'notes' },
@@ -214,6 +219,7 @@ describe('pairs Strapi reads leniently', () => {
         `${at('device')}: attribute "reviewer": its target admin::user is defined by a plugin or the admin panel, which Folio does not run; the relation is left out`,
         `${at('prize')}: attribute "spins": "mappedBy: result" names a one-way relation on api::spin.spin; it can never hold a link: a populate of it answers no key and a write to it is ignored, as in Strapi`,
         `${at('order')}: attribute "plan": "inversedBy: orders" names a one-way relation on api::plan.plan; it is served as a one-way relation`,
+        `${at('topic')}: attribute "children": both sides of its pair say "inversedBy"; it is read as "mappedBy: parents", as Strapi does`,
       ].sort(),
     );
   });
@@ -263,6 +269,21 @@ describe('pairs Strapi reads leniently', () => {
     expect((await t.request('PUT', `/api/plans/${plan}`, { body: { data: { orders: [order] } } })).status).toBe(200);
     expect((await t.get(`/api/plans/${plan}?populate=orders`)).body.data.orders).toEqual([expect.objectContaining({ documentId: order, name: 'O1' })]);
     expect((await t.get(`/api/orders?filters[plan][name][$eq]=Gold`)).body.data.map((o: { name: string }) => o.name)).toEqual(['O1']);
+  });
+
+  it('a self pair whose both sides say inversedBy works both ways', async () => {
+    const create = async (data: Record<string, unknown>): Promise<string> => {
+      const r = await t.request('POST', '/api/topics', { body: { data } });
+      expect(r.status, r.text).toBe(201);
+      return r.body.data.documentId as string;
+    };
+    const root = await create({ name: 'Root' });
+    const leaf = await create({ name: 'Leaf', parents: [root] });
+    const other = await create({ name: 'Other', children: [leaf] });
+    const names = (r: { body: { data: Record<string, { name: string }[]> } }, key: string): string[] => r.body.data[key]!.map((x) => x.name).sort();
+    expect(names(await t.get(`/api/topics/${root}?populate=children`), 'children')).toEqual(['Leaf']);
+    expect(names(await t.get(`/api/topics/${leaf}?populate=parents`), 'parents')).toEqual(['Other', 'Root']);
+    expect(names(await t.get(`/api/topics/${other}?populate=*`), 'children')).toEqual(['Leaf']);
   });
 
   it('a type without "kind" is a collection type, and an attribute may be named meta', async () => {
