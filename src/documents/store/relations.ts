@@ -23,6 +23,14 @@ function localizedSource(source: SourceRow): boolean {
   return source.schema.modelType === 'contentType' && source.schema.localized;
 }
 
+/**
+ * The locale a localized target is found in for links from this row: a localized document's own, which
+ * the components it holds share (`source.locale` of a component row is its document's), else none.
+ */
+function documentLocale(source: SourceRow): string | null {
+  return source.schema.modelType === 'contentType' && !source.schema.localized ? null : source.locale;
+}
+
 function dpSource(source: SourceRow): boolean {
   return source.schema.modelType === 'contentType' && source.schema.draftAndPublish;
 }
@@ -166,7 +174,11 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const target = ctx.model.contentTypes.get(attr.target)!;
   const tx = ctx.store.tx;
   const srcLocalized = localizedSource(source);
-  const localeFor = (r: RelationRef): string | null => (!target.localized ? null : srcLocalized ? source.locale : (r.locale ?? ctx.defaultLocale));
+  // a component of a localized document links the targets' versions in that document's locale, as Strapi
+  // resolves them (a target missing there is refused); its link rows say that locale, since a component row
+  // has none of its own to follow when read
+  const docLocale = documentLocale(source);
+  const localeFor = (r: RelationRef): string | null => (!target.localized ? null : (docLocale ?? r.locale ?? ctx.defaultLocale));
   const storedLocale = (e: Entry): string | null => (target.localized && !srcLocalized ? (e.locale ?? ctx.defaultLocale) : null);
   const statusFor = (r: RelationRef): string | null => (target.draftAndPublish && !dpSource(source) ? (r.status ?? null) : null);
 
