@@ -69,6 +69,8 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   // @opkod-france/strapi-plugin-rrule (a recurrence rule) and -opening-hours (a week's hours): objects
   ['plugin::rrule.rrule', 'json'],
   ['plugin::opening-hours.opening-hours', 'json'],
+  // strapi-plugin-dynamic-enumeration-field: the chosen option
+  ['plugin::dynamic-enumeration.dynamic-field', 'string'],
 ]);
 
 export const CUSTOM_FIELDS_CONFIG = 'config/custom-fields';

@@ -103,6 +103,7 @@ function str(json: Record<string, unknown>, path: string[], file: string): strin
 }
 
 const TIMESTAMPS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'publishedAt']);
+const CREATOR_FIELDS: ReadonlySet<string> = new Set(['createdBy', 'updatedBy']);
 
 /** `"createdAt": { "type": "datetime" }` and the like, which some projects write out: Strapi reads them as its own. */
 function isSystemTimestamp(name: string, def: unknown): boolean {
@@ -127,6 +128,12 @@ function attributesOf(
   for (const [name, def] of Object.entries(raw)) {
     if (isSystemTimestamp(name, def)) {
       load.notices.push(`${file}: attribute "${name}" is the system timestamp every entry has; its declaration is left out`);
+      continue;
+    }
+    // Strapi puts its own (private) admin-user fields in their place on every content type, so a client can
+    // neither send, populate nor filter them (`Invalid key createdBy`); Folio has no admin users
+    if (CREATOR_FIELDS.has(name) && uid.includes('::')) {
+      load.notices.push(`${file}: attribute "${name}" is Strapi's own admin-user field, which clients can't read or write; its declaration is left out`);
       continue;
     }
     const attr = load.problems.attempt(() => {

@@ -29,6 +29,8 @@ const swatchType = JSON.stringify({
     // @opkod-france's rrule and opening-hours plugins (opkod-france/strapi-v5-playground)
     rule: custom('plugin::rrule.rrule'),
     hours: custom('plugin::opening-hours.opening-hours'),
+    // strapi-plugin-dynamic-enumeration-field (BrightBrainsBr/Site)
+    pick: custom('plugin::dynamic-enumeration.dynamic-field'),
   },
 });
 
@@ -50,6 +52,7 @@ describe('mapping', () => {
       ['ref', 'string'],
       ['rule', 'json'],
       ['hours', 'json'],
+      ['pick', 'string'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });

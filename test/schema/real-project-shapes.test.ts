@@ -62,11 +62,16 @@ const PAIRS = {
     parents: rel('manyToMany', 'api::topic.topic', { inversedBy: 'children' }),
     children: rel('manyToMany', 'api::topic.topic', { inversedBy: 'parents' }),
   }),
-  // no "kind", and an attribute named meta (PEPE2414/strapi-backend)
+  // no "kind", an attribute named meta (PEPE2414/strapi-backend), and createdBy declared as a relation
+  // to users (DesumovJP/restaraunt-OS)
   [at('note')]: JSON.stringify({
     info: { singularName: 'note', pluralName: 'notes' },
     options: { draftAndPublish: false },
-    attributes: { name: { type: 'string' }, meta: { type: 'json' } },
+    attributes: {
+      name: { type: 'string' },
+      meta: { type: 'json' },
+      createdBy: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user' },
+    },
   }),
 };
 
@@ -220,6 +225,7 @@ describe('pairs Strapi reads leniently', () => {
         `${at('prize')}: attribute "spins": "mappedBy: result" names a one-way relation on api::spin.spin; it can never hold a link: a populate of it answers no key and a write to it is ignored, as in Strapi`,
         `${at('order')}: attribute "plan": "inversedBy: orders" names a one-way relation on api::plan.plan; it is served as a one-way relation`,
         `${at('topic')}: attribute "children": both sides of its pair say "inversedBy"; it is read as "mappedBy: parents", as Strapi does`,
+        `${at('note')}: attribute "createdBy" is Strapi's own admin-user field, which clients can't read or write; its declaration is left out`,
       ].sort(),
     );
   });
@@ -290,6 +296,16 @@ describe('pairs Strapi reads leniently', () => {
     const made = await t.request('POST', '/api/notes', { body: { data: { name: 'N', meta: { a: [1] } } } });
     expect(made.status, made.text).toBe(201);
     expect(made.body.data).toMatchObject({ name: 'N', meta: { a: [1] } });
+    // createdBy is Strapi's own field there, closed to clients
+    for (const [method, path, body] of [
+      ['POST', '/api/notes', { data: { name: 'M', createdBy: 1 } }],
+      ['GET', '/api/notes?populate=createdBy', undefined],
+      ['GET', '/api/notes?filters[createdBy][id][$eq]=1', undefined],
+    ] as const) {
+      const r = await t.request(method, path, body === undefined ? {} : { body });
+      expect(r.status, path).toBe(400);
+      expect(r.body.error.message, path).toBe('Invalid key createdBy');
+    }
     const list = await t.get('/api/notes?fields[0]=meta&filters[meta][$notNull]=true');
     expect(list.status, list.text).toBe(200);
     expect(list.body).toEqual({
