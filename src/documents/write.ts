@@ -208,7 +208,7 @@ export class DocumentWriter {
     }
     // the shared components copied from the other locale count towards the publish check, as they are stored with it
     const copied = copyFrom && publish ? await storedComponentValues(s, type, Number(copyFrom['id']), data, true) : {};
-    const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...copied, ...plainValues(data) };
+    const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...copied, ...plainValues(ctx.model, type, data) };
     if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: isCreate && !copyFrom });
     const row = {
       ...defaultColumns(s.dialect, type, data.scalars),
@@ -253,7 +253,7 @@ export class DocumentWriter {
     const locale = type.localized ? opts.locale : null;
     const publish = !type.draftAndPublish || opts.status === 'published';
     if (publish) {
-      const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, type, id, data)), ...plainValues(data) };
+      const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, type, id, data)), ...plainValues(ctx.model, type, data) };
       await validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false });
     }
     const cols = {

@@ -247,7 +247,7 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
  */
 function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, sent: Obj, errors: FieldError[]): FieldError[] {
   if (!ctx.write?.create || !ctx.write.singlePass || schema.modelType !== 'contentType') return errors;
-  const values = plainValues(data);
+  const values = plainValues(ctx.model, schema, data);
   for (const a of schema.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !data.scalars.has(a.name)) values[a.name] = a.default;
   const failed = new Set(errors.map((e) => e.path[0]));
   for (const a of schema.attributes.values()) {
