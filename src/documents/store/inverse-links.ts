@@ -66,6 +66,18 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
       if (pubId === undefined) return [];
       return [{ source_id: pubId, target_document_id: documentId, target_locale: d.target_locale, target_status: d.target_status, ord: d.ord, inv_ord: d.inv_ord }];
     });
+    // an owner holding one document (manyToOne, oneToOne) that now names this one no longer names the one
+    // it had: its published row follows its draft there too, as in Strapi
+    if (!ownerAttr.toMany && rows.length) {
+      await s.tx
+        .deleteFrom(ownerAttr.linkTable)
+        .where(
+          'source_id',
+          'in',
+          rows.map((r) => r.source_id),
+        )
+        .execute();
+    }
     await insertMany(s, ownerAttr.linkTable, rows);
   }
 }
