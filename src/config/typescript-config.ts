@@ -64,5 +64,21 @@ export async function importTypeScript(file: string, projectDir: string): Promis
     throw syntaxError(e);
   });
   const code = out.outputFiles[0]!.text;
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, unknown>;
+  try {
+    return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, unknown>;
+  } catch (e) {
+    throw fromDataUrl(e, relative(projectDir, file));
+  }
+}
+
+/**
+ * Node names the module an error happened in by its URL, here the whole compiled file as base64 (a
+ * package the project hasn't installed made a 7 KB line): the file's own name says it, with the fix.
+ */
+function fromDataUrl(e: unknown, file: string): unknown {
+  if (!(e instanceof Error) || !e.message.includes('data:text/javascript')) return e;
+  const message = e.message.replace(/"?data:text\/javascript;base64,[A-Za-z0-9+/=]*"?/g, file);
+  const missing = /Failed to resolve module specifier "([^"]+)"/.exec(e.message);
+  // callers prefix the file's name
+  return new Error(missing ? `it imports "${missing[1]}", which is not installed in the project (npm install)` : message, { cause: e });
 }

@@ -140,6 +140,14 @@ export default ({ env }) => {
     expect((broken as Error).message).toBe('config/api.ts: line 1, column 44: Expected "}" but found ";"');
     const throws = await load(project({ 'config/server.ts': "export default (): never => { throw new Error('no port'); };" })).catch((e: unknown) => e);
     expect(throws).toEqual(new ConfigError('config/server.ts: no port'));
+    // a package the project hasn't installed, imported through a relative module (Ararat-chess-federation/website)
+    const missing = await load(
+      project({
+        'config/server.ts': "import { jobs } from './cron';\nexport default { cron: { tasks: jobs } };",
+        'config/cron.ts': "import { parseString } from 'xml2js';\nexport const jobs = { parseString };",
+      }),
+    ).catch((e: unknown) => e);
+    expect(missing).toEqual(new ConfigError('config/server.ts: it imports "xml2js", which is not installed in the project (npm install)'));
   });
 
   it('type errors are not checked: Strapi loads such config too', async () => {
