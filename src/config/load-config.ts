@@ -17,6 +17,7 @@ import { middlewaresConfig } from './middlewares-config.js';
 import { emailConfig } from './email-config.js';
 import { customFieldsConfig } from './custom-fields-config.js';
 import { loadSchemaModules } from '../schema/schema-modules.js';
+import { uploadPluginConfig } from './upload-plugin-config.js';
 import { sessionConfig } from '../plugins/users-permissions/sessions.js';
 import { usersPermissionsConfig } from '../plugins/users-permissions/config.js';
 import { providerNotices } from '../plugins/users-permissions/providers/settings.js';
@@ -145,6 +146,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     logger: envBool(env, 'FOLIO_LOG', nodeEnv !== 'test'),
     customFields: customFields.size > 0 ? customFields : undefined,
     schemaModules: schemaModules.size > 0 ? schemaModules : undefined,
+    upload: uploadPluginConfig(plugins, warnings),
   };
   // refresh mode's sessions settings, checked at start-up like every other setting
   if (config.usersPermissions.jwtManagement === 'refresh') sessionConfig(config.usersPermissions.raw);

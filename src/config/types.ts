@@ -1,4 +1,5 @@
 // The resolved configuration of one Folio project: config/ files and environment, validated.
+import type { UploadPluginConfig } from './upload-plugin-config.js';
 import type { SchemaModule } from '../schema/schema-modules.js';
 import type { DatabaseConfig } from '../database/connect.js';
 import type { MiddlewaresConfig } from './middlewares-config.js';
@@ -59,6 +60,8 @@ export interface FolioConfig {
   readonly logger: boolean;
   /** config/custom-fields: custom field id → stored type, over the known plugins' (src/schema/custom-fields.ts) */
   readonly customFields?: ReadonlyMap<string, ScalarType>;
+  /** config/plugins → upload.config (sizeLimit; what isn't run is named at start-up) */
+  readonly upload?: UploadPluginConfig;
   /** content-type schemas written as modules (schema.ts / schema.js), run at load (src/schema/schema-modules.ts) */
   readonly schemaModules?: ReadonlyMap<string, SchemaModule>;
 }

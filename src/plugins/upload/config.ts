@@ -117,12 +117,13 @@ function s3Settings(env: Env): S3Settings {
   };
 }
 
-export function resolveUploadConfig(env: Env, projectDir: string): UploadConfig {
+/** `fileSizeLimit`: config/plugins' upload.config.sizeLimit, which UPLOAD_SIZE_LIMIT overrides */
+export function resolveUploadConfig(env: Env, projectDir: string, fileSizeLimit: number | null = null): UploadConfig {
   const provider = (optional(env, 'UPLOAD_PROVIDER') ?? 'local').toLowerCase();
   if (provider !== 'local' && provider !== 's3') throw new ConfigError(`UPLOAD_PROVIDER=${provider}: expected local or s3`);
   return {
     provider,
-    sizeLimit: positiveInt(env, 'UPLOAD_SIZE_LIMIT', DEFAULT_SIZE_LIMIT),
+    sizeLimit: positiveInt(env, 'UPLOAD_SIZE_LIMIT', fileSizeLimit ?? DEFAULT_SIZE_LIMIT),
     maxFiles: positiveInt(env, 'UPLOAD_MAX_FILES', 50),
     uploadsDir: optional(env, 'UPLOAD_DIR') ? resolve(env['UPLOAD_DIR']!) : join(resolve(projectDir), 'public', 'uploads'),
     tmpDir: optional(env, 'UPLOAD_TMP_DIR'),

@@ -1,0 +1,50 @@
+// config/plugins' upload.config as a Strapi project writes it: sizeLimit is honoured (Strapi answers a
+// larger file with 413), and a provider or settings Folio doesn't run are named at start-up instead of
+// being ignored in silence (mfarazzzz/Backend-Strapi sets sizeLimit; DesumovJP/CoffeePOS uses aws-s3).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { ConfigError } from '../../src/errors.js';
+import { project, SECRETS } from '../config/helpers.js';
+import { filePart, startUploadApp, type UploadApp } from './helpers.js';
+
+const PLUGINS = `module.exports = ({ env }) => ({
+  upload: { config: { sizeLimit: 2 * 1024, provider: 'aws-s3', providerOptions: { s3Options: { region: env('AWS_REGION', 'eu-west-1') } }, breakpoints: { small: 500 } } },
+});`;
+
+describe('plugins.upload.config', () => {
+  let app: UploadApp;
+  let warnings: readonly string[];
+  beforeAll(async () => {
+    const loaded = await loadConfig(project({ 'config/plugins.js': PLUGINS }), { ...SECRETS }, { writeEnvFile: false });
+    warnings = loaded.warnings;
+    expect(loaded.config.upload).toEqual({ sizeLimit: 2048 });
+    app = await startUploadApp({}, { upload: loaded.config.upload });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('what Folio does not run is named at start-up', () => {
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        'plugins.upload.config.provider "aws-s3" is not run by Folio: files are stored on local disk unless UPLOAD_PROVIDER=s3 and S3_* are set (README, "Media library")',
+        'Ignored plugins.upload.config.providerOptions: the provider is chosen with UPLOAD_PROVIDER (local or s3) and S3_* variables (README, "Media library")',
+        'Ignored plugins.upload.config.breakpoints: responsive formats use Strapi\u2019s default breakpoints',
+      ]),
+    );
+  });
+
+  it('sizeLimit bounds each file, as Strapi answers past it', async () => {
+    const big = await app.upload([filePart(Buffer.alloc(4096, 1), 'big.bin')]);
+    expect(big.status).toBe(413);
+    expect(big.body.error).toMatchObject({ name: 'PayloadTooLargeError', message: 'big.bin exceeds size limit of 2 KB.' });
+    expect((await app.upload([filePart(Buffer.alloc(1000, 1), 'small.bin')])).status).toBe(201);
+  });
+
+  it('a sizeLimit that is no positive number of bytes is refused naming the key', async () => {
+    const e = await loadConfig(project({ 'config/plugins.json': JSON.stringify({ upload: { config: { sizeLimit: '2mb' } } }) }), { ...SECRETS }, { writeEnvFile: false }).catch(
+      (err: unknown) => err,
+    );
+    expect(e).toEqual(new ConfigError('plugins.upload.config.sizeLimit must be a positive whole number of bytes, got "2mb"'));
+  });
+});
