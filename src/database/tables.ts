@@ -352,7 +352,7 @@ function modelTablesAsNamed(model: Model): TableDef[] {
   }
   for (const c of model.components.values()) {
     out.push({ name: c.table, columns: [idCol, ...rowColumns(c)], indexes: [], partition: { column: 'id', kind: 'int' } });
-    if ([...c.attributes.values()].some((a) => a.kind === 'component')) out.push(componentLinkTable(c.componentTable));
+    if ([...c.attributes.values()].some((a) => a.kind === 'component' || a.kind === 'dynamiczone')) out.push(componentLinkTable(c.componentTable));
   }
   for (const schema of [...model.contentTypes.values(), ...model.components.values()]) {
     for (const a of schema.attributes.values()) {

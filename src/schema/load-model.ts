@@ -386,9 +386,6 @@ function checkComponentRefs(problems: SchemaProblems, schemas: Iterable<ContentT
       for (const ref of refs) {
         if (!components.has(ref) && !problems.reported(ref)) problems.add(new SchemaError(schema.file, attr.name, `component "${ref}" does not exist`));
       }
-      if (attr.kind === 'dynamiczone' && schema.modelType === 'component') {
-        problems.add(new SchemaError(schema.file, attr.name, 'dynamic zones are not allowed inside components'));
-      }
     }
   }
 }
