@@ -3,6 +3,7 @@
 // silence (a project storing files on S3 through Strapi's aws-s3 provider would otherwise find them on
 // local disk).
 import { ConfigError } from '../errors.js';
+import type { Breakpoint } from '../plugins/upload/config.js';
 
 type Obj = Record<string, unknown>;
 
@@ -11,13 +12,14 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 export interface UploadPluginConfig {
   /** the largest file accepted, in bytes; null: Folio's default (or UPLOAD_SIZE_LIMIT) */
   readonly sizeLimit: number | null;
+  /** the responsive formats an image gets, in the order written; null: Strapi's defaults */
+  readonly breakpoints: readonly Breakpoint[] | null;
 }
 
 const KEY = 'plugins.upload.config';
 /** what Folio reads elsewhere or has no counterpart for, said once each */
 const NOT_RUN: Readonly<Record<string, string>> = {
   providerOptions: 'the provider is chosen with UPLOAD_PROVIDER (local or s3) and S3_* variables (README, "Media library")',
-  breakpoints: 'responsive formats use Strapi\u2019s default breakpoints',
   actionOptions: 'the provider is chosen with UPLOAD_PROVIDER',
   security: 'allowed and denied types come from UPLOAD_ALLOWED_TYPES / UPLOAD_DENIED_TYPES',
 };
@@ -32,9 +34,26 @@ export function uploadPluginConfig(plugins: Obj, warnings: string[]): UploadPlug
     );
   }
   for (const [k, why] of Object.entries(NOT_RUN)) if (cfg[k] !== undefined) warnings.push(`Ignored ${KEY}.${k}: ${why}`);
-  const raw = cfg['sizeLimit'];
-  if (raw === undefined || raw === null) return { sizeLimit: null };
+  return { sizeLimit: sizeLimit(cfg['sizeLimit']), breakpoints: breakpoints(cfg['breakpoints']) };
+}
+
+function sizeLimit(raw: unknown): number | null {
+  if (raw === undefined || raw === null) return null;
   const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${KEY}.sizeLimit must be a positive whole number of bytes, got ${JSON.stringify(raw)}`);
-  return { sizeLimit: n };
+  return n;
+}
+
+/** `{ xlarge: 1920, large: 1000, … }`: a format per name, for images wider or taller than its size */
+function breakpoints(raw: unknown): readonly Breakpoint[] | null {
+  if (raw === undefined || raw === null) return null;
+  if (!isObj(raw)) throw new ConfigError(`${KEY}.breakpoints must be an object of format names and sizes, such as { large: 1000, small: 500 }`);
+  return Object.entries(raw).map(([key, size]) => {
+    // every image gets its thumbnail besides the breakpoints' formats
+    if (key === 'thumbnail') throw new ConfigError(`${KEY}.breakpoints.thumbnail: the thumbnail format is always made; name the breakpoint otherwise`);
+    if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) {
+      throw new ConfigError(`${KEY}.breakpoints.${key} must be a positive whole number of pixels, got ${JSON.stringify(size)}`);
+    }
+    return { key, size };
+  });
 }

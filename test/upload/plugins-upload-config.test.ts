@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { project, SECRETS } from '../config/helpers.js';
-import { filePart, startUploadApp, type UploadApp } from './helpers.js';
+import { filePart, png, startUploadApp, type UploadApp } from './helpers.js';
 
 const PLUGINS = `module.exports = ({ env }) => ({
-  upload: { config: { sizeLimit: 2 * 1024, provider: 'aws-s3', providerOptions: { s3Options: { region: env('AWS_REGION', 'eu-west-1') } }, breakpoints: { small: 500 } } },
+  upload: { config: { sizeLimit: 200 * 1024, provider: 'aws-s3', providerOptions: { s3Options: { region: env('AWS_REGION', 'eu-west-1') } }, breakpoints: { wide: 700, small: 500 } } },
 });`;
 
 describe('plugins.upload.config', () => {
@@ -17,7 +17,13 @@ describe('plugins.upload.config', () => {
   beforeAll(async () => {
     const loaded = await loadConfig(project({ 'config/plugins.js': PLUGINS }), { ...SECRETS }, { writeEnvFile: false });
     warnings = loaded.warnings;
-    expect(loaded.config.upload).toEqual({ sizeLimit: 2048 });
+    expect(loaded.config.upload).toEqual({
+      sizeLimit: 200 * 1024,
+      breakpoints: [
+        { key: 'wide', size: 700 },
+        { key: 'small', size: 500 },
+      ],
+    });
     app = await startUploadApp({}, { upload: loaded.config.upload });
   });
   afterAll(async () => {
@@ -29,22 +35,35 @@ describe('plugins.upload.config', () => {
       expect.arrayContaining([
         'plugins.upload.config.provider "aws-s3" is not run by Folio: files are stored on local disk unless UPLOAD_PROVIDER=s3 and S3_* are set (README, "Media library")',
         'Ignored plugins.upload.config.providerOptions: the provider is chosen with UPLOAD_PROVIDER (local or s3) and S3_* variables (README, "Media library")',
-        'Ignored plugins.upload.config.breakpoints: responsive formats use Strapi\u2019s default breakpoints',
       ]),
     );
   });
 
   it('sizeLimit bounds each file, as Strapi answers past it', async () => {
-    const big = await app.upload([filePart(Buffer.alloc(4096, 1), 'big.bin')]);
+    const big = await app.upload([filePart(Buffer.alloc(300 * 1024, 1), 'big.bin')]);
     expect(big.status).toBe(413);
-    expect(big.body.error).toMatchObject({ name: 'PayloadTooLargeError', message: 'big.bin exceeds size limit of 2 KB.' });
+    expect(big.body.error).toMatchObject({ name: 'PayloadTooLargeError', message: 'big.bin exceeds size limit of 200 KB.' });
     expect((await app.upload([filePart(Buffer.alloc(1000, 1), 'small.bin')])).status).toBe(201);
   });
 
-  it('a sizeLimit that is no positive number of bytes is refused naming the key', async () => {
+  it('breakpoints name the responsive formats an image gets, beside its thumbnail', async () => {
+    const r = await app.upload([filePart(await png(800, 600), 'photo.png', 'image/png')]);
+    expect(r.status, r.text).toBe(201);
+    const formats = r.body[0].formats as Record<string, { width: number; height: number }>;
+    expect(Object.keys(formats)).toEqual(['thumbnail', 'wide', 'small']);
+    expect([formats['wide']!.width, formats['small']!.width]).toEqual([700, 500]);
+  });
+
+  it('a sizeLimit or breakpoint that is no positive whole number is refused naming the key', async () => {
     const e = await loadConfig(project({ 'config/plugins.json': JSON.stringify({ upload: { config: { sizeLimit: '2mb' } } }) }), { ...SECRETS }, { writeEnvFile: false }).catch(
       (err: unknown) => err,
     );
     expect(e).toEqual(new ConfigError('plugins.upload.config.sizeLimit must be a positive whole number of bytes, got "2mb"'));
+    const bp = await loadConfig(
+      project({ 'config/plugins.json': JSON.stringify({ upload: { config: { breakpoints: { large: '1000px' } } } }) }),
+      { ...SECRETS },
+      { writeEnvFile: false },
+    ).catch((err: unknown) => err);
+    expect(bp).toEqual(new ConfigError('plugins.upload.config.breakpoints.large must be a positive whole number of pixels, got "1000px"'));
   });
 });

@@ -1,5 +1,6 @@
 // Upload settings, read from the environment once at start-up and checked there, so a typo in a
 // bucket setting fails the start rather than the first upload.
+import type { UploadPluginConfig } from '../../config/upload-plugin-config.js';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../errors.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './image-admission.js';
@@ -117,19 +118,19 @@ function s3Settings(env: Env): S3Settings {
   };
 }
 
-/** `fileSizeLimit`: config/plugins' upload.config.sizeLimit, which UPLOAD_SIZE_LIMIT overrides */
-export function resolveUploadConfig(env: Env, projectDir: string, fileSizeLimit: number | null = null): UploadConfig {
+/** `fromFile`: config/plugins' upload.config (its sizeLimit is overridden by UPLOAD_SIZE_LIMIT) */
+export function resolveUploadConfig(env: Env, projectDir: string, fromFile: UploadPluginConfig | undefined = undefined): UploadConfig {
   const provider = (optional(env, 'UPLOAD_PROVIDER') ?? 'local').toLowerCase();
   if (provider !== 'local' && provider !== 's3') throw new ConfigError(`UPLOAD_PROVIDER=${provider}: expected local or s3`);
   return {
     provider,
-    sizeLimit: positiveInt(env, 'UPLOAD_SIZE_LIMIT', fileSizeLimit ?? DEFAULT_SIZE_LIMIT),
+    sizeLimit: positiveInt(env, 'UPLOAD_SIZE_LIMIT', fromFile?.sizeLimit ?? DEFAULT_SIZE_LIMIT),
     maxFiles: positiveInt(env, 'UPLOAD_MAX_FILES', 50),
     uploadsDir: optional(env, 'UPLOAD_DIR') ? resolve(env['UPLOAD_DIR']!) : join(resolve(projectDir), 'public', 'uploads'),
     tmpDir: optional(env, 'UPLOAD_TMP_DIR'),
     allowedTypes: list(env, 'UPLOAD_ALLOWED_TYPES', null),
     deniedTypes: list(env, 'UPLOAD_DENIED_TYPES', DEFAULT_DENIED_TYPES) ?? [],
-    breakpoints: DEFAULT_BREAKPOINTS,
+    breakpoints: fromFile?.breakpoints ?? DEFAULT_BREAKPOINTS,
     maxImagePixels: positiveInt(env, 'UPLOAD_MAX_IMAGE_PIXELS', 100_000_000),
     sizeOptimization: flag(env, 'UPLOAD_SIZE_OPTIMIZATION', true),
     autoOrientation: flag(env, 'UPLOAD_AUTO_ORIENTATION'),

@@ -65,7 +65,7 @@ function queryOf(req: FastifyRequest): Record<string, unknown> {
 }
 
 export async function registerUpload(app: FastifyInstance, services: Services, options: UploadOptions = {}): Promise<void> {
-  const config = options.config ?? resolveUploadConfig(process.env, services.config.dir, services.config.upload?.sizeLimit ?? null);
+  const config = options.config ?? resolveUploadConfig(process.env, services.config.dir, services.config.upload);
   const provider = options.provider ?? (await createProvider(config));
   const type = fileType(services.model);
   const folder = new ApiUploadFolder(services.database);
