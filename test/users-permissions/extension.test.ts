@@ -57,4 +57,16 @@ describe('user type extended by the project', () => {
     expect(r.body.favoriteTag).toMatchObject({ label: 'fav' });
     expect((await t.get('/api/users?filters[password][$null]=false')).status).toBe(400);
   });
+
+  it('a relation naming a row that does not exist is refused with the data Strapi echoes, the password left out', async () => {
+    const users = (await t.get('/api/users')).body as { id: number }[];
+    const r = await t.request('PUT', `/api/users/${users[0]!.id}`, { body: { favoriteTag: 999999, password: 'secret123' } });
+    expect(r.status).toBe(400);
+    const message = '1 relation(s) of type api::tag.tag associated with this entity do not exist';
+    expect(r.body.error).toMatchObject({ name: 'ValidationError', message });
+    expect(r.body.error.details.errors).toEqual([
+      { path: [], message, name: 'ValidationError', value: { favoriteTag: { set: [{ id: 999999 }] }, publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } },
+    ]);
+    expect(r.text).not.toContain('secret123');
+  });
 });

@@ -99,12 +99,17 @@ describe('register', () => {
     expect(await usersWithEmail(t, 'proto@example.com')).toEqual([]);
   });
 
-  it('register refuses the account fields even when allowedFields lists them', async () => {
+  it('register takes no account field from the client, even when allowedFields lists it: the key is accepted and its value ignored, as in Strapi 5.54', async () => {
+    // allowedFields lists role here (as luisguve/farmapaz-strapi does); Strapi answers 200 and gives the default role
+    const r = await post(t, REGISTER, { username: 'admin1', email: 'admin1@example.com', password: 'secret123', role: 3 });
+    expect(r.status, r.text).toBe(200);
+    const users = await t.get(`/api/users?filters[email][$eq]=admin1@example.com&populate=role`);
+    expect(users.body.map((u: { role: { type: string } }) => u.role.type)).toEqual(['authenticated']);
+    // an account field allowedFields doesn't list is still refused
     expectError(
-      await post(t, REGISTER, { username: 'admin1', email: 'admin1@example.com', password: 'secret123', role: 3 }),
-      errorOf(400, 'ValidationError', 'Invalid parameters: role'),
+      await post(t, REGISTER, { username: 'admin2', email: 'admin2@example.com', password: 'secret123', blocked: false }),
+      errorOf(400, 'ValidationError', 'Invalid parameters: blocked'),
     );
-    expect(await usersWithEmail(t, 'admin1@example.com')).toEqual([]);
   });
 
   it('register accepts a key that allowedFields lists but the user type lacks, and stores nothing for it, as Strapi 5.54', async () => {

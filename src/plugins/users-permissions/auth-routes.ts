@@ -68,9 +68,12 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const sent = copiedBodyOf(req.body);
     // refresh mode: the session's device, not a user attribute
     const body = up.sessions ? withoutDeviceId(sent) : sent;
-    const allowed = new Set(['username', 'email', 'password', ...up.config.register.allowedFields.filter((f) => !ACCOUNT_FIELDS.has(f))]);
+    const allowed = new Set(['username', 'email', 'password', ...up.config.register.allowedFields]);
     const extra = Object.keys(body).filter((k) => !allowed.has(k));
     if (extra.length) throw new ValidationError(`Invalid parameters: ${extra.join(', ')}`);
+    // an account field allowedFields lists (farmapaz-strapi lists role) is accepted and never taken from
+    // the client: Strapi sets role, confirmed and provider itself; Folio keeps every account field its own
+    for (const k of ACCOUNT_FIELDS) delete body[k];
     // a name allowedFields lists that the user type has no attribute for is accepted and not stored, as
     // in Strapi 5.54, whose write ignores it (Folio's user write would refuse it as an unknown key)
     for (const k of Object.keys(body)) if (!users.type.attributes.has(k)) delete body[k];

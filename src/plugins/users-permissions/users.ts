@@ -20,6 +20,8 @@ import { hashPassword, passwordProblem } from './passwords.js';
 import { isSecret } from './body.js';
 import type { RoleRef } from './role-ref.js';
 import { documentIdText, rowId } from '../../documents/input/refs.js';
+import { storedData } from '../../documents/input/strapi-echo.js';
+import { MissingRelationsError } from '../../documents/store/missing-relations.js';
 
 /** The stored row of a user, private columns included: never sent to a client as it is. */
 export interface UserRow {
@@ -171,11 +173,22 @@ export class Users {
       await check(tx);
     };
     const opts = { status: 'published' as const, locale: null, canCreateLocalization: false, guard };
+    // a relation naming rows that don't exist is refused with the data as Strapi echoes it (as the content
+    // routes' refusal is), the password left out: Folio never echoes it
+    const refusedWith = (e: unknown): unknown => {
+      if (!(e instanceof MissingRelationsError)) return e;
+      const { password: _password, ...shown } = values;
+      return e.withValue(storedData(this.services.model, this.type, shown, { create: existing === null, locale: null }));
+    };
     if (existing) {
-      await this.services.writer.update(this.type, existing.documentId, checked, opts);
+      await this.services.writer.update(this.type, existing.documentId, checked, opts).catch((e: unknown) => {
+        throw refusedWith(e);
+      });
       return existing.id;
     }
-    const documentId = await this.services.writer.create(this.type, checked, opts);
+    const documentId = await this.services.writer.create(this.type, checked, opts).catch((e: unknown) => {
+      throw refusedWith(e);
+    });
     const row = await this.db.selectFrom('up_users').select('id').where('document_id', '=', documentId).executeTakeFirstOrThrow();
     return Number(row.id);
   }
