@@ -262,6 +262,15 @@ describe('pairs Strapi reads leniently', () => {
     const other = await create('prizes', { name: 'Boat', spins: [spin] });
     expect((await t.request('PUT', `/api/prizes/${other}`, { body: { data: { spins: { connect: [spin] } } } })).status).toBe(200);
     expect((await t.get(`/api/spins/${spin}?populate=result`)).body.data.result).toMatchObject({ documentId: prize });
+    // but what it names must exist, as Strapi checks it (6531503070/easymiles-server-ts: a user's cars)
+    const missing = await t.request('PUT', `/api/prizes/${other}`, { body: { data: { spins: [999999] } } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('1 relation(s) of type api::spin.spin associated with this entity do not exist');
+    expect(missing.body.error.details.errors[0].value).toMatchObject({ spins: { set: [{ id: 999999 }] } });
+    const noDoc = await t.request('POST', '/api/prizes', { body: { data: { name: 'Kite', spins: { connect: ['nosuchdocument'] } } } });
+    expect(noDoc.status).toBe(400);
+    expect(noDoc.body.error.message).toMatch(/^Document with id "nosuchdocument", locale "null" not found$/);
+    expect((await t.get('/api/prizes?filters[name][$eq]=Kite')).body.data).toEqual([]);
   });
 
   it('an inversedBy side whose partner is one-way and the partner each keep their own links', async () => {

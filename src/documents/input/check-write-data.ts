@@ -66,7 +66,7 @@ const COMPONENT_ID: ScalarAttribute = {
 };
 
 function emptyData(): WriteData {
-  return { scalars: new Map(), relations: new Map(), media: new Map(), components: new Map(), zones: new Map() };
+  return { scalars: new Map(), relations: new Map(), media: new Map(), components: new Map(), zones: new Map(), unlinked: new Map() };
 }
 
 function scalar(a: ScalarAttribute, value: unknown, path: string[], problems: Problems): { value: unknown } | undefined {
@@ -154,9 +154,10 @@ function collect(model: Model, schema: Schema, data: Obj, path: string[], proble
     if (value === undefined) continue;
     const p = [...path, key];
     if (!a) {
-      // read as any relation value (a malformed one is the same 400), then ignored: it holds no link
+      // read as any relation value (a malformed one is the same 400); what it names must exist, as Strapi
+      // checks it, and then it is ignored: it holds no link
       const empty = schema.emptyRelations?.get(key);
-      if (empty) relationOp(empty, value, pathText(p));
+      if (empty) out.unlinked.set(key, relationOp(empty, value, pathText(p)));
       continue;
     }
     switch (a.kind) {

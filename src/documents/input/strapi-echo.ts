@@ -53,7 +53,8 @@ function longForm(v: unknown, files: boolean, toOne: boolean): unknown {
 function longForms(model: Model, schema: Schema, data: Obj): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(data)) {
-    const a = schema.attributes.get(k);
+    // a relation that can hold no link is still echoed as the relation it is
+    const a = schema.attributes.get(k) ?? schema.emptyRelations?.get(k);
     if (a?.kind === 'relation' || a?.kind === 'media') out[k] = longForm(v, a.kind === 'media', a.kind === 'relation' && !a.toMany);
     else if (a?.kind === 'component') {
       const comp = model.components.get(a.component);

@@ -39,4 +39,6 @@ export interface WriteData {
   media: Map<string, MediaRef[] | null>;
   components: Map<string, ComponentInput | ComponentInput[] | null>;
   zones: Map<string, ZoneEntryInput[] | null>;
+  /** relations that can never hold a link (schema.emptyRelations): what they name is checked, nothing written */
+  unlinked: Map<string, RelationOp>;
 }

@@ -6,7 +6,7 @@ import type { ComponentInput, WriteData, ZoneEntryInput } from '../input/types.j
 import { deleteRows } from './children.js';
 import { setMedia } from './media.js';
 import type { CmpLink } from './new-rows.js';
-import { writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
+import { checkUnlinkedRelation, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
 import { insertLinks } from './deferred-links.js';
 import { defaultColumns, insertRow, scalarColumns } from './rows.js';
 
@@ -102,5 +102,9 @@ export async function applyData(ctx: RelationContext, row: SourceRow, data: Writ
     const a = schema.attributes.get(name) as RelationAttribute;
     if (a.owner) await writeOwnerRelation(ctx, row, a, op, isNew);
     else await writeInverseRelation(ctx, row as SourceRow & { schema: ContentType }, a, op);
+  }
+  for (const [name, op] of data.unlinked) {
+    const a = schema.emptyRelations?.get(name);
+    if (a) await checkUnlinkedRelation(ctx, row, a, op);
   }
 }

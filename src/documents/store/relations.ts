@@ -359,3 +359,20 @@ async function writeInverseInLocale(
     }
   }
 }
+
+/**
+ * A relation that can never hold a link (its partner doesn't name it back): the rows and documents its
+ * value names must exist, as Strapi 5.54 checks them ("1 relation(s) … do not exist"), and nothing is written.
+ */
+export async function checkUnlinkedRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp): Promise<void> {
+  const target = ctx.model.contentTypes.get(attr.target);
+  if (!target) return;
+  const docLocale = documentLocale(source);
+  const localeFor = (r: RelationRef): string | null => (!target.localized ? null : (docLocale ?? r.locale ?? ctx.defaultLocale));
+  const statusFor = (): null => null;
+  if (op.kind === 'set') await resolve(ctx, target, op.items, localeFor, statusFor, true);
+  else {
+    await resolve(ctx, target, op.connect, localeFor, statusFor, true);
+    await disconnected(ctx, target, op, localeFor, statusFor);
+  }
+}
