@@ -1,13 +1,10 @@
-// config/plugins → upload.config: Strapi's upload settings. `sizeLimit` (bytes) is honoured; a provider
-// other than local, and the settings Folio has no use for, are named at start-up rather than ignored in
+// config/plugins → upload.config: Strapi's upload settings. `sizeLimit` (bytes) and `breakpoints` are
+// honoured; a provider other than local, and the settings Folio has no use for, are named at start-up rather than ignored in
 // silence (a project storing files on S3 through Strapi's aws-s3 provider would otherwise find them on
 // local disk).
 import { ConfigError } from '../errors.js';
 import type { Breakpoint } from '../plugins/upload/config.js';
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObj, type Obj } from './config-files.js';
 
 export interface UploadPluginConfig {
   /** the largest file accepted, in bytes; null: Folio's default (or UPLOAD_SIZE_LIMIT) */

@@ -1,15 +1,11 @@
 // A new component's left-out fields take their defaults before the publish rules read them, as Strapi
 // 5.54 checks them: a required field with a default may be left out (BrightBrainsBr/Site's block
 // filters, whose required `value` defaults to "/", were refused).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { writeFiles } from '../schema/write-files.js';
+import { project } from '../config/helpers.js';
 
 let t: TestApp;
-let dir: string;
 const attributes = {
   name: { type: 'string' },
   filters: { type: 'component', component: 'kit.filter', repeatable: true },
@@ -20,8 +16,7 @@ const type = (single: string, plural: string, draftAndPublish: boolean): string 
   JSON.stringify({ kind: 'collectionType', info: { singularName: single, pluralName: plural }, options: { draftAndPublish }, attributes });
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-cmp-defaults-'));
-  writeFiles(dir, {
+  const dir = project({
     'src/api/block/content-types/block/schema.json': type('block', 'blocks', true),
     'src/api/plain/content-types/plain/schema.json': type('plain', 'plains', false),
     'src/components/kit/filter.json': JSON.stringify({
@@ -34,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('defaults of new components', () => {

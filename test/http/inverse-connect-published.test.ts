@@ -2,15 +2,11 @@
 // with draft & publish) moves a single-valued owner (the item's category) in its published version
 // too, as Strapi 5.54 answers: the item is listed by its new category only (seen on
 // DesumovJP/restaraunt-OS and ChanKinTak/strapi-cms, where the published item kept both links).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { writeFiles } from '../schema/write-files.js';
+import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
+import { project } from '../config/helpers.js';
 
 let t: TestApp;
-let dir: string;
 const type = (single: string, plural: string, rel: Record<string, unknown>): string =>
   JSON.stringify({
     kind: 'collectionType',
@@ -20,8 +16,7 @@ const type = (single: string, plural: string, rel: Record<string, unknown>): str
   });
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-inverse-connect-'));
-  writeFiles(dir, {
+  const dir = project({
     'src/api/category/content-types/category/schema.json': type('category', 'categories', {
       items: { type: 'relation', relation: 'oneToMany', target: 'api::item.item', mappedBy: 'category' },
     }),
@@ -33,14 +28,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
-async function send(method: string, path: string, data: Record<string, unknown>): Promise<string> {
-  const r = await t.request(method, path, { body: { data } });
-  if (r.status !== 200 && r.status !== 201) throw new Error(`${path}: ${r.status} ${r.text}`);
-  return r.body.data.documentId as string;
-}
+const send = (method: string, path: string, data: Record<string, unknown>): Promise<string> => writeDocument(t, method, path, data);
 
 describe('connecting from the inverse side of a to-one owner', () => {
   it('the owner’s published version leaves its former target, read from either side', async () => {

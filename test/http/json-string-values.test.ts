@@ -1,19 +1,14 @@
 // A string sent for a json attribute, and a json default written as text, as Strapi 5.54 stores them:
 // text that is JSON is the value it spells (a multi-select's `"default": "[]"` is an empty list), any
 // other text stays a string. Seen on the reference for each value below.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { writeFiles } from '../schema/write-files.js';
+import { project } from '../config/helpers.js';
 
 let t: TestApp;
-let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-json-text-'));
-  writeFiles(dir, {
+  const dir = project({
     'src/api/project/content-types/project/schema.json': JSON.stringify({
       kind: 'collectionType',
       info: { singularName: 'project', pluralName: 'projects' },
@@ -32,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function created(data: Record<string, unknown>): Promise<Record<string, unknown>> {

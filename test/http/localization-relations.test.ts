@@ -3,15 +3,11 @@
 // are in other locales: their relations must still show, and match, the targets in their own locale,
 // on the owning side (article → categories) and on the inverse side (category → articles).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
 
 let t: TestApp;
 
-async function send(method: string, path: string, data: Record<string, unknown>): Promise<string> {
-  const r = await t.request(method, path, { body: { data } });
-  if (r.status !== 200 && r.status !== 201) throw new Error(`${path}: ${r.status} ${r.text}`);
-  return r.body.data.documentId;
-}
+const send = (method: string, path: string, data: Record<string, unknown>): Promise<string> => writeDocument(t, method, path, data);
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,18 +1,13 @@
 // A dynamic zone inside a component, which Strapi 5.54 starts with and serves (its admin builder
 // doesn't offer one, hand-written schemas have them: AigarsPeda/janoga_2's form steps).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { writeFiles } from '../schema/write-files.js';
+import { project } from '../config/helpers.js';
 
 let t: TestApp;
-let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-zone-in-cmp-'));
-  writeFiles(dir, {
+  const dir = project({
     'src/api/form/content-types/form/schema.json': JSON.stringify({
       kind: 'collectionType',
       info: { singularName: 'form', pluralName: 'forms' },
@@ -30,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const element = [

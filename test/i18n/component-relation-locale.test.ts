@@ -2,20 +2,15 @@
 // document's locale, as Strapi 5.54 resolves it: a target missing in that locale is its 400, and
 // each locale's component shows its own locale's target (found on piotrsliwka333/strapi-v5-backend
 // and SuperNiceDev/snd-strapi-cms, where fr pages linked the en versions).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { writeFiles } from '../schema/write-files.js';
+import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
+import { project } from '../config/helpers.js';
 
 let t: TestApp;
-let dir: string;
 const localized = { i18n: { localized: true } };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-cmp-rel-locale-'));
-  writeFiles(dir, {
+  const dir = project({
     'src/api/page/content-types/page/schema.json': JSON.stringify({
       kind: 'collectionType',
       info: { singularName: 'page', pluralName: 'pages' },
@@ -42,14 +37,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
-async function send(method: string, path: string, data: Record<string, unknown>): Promise<string> {
-  const r = await t.request(method, path, { body: { data } });
-  if (r.status !== 200 && r.status !== 201) throw new Error(`${path}: ${r.status} ${r.text}`);
-  return r.body.data.documentId as string;
-}
+const send = (method: string, path: string, data: Record<string, unknown>): Promise<string> => writeDocument(t, method, path, data);
 
 describe('relations in components of a localized document', () => {
   it('a target missing in the document’s locale is refused, as a relation of the document itself is', async () => {

@@ -118,3 +118,10 @@ export async function startTestApp(over: Partial<FolioConfig> = {}, options: App
     },
   };
 }
+
+/** Sends `{ data }` and answers the documentId written; any other status than 200/201 fails the test with the body. */
+export async function writeDocument(t: TestApp, method: string, path: string, data: Record<string, unknown>): Promise<string> {
+  const r = await t.request(method, path, { body: { data } });
+  if (r.status !== 200 && r.status !== 201) throw new Error(`${path}: ${r.status} ${r.text}`);
+  return r.body.data.documentId as string;
+}

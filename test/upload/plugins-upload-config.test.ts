@@ -65,5 +65,13 @@ describe('plugins.upload.config', () => {
       { writeEnvFile: false },
     ).catch((err: unknown) => err);
     expect(bp).toEqual(new ConfigError('plugins.upload.config.breakpoints.large must be a positive whole number of pixels, got "1000px"'));
+    const refused = async (breakpoints: unknown): Promise<unknown> =>
+      loadConfig(project({ 'config/plugins.json': JSON.stringify({ upload: { config: { breakpoints } } }) }), { ...SECRETS }, { writeEnvFile: false }).catch((err: unknown) => err);
+    expect(await refused({ thumbnail: 200 })).toEqual(
+      new ConfigError('plugins.upload.config.breakpoints.thumbnail: the thumbnail format is always made; name the breakpoint otherwise'),
+    );
+    expect(await refused([1000, 500])).toEqual(
+      new ConfigError('plugins.upload.config.breakpoints must be an object of format names and sizes, such as { large: 1000, small: 500 }'),
+    );
   });
 });

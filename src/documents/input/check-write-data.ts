@@ -14,7 +14,7 @@ import { checkKeys } from './check-keys.js';
 import { mediaRefs } from './media-payload.js';
 import { inSchemaOrder } from './error-order.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
-import { plainValues } from './plain-values.js';
+import { plainValues, withDefaults } from './plain-values.js';
 import { relationOp } from './relation-payload.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from './types.js';
 import { isObj, type Obj, type Schema } from './walk.js';
@@ -248,8 +248,7 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
  */
 function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, sent: Obj, errors: FieldError[]): FieldError[] {
   if (!ctx.write?.create || !ctx.write.singlePass || schema.modelType !== 'contentType') return errors;
-  const values = plainValues(ctx.model, schema, data);
-  for (const a of schema.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !data.scalars.has(a.name)) values[a.name] = a.default;
+  const values = withDefaults(plainValues(ctx.model, schema, data), schema, data);
   const failed = new Set(errors.map((e) => e.path[0]));
   for (const a of schema.attributes.values()) {
     if ((a.kind === 'component' || a.kind === 'dynamiczone') && failed.has(a.name) && Object.hasOwn(sent, a.name)) values[a.name] = asSent(sent[a.name]);

@@ -5,28 +5,27 @@ import type { WriteData } from './types.js';
 import { PARTIAL } from './validate-publish.js';
 
 /**
- * A new component's values with its defaults for what it leaves out: the row is stored with them, and
- * Strapi checks a required field against them (a required `value` with `default: "/"` may be left out)
+ * `values` with the schema's defaults for the scalars `data` leaves out: a new row is stored with them,
+ * and Strapi checks a required field against them (a required `value` with `default: "/"` may be left out)
  */
-function withDefaults(values: Record<string, unknown>, component: Component | undefined, data: WriteData): Record<string, unknown> {
-  if (!component) return values;
-  for (const a of component.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !data.scalars.has(a.name)) values[a.name] = a.default;
+export function withDefaults(values: Record<string, unknown>, schema: ContentType | Component, data: WriteData): Record<string, unknown> {
+  for (const a of schema.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !data.scalars.has(a.name)) values[a.name] = a.default;
   return values;
 }
 
 export function plainValues(model: Model, schema: ContentType | Component, data: WriteData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of data.scalars) out[k] = v;
-  // a component sent back with its id is a partial update: absent keys keep their stored values
-  const item = (uid: string | undefined, c: { id?: number; data: WriteData }): Record<string, unknown> => {
-    const component = uid === undefined ? undefined : model.components.get(uid);
-    const values = component ? plainValues(model, component, c.data) : {};
+  // a component sent back with its id is a partial update: absent keys keep their stored values; a new one takes its defaults
+  const item = (uid: string, c: { id?: number; data: WriteData }): Record<string, unknown> => {
+    const component = model.components.get(uid)!;
+    const values = plainValues(model, component, c.data);
     return c.id !== undefined ? { ...values, [PARTIAL]: true } : withDefaults(values, component, c.data);
   };
   for (const [k, v] of data.components) {
     const a = schema.attributes.get(k);
-    const uid = a?.kind === 'component' ? a.component : undefined;
-    out[k] = v === null ? null : Array.isArray(v) ? v.map((c) => item(uid, c)) : item(uid, v);
+    if (a?.kind !== 'component') continue;
+    out[k] = v === null ? null : Array.isArray(v) ? v.map((c) => item(a.component, c)) : item(a.component, v);
   }
   for (const [k, v] of data.zones) out[k] = v === null ? null : v.map((e) => ({ __component: e.component, ...item(e.component, e) }));
   return out;

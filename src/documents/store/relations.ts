@@ -24,11 +24,13 @@ function localizedSource(source: SourceRow): boolean {
 }
 
 /**
- * The locale a localized target is found in for links from this row: a localized document's own, which
- * the components it holds share (`source.locale` of a component row is its document's), else none.
+ * The locale a link from this row finds a target in: none for a target without locales; a localized
+ * document's own, which the components it holds share (`source.locale` of a component row is its
+ * document's), as Strapi resolves them; else the one the reference names, or the default.
  */
-function documentLocale(source: SourceRow): string | null {
-  return source.schema.modelType === 'contentType' && !source.schema.localized ? null : source.locale;
+function targetLocaleFor(ctx: RelationContext, source: SourceRow, target: ContentType): (r: RelationRef) => string | null {
+  const documentLocale = source.schema.modelType === 'contentType' && !source.schema.localized ? null : source.locale;
+  return (r) => (!target.localized ? null : (documentLocale ?? r.locale ?? ctx.defaultLocale));
 }
 
 function dpSource(source: SourceRow): boolean {
@@ -174,11 +176,8 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const target = ctx.model.contentTypes.get(attr.target)!;
   const tx = ctx.store.tx;
   const srcLocalized = localizedSource(source);
-  // a component of a localized document links the targets' versions in that document's locale, as Strapi
-  // resolves them (a target missing there is refused); its link rows say that locale, since a component row
-  // has none of its own to follow when read
-  const docLocale = documentLocale(source);
-  const localeFor = (r: RelationRef): string | null => (!target.localized ? null : (docLocale ?? r.locale ?? ctx.defaultLocale));
+  // a component's link rows say its document's locale, since a component row has none of its own to follow when read
+  const localeFor = targetLocaleFor(ctx, source, target);
   const storedLocale = (e: Entry): string | null => (target.localized && !srcLocalized ? (e.locale ?? ctx.defaultLocale) : null);
   const statusFor = (r: RelationRef): string | null => (target.draftAndPublish && !dpSource(source) ? (r.status ?? null) : null);
 
@@ -367,8 +366,7 @@ async function writeInverseInLocale(
 export async function checkUnlinkedRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp): Promise<void> {
   const target = ctx.model.contentTypes.get(attr.target);
   if (!target) return;
-  const docLocale = documentLocale(source);
-  const localeFor = (r: RelationRef): string | null => (!target.localized ? null : (docLocale ?? r.locale ?? ctx.defaultLocale));
+  const localeFor = targetLocaleFor(ctx, source, target);
   const statusFor = (): null => null;
   if (op.kind === 'set') await resolve(ctx, target, op.items, localeFor, statusFor, true);
   else {
