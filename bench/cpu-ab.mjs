@@ -4,7 +4,8 @@
 // little. Every build serves at once, each pinned to core 1 (autocannon runs on core 0 if this script
 // is started with `taskset -c 0`); the loads alternate in short slices, and each slice's CPU time of
 // the server (and of the database server's processes on PostgreSQL and MariaDB/MySQL) is divided by the requests it answered.
-// The median of the per-slice ratios to the first build is printed beside the means.
+// The median of the per-slice ratios to the first build is printed beside the means. Each build starts
+// with the Node flags its own CLI names on its first line (bench/shipped-flags.mjs), then those given after `|`.
 //
 //   taskset -c 0 node bench/cpu-ab.mjs old=/path/to/old/dist/cli/main.js new=dist/cli/main.js 'new-flag=dist/cli/main.js|--max-semi-space-size=8'
 //
@@ -17,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { shippedNodeFlags } from './shipped-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const token = process.env.TOKEN;
@@ -64,7 +66,10 @@ function serverCpu(names) {
 const servers = builds.map((b, i) => {
   const port = 13900 + i;
   const env = { ...process.env, ...b.extra, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', FOLIO_RESPONSE_CACHE: 'off' };
-  const child = spawn('taskset', ['-c', '1', 'node', ...b.flags, b.script, 'start', '--dir', join(root, 'examples', 'blog')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('taskset', ['-c', '1', 'node', ...shippedNodeFlags(b.script), ...b.flags, b.script, 'start', '--dir', join(root, 'examples', 'blog')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return { ...b, child, base: `http://127.0.0.1:${port}` };
 });
 try {

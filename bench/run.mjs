@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { shippedNodeFlags } from './shipped-flags.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -152,7 +153,7 @@ async function startFolio(port, dbEnv, extraEnv = {}) {
   const token = await execText('node', [cli, 'api-token', 'create', '--dir', dir, '--name', `bench-${Date.now()}`, '--type', 'full-access'], { env });
   const started = performance.now();
   const args = [cli, 'start', '--dir', dir, ...(WORKERS > 1 ? ['--workers', String(WORKERS)] : [])];
-  const child = run('node', args, { env });
+  const child = run('node', [...shippedNodeFlags(cli), ...args], { env });
   const cold = await waitFor(`http://127.0.0.1:${port}/api/articles`, token, started);
   return { name: 'folio', child, token, base: `http://127.0.0.1:${port}`, cold };
 }

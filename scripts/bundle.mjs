@@ -4,7 +4,7 @@
 // outside: better-sqlite3 (a .node addon), pg and mysql2 (loaded for their dialect only), sharp,
 // file-type and the S3 client (loaded on first upload).
 import { build } from 'esbuild';
-import { existsSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist/cli/', import.meta.url));
@@ -27,6 +27,8 @@ await build({
   banner: { js: "import { createRequire as folioCreateRequire } from 'node:module'; const require = folioCreateRequire(import.meta.url);" },
 });
 renameSync(`${dist}main.bundle.js`, `${dist}main.js`);
+// runnable as ./dist/cli/main.js, with the Node flags its first line gives (npm does the same for an installed bin)
+chmodSync(`${dist}main.js`, 0o755);
 // the image child process (src/plugins/upload/image-process.ts) is started from the file beside
 // the module that forks it: in the bundle, that is dist/cli/
 await build({
