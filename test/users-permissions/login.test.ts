@@ -222,3 +222,33 @@ describe('a text/plain body on the auth routes', () => {
     expect((await text('/api/auth/local/register', json)).body).toEqual(errorOf(400, 'ValidationError', `Invalid parameters: ${keys}`));
   });
 });
+
+describe('a multipart body the form parser cannot read, on the auth routes', () => {
+  const routes = [
+    '/api/auth/local',
+    '/api/auth/local/register',
+    '/api/auth/forgot-password',
+    '/api/auth/reset-password',
+    '/api/auth/send-email-confirmation',
+    '/api/auth/change-password',
+  ];
+
+  it('is a 400 naming the fault, never a 500 (Strapi 5.54 answers 500: behaviour.md §13)', async () => {
+    for (const path of routes) {
+      const cut = await t.request('POST', path, { token: null, raw: 'abc', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+      expect(cut.body, path).toEqual(errorOf(400, 'ValidationError', 'Malformed multipart body: Unexpected end of multipart data'));
+      const noBoundary = await t.request('POST', path, { token: null, raw: 'abc', headers: { 'content-type': 'multipart/form-data' } });
+      expect(noBoundary.body, path).toEqual(errorOf(400, 'ValidationError', 'Malformed multipart body: Multipart: Boundary not found'));
+    }
+  });
+
+  it('a field named __proto__ or constructor is refused as a bad name', async () => {
+    for (const name of ['__proto__', 'constructor']) {
+      const f = new FormData();
+      f.append(name, 'x');
+      f.append('identifier', 'alice@example.com');
+      const r = await t.request('POST', '/api/auth/local', { token: null, raw: f });
+      expect(r.body, name).toEqual(errorOf(400, 'ValidationError', 'Invalid form field name'));
+    }
+  });
+});

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { FolioError, PayloadTooLargeError, ValidationError } from '../../errors.js';
+import { PayloadTooLargeError } from '../../errors.js';
+import { multipartError } from '../../http/multipart-error.js';
 import { humanSize } from './config.js';
 
 export const HEAD_BYTES = 4100;
@@ -57,32 +58,6 @@ class Meter extends Transform {
 
 const discard = (): Writable => new Writable({ write: (_c, _e, cb) => cb() });
 
-interface MultipartError extends Error {
-  code?: string;
-}
-
-/** The errors @fastify/multipart and busboy raise, as the API's errors. */
-function translate(e: unknown, limits: ReceiveLimits): unknown {
-  if (e instanceof FolioError || !(e instanceof Error)) return e;
-  switch ((e as MultipartError).code) {
-    case 'FST_FILES_LIMIT':
-      return new PayloadTooLargeError(`Too many files: at most ${limits.maxFiles} per request`);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new PayloadTooLargeError('Too many form fields');
-    case 'FST_PROTO_VIOLATION':
-      return new ValidationError('Invalid form field name');
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return new ValidationError('A form field declared as JSON is not valid JSON');
-    case 'FST_MP_PREMATURE_CLOSE':
-      return new ValidationError('The request was closed before the upload was complete');
-    default:
-      // a file-system failure (disk full…) is the server's, not the request's
-      if ('syscall' in e) return e;
-      return new ValidationError(`Malformed multipart body: ${e.message}`);
-  }
-}
-
 /** Reads the whole form into `dir`. A file over the size limit is a 413 once the body is drained. */
 export async function receiveForm(req: FastifyRequest, dir: string, limits: ReceiveLimits): Promise<ReceivedForm> {
   const files: ReceivedFile[] = [];
@@ -118,7 +93,7 @@ export async function receiveForm(req: FastifyRequest, dir: string, limits: Rece
       files.push({ filename: part.filename, declaredType: part.mimetype, path, size: meter.size, head: meter.head() });
     }
   } catch (e) {
-    throw translate(e, limits);
+    throw multipartError(e, limits.maxFiles);
   }
   if (tooLarge !== null) throw new PayloadTooLargeError(`${tooLarge} exceeds size limit of ${humanSize(limits.sizeLimit)}.`);
   return { files, fields };

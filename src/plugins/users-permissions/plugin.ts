@@ -1,6 +1,5 @@
 // The users-permissions area in one place: its services, and the auth, provider, users and roles routes.
 import fastifyCookie from '@fastify/cookie';
-import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../http/services.js';
 import type { Mailer } from '../../email/mailer.js';
@@ -9,6 +8,7 @@ import type { UserTokens } from './jwt.js';
 import { Users } from './users.js';
 import type { UpContext } from './context.js';
 import { registerAuthRoutes } from './auth-routes.js';
+import { acceptAuthForms } from './auth-form.js';
 import { registerUserRoutes } from './users-routes.js';
 import { registerRoleRoutes } from './roles-routes.js';
 import { registerRateLimit } from './rate-limit.js';
@@ -17,13 +17,6 @@ import { registerLegacySessionRoutes, registerSessionRoutes } from './session-ro
 import { providerSettings } from './providers/settings.js';
 import { ProviderFlows } from './providers/flows.js';
 import { registerProviderRoutes } from './providers/routes.js';
-
-/** a sign-in or account form's fields are short: these bound what one request may make the server hold */
-const AUTH_FORM_LIMITS = { fields: 50, fieldSize: 64 * 1024, files: 5, fileSize: 64 * 1024, parts: 100, headerPairs: 200 };
-
-async function dropFile(part: MultipartFile): Promise<void> {
-  for await (const chunk of part.file) void chunk;
-}
 
 export async function registerUsersPermissions(app: FastifyInstance, services: Services, tokens: UserTokens, mailer: Mailer, sessions: Sessions | null = null): Promise<UpContext> {
   const config = services.config.usersPermissions;
@@ -46,10 +39,8 @@ export async function registerUsersPermissions(app: FastifyInstance, services: S
   else registerLegacySessionRoutes(app, up);
   // before the routes: it limits those §10.1 marks as they are registered
   registerRateLimit(app, services.database, services.config.rest.prefix, config.ratelimit, services.config.proxy);
-  // Strapi's body parser reads multipart forms on every route, so a sign-in form sent as FormData works
-  // there: the auth routes take the form's text fields as their body; a file part is read and dropped.
   await app.register(async (scope) => {
-    await scope.register(multipart, { attachFieldsToBody: 'keyValues', onFile: dropFile, limits: AUTH_FORM_LIMITS });
+    await acceptAuthForms(scope);
     // and a text/plain body as its text, which their checks refuse as Strapi's do (not an object)
     scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: services.config.rest.jsonLimit }, (_req, body, done) => {
       done(null, body === '' ? undefined : body);
