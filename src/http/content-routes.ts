@@ -220,6 +220,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     if (type.draftAndPublish && call.query['status'] !== undefined && q.status === 'draft') {
       throw new ValidationError('DELETE removes every version of the document in the locale; deleting only the draft is not supported (drop status=draft)');
     }
+    if (Array.isArray(q.locale)) throw new ValidationError('Invalid locale param: a delete takes one locale, or * for every locale');
     const documentId = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
     const deleted = documentId !== null && (await services.writer.delete(type, documentId, type.localized ? (q.locale as string | '*') : null));
     if (!deleted) throw new NotFoundError('Document not found');

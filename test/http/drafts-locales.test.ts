@@ -197,6 +197,20 @@ describe('locales', () => {
     expect((await t.get(`/api/categories/${doc.documentId}`)).status).toBe(200);
   });
 
+  it('DELETE with a list of locales is a 400 and deletes nothing (one locale, or * for every locale)', async () => {
+    const doc = await post('/api/categories', { name: 'Listed' });
+    await put(`/api/categories/${doc.documentId}?locale=fr`, { name: 'Listée' });
+    const message = 'Invalid locale param: a delete takes one locale, or * for every locale';
+    for (const query of ['locale[0]=en&locale[1]=fr', 'locale[0]=fr']) {
+      const r = await t.request('DELETE', `/api/categories/${doc.documentId}?${query}`);
+      expect(r.body, query).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message, details: {} } });
+    }
+    const single = await t.request('DELETE', '/api/global?locale[0]=fr&locale[1]=de');
+    expect(single.body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message, details: {} } });
+    expect((await t.get(`/api/categories/${doc.documentId}?locale=fr`)).status).toBe(200);
+    expect((await t.get(`/api/categories/${doc.documentId}`)).status).toBe(200);
+  });
+
   it('relations and their order survive adding a locale and publishing it', async () => {
     const [x, y] = [await post('/api/tags', { label: 'loc-x' }), await post('/api/tags', { label: 'loc-y' })];
     const art = await post('/api/articles', { title: 'Localized', tags: [y.documentId, x.documentId] });
