@@ -8,6 +8,7 @@ import { loadModel } from './schema/load-model.js';
 import { connect } from './database/connect.js';
 import { syncSchema, type SyncReport } from './database/sync.js';
 import { parseQueryString } from './query/parse/qs.js';
+import { answerClientError, frameworkErrorAnswer } from './http/framework-errors.js';
 import { DocumentWriter } from './documents/write.js';
 import { ApiTokenService } from './auth/api-tokens.js';
 import { RoleStore } from './auth/roles.js';
@@ -129,11 +130,16 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       ),
     };
     const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    let staticHeaders: Readonly<Record<string, string>> = {};
     const fastify = Fastify({
       // without request logging, server errors (500s) are still written
       ...serverLogOptions(config.logger, options.logStream),
-      routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString },
+      // any path parameter reaches its route, which answers an over-long id as the missing document it names
+      // (the router's default of 100 characters answered a 414 of its own); the limit guards regex parameters, which Folio has none of
+      routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString, maxParamLength: 16_384 },
       bodyLimit: config.rest.jsonLimit,
+      frameworkErrors: frameworkErrorAnswer(() => staticHeaders),
+      clientErrorHandler: answerClientError,
       requestTimeout: requestTimeout,
       // at the default these are Node's own (overdue requests looked for every 30 s, headers given at
       // most 60 s); a shorter timeout (tests) scales them: overdue requests looked for every tenth of
@@ -148,7 +154,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     });
     registerErrorHandler(fastify);
     // before any route, so preflights, 404s and errors carry the headers too
-    await registerSecurityHeaders(fastify, config.middlewares.security);
+    staticHeaders = await registerSecurityHeaders(fastify, config.middlewares.security);
     await registerCors(fastify, config.middlewares.cors);
     registerNulGuard(fastify);
     registerBodyParsers(fastify, config.rest.jsonLimit);

@@ -37,11 +37,12 @@ export async function helmetHeaders(config: SecurityConfig): Promise<Record<stri
   }
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: SecurityConfig | null): Promise<void> {
-  if (config === null) return;
+/** Adds the headers to every response; returns them when they are the same for every response (else none). */
+export async function registerSecurityHeaders(app: FastifyInstance, config: SecurityConfig | null): Promise<Readonly<Record<string, string>>> {
+  if (config === null) return {};
   if (holdsFunction(config)) {
     await app.register(fastifyHelmet, config);
-    return;
+    return {};
   }
   let headers: Record<string, string>;
   try {
@@ -53,4 +54,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
     reply.headers(headers);
     done();
   });
+  return headers;
 }
