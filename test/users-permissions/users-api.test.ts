@@ -558,3 +558,23 @@ describe('over-long values', () => {
     expect(put.status).toBe(400);
   });
 });
+
+describe('a user body key named __proto__', () => {
+  it('is refused as any unknown key is, on create and update, and changes nothing', async () => {
+    const json = { 'content-type': 'application/json' };
+    const send = (method: string, path: string, text: string): Promise<Response> => t.request(method, path, { raw: text, headers: json });
+    const create = '{"username":"protokey","email":"protokey@example.com","password":"secret123","__proto__":{"confirmed":true,"role":3}}';
+    const asUnknown = (r: Response): string => JSON.stringify(r.body).replaceAll('nope', '__proto__');
+    // JSON.parse keeps "__proto__" as an own key, as a client's JSON body carries it
+    const created = await send('POST', '/api/users', create);
+    expect(created.body.error.message).toBe('Invalid key __proto__');
+    expect(JSON.stringify(created.body)).toBe(asUnknown(await send('POST', '/api/users', create.replace('__proto__', 'nope'))));
+    const update = '{"__proto__":{"role":3,"blocked":true}}';
+    const updated = await send('PUT', `/api/users/${bob.id}`, update);
+    expect(updated.body.error.message).toBe('Invalid key __proto__');
+    expect(JSON.stringify(updated.body)).toBe(asUnknown(await send('PUT', `/api/users/${bob.id}`, update.replace('__proto__', 'nope'))));
+    const after = await t.get(`/api/users/${bob.id}?populate=role`);
+    expect(after.body).toMatchObject({ blocked: false, role: { type: 'authenticated' } });
+    expect((await t.get('/api/users/count?filters[username][$eq]=protokey')).text).toBe('0');
+  });
+});

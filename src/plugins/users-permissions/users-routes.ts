@@ -65,12 +65,10 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
 
   /** POST/PUT body → values: the user type's attributes as sent (the role is read apart: readRoleRef) */
   const valuesOf = (body: Body): Body => {
-    const out: Body = {};
-    for (const [k, v] of Object.entries(body)) {
-      if (k === 'resetPasswordToken' || k === 'confirmationToken') throw ValidationError.invalidKey(k, k, 'body');
-      if (k !== 'role') out[k] = v;
-    }
-    return out;
+    const entries = Object.entries(body);
+    for (const [k] of entries) if (k === 'resetPasswordToken' || k === 'confirmationToken') throw ValidationError.invalidKey(k, k, 'body');
+    // fromEntries defines each key: a `__proto__` key stays a key (refused as unknown), where an assignment set the prototype
+    return Object.fromEntries(entries.filter(([k]) => k !== 'role'));
   };
 
   /** the documentId of the role a reference names; Strapi's errors when none (a create's are ApplicationErrors) */
