@@ -71,3 +71,33 @@ describe('access to content routes', () => {
     expect((await t.get('/api/articles', { token: null })).status).toBe(403);
   });
 });
+
+describe('localizations under findOne without find', () => {
+  it('are populated, filtered and sorted through only for a caller who may find the type, as any relation to it', async () => {
+    const created = await t.request('POST', '/api/categories', { body: { data: { name: 'Versions', slug: 'versions-en' } } });
+    const documentId: string = created.body.data.documentId;
+    await t.request('PUT', `/api/categories/${documentId}?locale=fr`, { body: { data: { name: 'Versions fr', slug: 'versions-fr' } } });
+    const both = await t.tokenOf('custom', ['api::category.category.find', 'api::category.category.findOne']);
+    const one = await t.tokenOf('custom', ['api::category.category.findOne']);
+    const read = (token: string, query: string) => t.get(`/api/categories/${documentId}?${query}`, { token });
+
+    const listed = await read(both, 'populate[localizations][fields][0]=name');
+    expect(listed.body.data.localizations.map((l: { name: string }) => l.name)).toEqual(['Versions fr']);
+    expect(Object.hasOwn((await read(both, 'populate=*')).body.data, 'localizations')).toBe(true);
+
+    const dropped = await read(one, 'populate[localizations][fields][0]=name');
+    expect(dropped.status).toBe(200);
+    expect(Object.hasOwn(dropped.body.data, 'localizations')).toBe(false);
+    expect(Object.hasOwn((await read(one, 'populate=*')).body.data, 'localizations')).toBe(false);
+    const filtered = await read(one, 'filters[localizations][name][$eq]=x');
+    expect(filtered.body).toEqual({
+      data: null,
+      error: {
+        status: 400,
+        name: 'ValidationError',
+        message: 'Invalid key localizations',
+        details: { key: 'localizations', path: 'localizations', source: 'query', param: 'filters' },
+      },
+    });
+  });
+});

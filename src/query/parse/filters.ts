@@ -118,6 +118,7 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
     }
     const here = [...path, key];
     if (key === 'localizations' && schema.modelType === 'contentType' && schema.localized) {
+      if (!ctx.ability.can(findAction(schema.uid))) throw invalid(key, here.join('.'));
       // the other locale versions of the document; a bare value or operator names their id, as on a relation
       const w = parseObject(ctx, schema, isObj(v) ? v : { id: v }, here, true);
       if (w) items.push({ kind: 'localizations', attribute: 'localizations', owner: schema.uid, where: w });

@@ -83,7 +83,10 @@ function node(attribute: string, kind: PopulateKind): PopulateNode {
  */
 function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string | null, ownPath: string): { attr: Found; kind: PopulateKind } | null {
   if (isPoison(name)) throw invalid(name, errPath);
-  if (name === 'localizations' && schema.modelType === 'contentType' && schema.localized) return { attr: 'localizations', kind: 'localizations' };
+  if (name === 'localizations' && schema.modelType === 'contentType' && schema.localized) {
+    // the other versions are documents of the same type, listed as a relation to it: `find` on it, as any relation asks
+    return ctx.ability.can(findAction(schema.uid)) ? { attr: 'localizations', kind: 'localizations' } : null;
+  }
   if (name === 'permissions' && schema.uid === ROLE_UID && !schema.attributes.has(name)) {
     return rolePermissions(ctx, schema, name) ? { attr: 'permissions', kind: 'permissions' } : null;
   }
@@ -136,7 +139,7 @@ function star(ctx: ParseContext, schema: Schema): MutableMap {
     else map.set(name, node(name, kind));
   }
   if (rolePermissions(ctx, schema, 'permissions')) map.set('permissions', node('permissions', 'permissions'));
-  if (schema.modelType === 'contentType' && schema.localized) map.set('localizations', node('localizations', 'localizations'));
+  if (schema.modelType === 'contentType' && schema.localized && ctx.ability.can(findAction(schema.uid))) map.set('localizations', node('localizations', 'localizations'));
   for (const name of zones) map.set(name, node(name, 'dynamiczone'));
   return map;
 }
