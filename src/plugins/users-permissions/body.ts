@@ -38,9 +38,8 @@ export const isSecret = (field: string): boolean => /password/i.test(field);
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (typeof value !== 'object' || value === null) return value;
-  const out: Body = {};
-  for (const [k, v] of Object.entries(value)) if (!isSecret(k)) out[k] = withoutSecrets(v);
-  return out;
+  // defined key by key: a client's `__proto__` key stays a key of the echo (an assignment would set its prototype)
+  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (isSecret(k) ? [] : [[k, withoutSecrets(v)]])));
 }
 
 /** yup's object type test at a body's root: an array or a text body fails it, and then no field is checked */

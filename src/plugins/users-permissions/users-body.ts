@@ -70,10 +70,6 @@ export function checkUpdateBody(raw: unknown): { errors: FieldError[]; role: Rol
  * lowercased and the role in its relation form, then the `publishedAt` it adds. Secrets are left out.
  */
 export function updateDataEcho(raw: unknown, role: unknown): Body {
-  const out: Body = {};
-  for (const [k, v] of Object.entries(withoutSecrets(bodyOf(raw)) as Body)) {
-    out[k] = k === 'role' ? role : k === 'email' && typeof v === 'string' ? v.toLowerCase() : v;
-  }
-  out['publishedAt'] = new Date().toISOString();
-  return out;
+  const echoed = Object.entries(withoutSecrets(bodyOf(raw)) as Body).map(([k, v]) => [k, k === 'role' ? role : k === 'email' && typeof v === 'string' ? v.toLowerCase() : v]);
+  return Object.fromEntries([...echoed, ['publishedAt', new Date().toISOString()]]) as Body;
 }
