@@ -5,7 +5,7 @@
 // is started with `taskset -c 0`); the loads alternate in short slices, and each slice's CPU time of
 // the server (and of the database server's processes on PostgreSQL and MariaDB/MySQL) is divided by the requests it answered.
 // The median of the per-slice ratios to the first build is printed beside the means. Each build starts
-// with the Node flags its own CLI names on its first line (bench/shipped-flags.mjs), then those given after `|`.
+// with the Node flags its own package.json start script gives (bench/shipped-flags.mjs), then those given after `|`.
 //
 //   taskset -c 0 node bench/cpu-ab.mjs old=/path/to/old/dist/cli/main.js new=dist/cli/main.js 'new-flag=dist/cli/main.js|--max-semi-space-size=8'
 //

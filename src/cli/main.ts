@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --no-concurrent-recompilation
+#!/usr/bin/env node
 // The `folio` command: serve a project, manage its API tokens and locales.
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
