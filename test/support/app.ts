@@ -75,7 +75,14 @@ export function testConfig(database: FolioConfig['database'], over: Partial<Foli
 export async function startTestApp(over: Partial<FolioConfig> = {}, options: AppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const log = new StatementLog();
-  const app = await createApp(testConfig(db.config, over), { ...options, databasePlugins: [log, ...(options.databasePlugins ?? [])] });
+  let app: App;
+  try {
+    app = await createApp(testConfig(db.config, over), { ...options, databasePlugins: [log, ...(options.databasePlugins ?? [])] });
+  } catch (e) {
+    // a start-up a test expects to fail leaves no database behind on the server
+    await db.drop();
+    throw e;
+  }
   await app.fastify.listen({ host: '127.0.0.1', port: 0 });
   const address = app.fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
