@@ -242,8 +242,8 @@ describe('a multipart body the form parser cannot read, on the auth routes', () 
     }
   });
 
-  it('a field named __proto__ or constructor is refused as a bad name', async () => {
-    for (const name of ['__proto__', 'constructor']) {
+  it('a field named like an Object.prototype member (__proto__, constructor, toString…) is refused as a bad name', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
       const f = new FormData();
       f.append(name, 'x');
       f.append('identifier', 'alice@example.com');

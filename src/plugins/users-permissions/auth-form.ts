@@ -17,7 +17,8 @@ async function formFields(req: FastifyRequest): Promise<Record<string, unknown>>
         for await (const chunk of part.file) void chunk;
         continue;
       }
-      // the parser refuses `__proto__` and `constructor` as names (a 400 below): an assignment is safe
+      // the parser refuses every name Object.prototype has (`__proto__`, `toString`…: a 400 below), so an
+      // assignment and a plain lookup only ever meet the form's own fields
       const had = body[part.fieldname];
       body[part.fieldname] = had === undefined ? part.value : Array.isArray(had) ? [...(had as unknown[]), part.value] : [had, part.value];
     }
