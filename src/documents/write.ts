@@ -93,7 +93,6 @@ interface NewVersionSource {
   readonly copyFrom: Record<string, unknown> | null;
   /** the published row of the version's locale, when one exists without a draft */
   readonly publishedId: number | null;
-  readonly isCreate: boolean;
 }
 
 /** The id of the published row among a version's rows, or null. */
@@ -165,7 +164,7 @@ export class DocumentWriter {
   private async createIn(tx: Tx, type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
     await opts.guard?.(tx);
     const documentId = newDocumentId();
-    await this.insertVersion(this.context(tx), type, documentId, data, opts, { copyFrom: null, publishedId: null, isCreate: true });
+    await this.insertVersion(this.context(tx), type, documentId, data, opts, { copyFrom: null, publishedId: null });
     return documentId;
   }
 
@@ -180,7 +179,7 @@ export class DocumentWriter {
     if (!target) {
       if (!opts.canCreateLocalization) throw new ForbiddenError('Forbidden');
       const source = rows.find((r) => r['published_at'] !== null) ?? rows[0]!;
-      await this.insertVersion(ctx, type, documentId, data, opts, { copyFrom: source, publishedId: publishedIn(inLocale), isCreate: false });
+      await this.insertVersion(ctx, type, documentId, data, opts, { copyFrom: source, publishedId: publishedIn(inLocale) });
       return true;
     }
     await this.updateVersion(ctx, type, target, rows, data, opts);
@@ -188,7 +187,7 @@ export class DocumentWriter {
   }
 
   private async insertVersion(ctx: RelationContext, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions, from: NewVersionSource): Promise<void> {
-    const { copyFrom, publishedId, isCreate } = from;
+    const { copyFrom, publishedId } = from;
     const s = ctx.store;
     const now = new Date();
     const locale = type.localized ? opts.locale : null;
@@ -209,7 +208,8 @@ export class DocumentWriter {
     // the shared components copied from the other locale count towards the publish check, as they are stored with it
     const copied = copyFrom && publish ? await storedComponentValues(s, type, Number(copyFrom['id']), data, true) : {};
     const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...copied, ...plainValues(ctx.model, type, data) };
-    if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: isCreate && !copyFrom });
+    // a new version is a create, a new locale version too: a required field it leaves out is "must be defined"
+    if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: true });
     const row = {
       ...defaultColumns(s.dialect, type, data.scalars),
       ...inherited,

@@ -181,6 +181,28 @@ describe('locales', () => {
     expect(r.body.error.message).toBe('Invalid key position');
   });
 
+  it('a new locale version of a type without draft & publish must define its required fields, and is not written otherwise', async () => {
+    const doc = await post('/api/categories', { name: 'Required name', position: 3 });
+    const r = await t.request('PUT', `/api/categories/${doc.documentId}?locale=de`, { body: { data: { description: 'x' } } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({
+      data: null,
+      error: {
+        status: 400,
+        name: 'ValidationError',
+        message: 'name must be defined.',
+        details: { errors: [{ path: ['name'], message: 'name must be defined.', name: 'ValidationError' }] },
+      },
+    });
+    expect((await t.get(`/api/categories/${doc.documentId}?locale=de`)).status).toBe(404);
+    const single = await t.request('PUT', '/api/global?locale=fr', { body: { data: {} } });
+    expect(single.status).toBe(400);
+    expect(single.body.error.message).toBe('siteName must be defined.');
+    expect((await t.get('/api/global?locale=fr')).status).toBe(404);
+    // with the field, the new locale version is written
+    expect((await t.request('PUT', `/api/categories/${doc.documentId}?locale=de`, { body: { data: { name: 'Pflicht' } } })).status).toBe(200);
+  });
+
   it('without createLocalization a new locale version is 403', async () => {
     const doc = await post('/api/categories', { name: 'Guarded' });
     const custom = await t.tokenOf('custom', ['api::category.category.update', 'api::category.category.find', 'api::category.category.findOne']);
