@@ -122,6 +122,39 @@ describe('populate', () => {
     expect(toOne.body.data.author).toBeNull();
   });
 
+  it('filters and sort inside a component populate: unmatched entries left out, a single component unmatched is null, each list in the sort order', async () => {
+    const author = await create('authors', {
+      name: 'Linked',
+      links: [
+        { label: 'b', url: 'https://b.test/1' },
+        { label: 'a', url: 'https://a.test/2' },
+        { label: 'c', url: 'https://c.test/1' },
+      ],
+    });
+    const get = async (q: string): Promise<Record<string, unknown>> => {
+      const r = await t.get(`/api/authors/${author}?fields[0]=name&${q}`);
+      expect(r.status, r.text).toBe(200);
+      return r.body.data;
+    };
+    const labels = (d: Record<string, unknown>): string[] => (d['links'] as { label: string }[]).map((l) => l.label);
+    expect(labels(await get('populate[links][filters][url][$endsWith]=1'))).toEqual(['b', 'c']);
+    expect(labels(await get('populate[links][sort][0]=label:desc'))).toEqual(['c', 'b', 'a']);
+    expect(labels(await get('populate[links][sort][0]=label:asc&populate[links][filters][label][$ne]=b'))).toEqual(['a', 'c']);
+    expect(labels(await get('populate[links][filters][label][$eq]=nope'))).toEqual([]);
+    // without either, the stored order
+    expect(labels(await get('populate=links'))).toEqual(['b', 'a', 'c']);
+    const seo = async (q: string): Promise<unknown> => (await t.get(`/api/articles/${doc['article']}?fields[0]=title&${q}`)).body.data.seo;
+    expect(await seo('populate[seo][filters][metaTitle][$startsWith]=Nope')).toBeNull();
+    expect(await seo('populate[seo][filters][metaTitle][$startsWith]=Me')).toMatchObject({ metaTitle: 'Meta' });
+    expect(await seo('populate[seo][populate][openGraph][filters][ogTitle][$eq]=x')).toMatchObject({ metaTitle: 'Meta', openGraph: null });
+    expect(await seo('populate[seo][populate][openGraph][filters][ogTitle][$eq]=OG')).toMatchObject({ openGraph: { ogTitle: 'OG' } });
+    // a filter on a field the component doesn't have is refused, as before
+    const bad = await t.get(`/api/authors/${author}?populate[links][filters][nope][$eq]=1`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Invalid key nope');
+    expect((await t.request('DELETE', `/api/authors/${author}`)).status).toBe(204);
+  });
+
   it('count returns the number of related documents', async () => {
     const r = await t.get(`/api/articles/${doc['article']}?populate[tags][count]=true`);
     expect(r.body.data.tags).toEqual({ count: 3 });

@@ -347,6 +347,22 @@ async function loadComponent(
     return { name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['n']) }])), empty: () => ({ count: 0 }) };
   }
   const columns = selectColumns(comp, 't', node);
+  if (node.where || node.sort?.length) {
+    // the populate's own filters leave out the entries they don't match (a single component not
+    // matching is null) and its sort orders each parent's entries, as in Strapi; their values vary
+    // from request to request, so the statement is built each time
+    const w = whereContext(ctx, scope);
+    const conds: Expression<SqlBool>[] = [ctx.database.dialect.oneOf(ref('c', 'entity_id'), parentIds, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`];
+    if (node.where) conds.push(compileWhere(w, comp, 't', node.where));
+    let sel = ctx.database.db
+      .selectFrom(`${schema.componentTable} as c`)
+      .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
+      .select([...columns, 'c.entity_id as __src', 'c.cmp_id as __cmp'])
+      .where(and(conds));
+    for (const term of node.sort ? orderTerms(w, comp, 't', node.sort) : []) sel = sel.orderBy(term);
+    const matched = await within(ctx, sel.orderBy('c.ord').orderBy('c.id'));
+    return pick(name, await children(ctx, comp, matched, node, node.populate, scope), repeatable);
+  }
   // a left join: the component rows read are those the links name, whether they exist or not, which
   // is what a recording read must know (a link naming a missing row shows a row inserted later)
   const rows = await withinTemplate(
