@@ -7,6 +7,8 @@ import { stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../errors.js';
+import { errorBody } from '../../http/error-handler.js';
+import { byteRange } from './byte-range.js';
 import { isInlineType, typeOfExtension } from './mime.js';
 import { isSafeObjectName } from './names.js';
 import { LOCAL_URL_PREFIX } from './providers/local.js';
@@ -25,6 +27,9 @@ function requestedName(req: FastifyRequest): string | null {
   return isSafeObjectName(name) ? name : null;
 }
 
+/** a header Node may give as a list (an unknown name sent twice) read as its first value */
+const oneHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
 export function registerStaticUploads(app: FastifyInstance, dir: string): void {
   const serve = async (req: FastifyRequest, reply: FastifyReply) => {
     const name = requestedName(req);
@@ -33,15 +38,29 @@ export function registerStaticUploads(app: FastifyInstance, dir: string): void {
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw new NotFoundError('Not Found');
     const mime = typeOfExtension(extname(name)) ?? 'application/octet-stream';
+    const range = byteRange(info.size, req.headers.range, oneHeader(req.headers['if-range']), info.mtime);
+    reply.header('accept-ranges', 'bytes');
+    if (range.kind === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${info.size}`);
+      return reply.code(416).send(errorBody(416, 'RangeNotSatisfiableError', 'Range Not Satisfiable'));
+    }
     reply.header('content-type', mime);
-    reply.header('content-length', info.size);
     reply.header('last-modified', info.mtime.toUTCString());
+    // as Strapi's static serving answers: a client revalidates instead of keeping a stale copy
+    reply.header('cache-control', 'max-age=0');
     reply.header('x-content-type-options', 'nosniff');
     if (!isInlineType(mime)) {
       reply.header('content-disposition', `attachment; filename="${name}"`);
       // should a client render it anyway, nothing in it may run or load
       reply.header('content-security-policy', "default-src 'none'; sandbox");
     }
+    if (range.kind === 'part') {
+      reply.code(206);
+      reply.header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+      reply.header('content-length', range.end - range.start + 1);
+      return reply.send(createReadStream(file, { start: range.start, end: range.end }));
+    }
+    reply.header('content-length', info.size);
     return reply.send(createReadStream(file));
   };
   app.get(`${LOCAL_URL_PREFIX}*`, serve);
