@@ -15,7 +15,7 @@ interface RoleEntry {
   id: number;
   documentId: string;
   name: string;
-  description: string;
+  description: string | null;
   type: string;
   nb_users: number;
 }
@@ -100,6 +100,28 @@ describe('roles', () => {
         );
     }
     expect((await roles()).filter((r) => r.type === 'racers')).toHaveLength(1);
+  });
+
+  it('a role created without description has null there; description null clears it; name null is refused and changes nothing', async () => {
+    expect((await t.request('POST', '/api/users-permissions/roles', { body: { name: 'No words' } })).body).toEqual({ ok: true });
+    const role = await byType('no_words');
+    expect(role.description).toBeNull();
+    await t.request('PUT', `/api/users-permissions/roles/${role.id}`, { body: { description: 'some' } });
+    expect((await byType('no_words')).description).toBe('some');
+    expect((await t.request('PUT', `/api/users-permissions/roles/${role.id}`, { body: { description: null } })).body).toEqual({ ok: true });
+    expect((await byType('no_words')).description).toBeNull();
+    const r = await t.request('PUT', `/api/users-permissions/roles/${role.id}`, { body: { name: null, description: 'not written' } });
+    expect(r.body).toEqual({
+      data: null,
+      error: {
+        status: 400,
+        name: 'ValidationError',
+        message: 'name must be a `string` type',
+        details: { errors: [{ path: ['name'], message: 'name must be a `string` type', name: 'ValidationError', value: null }] },
+      },
+    });
+    expect(await byType('no_words')).toMatchObject({ name: 'No words', description: null });
+    expect((await t.request('DELETE', `/api/users-permissions/roles/${role.id}`)).body).toEqual({ ok: true });
   });
 
   it('update without permissions keeps them; with permissions replaces them; the change counts at once', async () => {

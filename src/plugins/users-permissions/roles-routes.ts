@@ -128,7 +128,8 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     const body = nonEmpty(req);
     const name = text(body, 'name', true)!;
     checkName(name);
-    const description = text(body, 'description', false) ?? '';
+    // left out, it is null, as Strapi stores it
+    const description = text(body, 'description', false) ?? null;
     const type = text(body, 'type', false) || roleType(name);
     if (!type) throw ValidationError.of([{ path: ['type'], message: 'type must not be empty', name: 'ValidationError', value: body['type'] }]);
     const actions = body['permissions'] === undefined ? [] : enabledActions(model, body['permissions']);
@@ -148,9 +149,12 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     // Strapi 5.54 refuses an empty body before it looks the role up
     const body = nonEmpty(req);
     const role = await target(req, 'role');
+    // a role keeps a name: null is refused like any other value that isn't one (Strapi 5.54 stores it)
+    if (body['name'] === null) throw ValidationError.of([{ path: ['name'], message: 'name must be a `string` type', name: 'ValidationError', value: null }]);
     const name = text(body, 'name', false);
     if (name !== undefined) checkName(name);
-    const description = text(body, 'description', false);
+    // null clears the description, as in Strapi
+    const description = body['description'] === null ? null : text(body, 'description', false);
     // the contract: a PUT without permissions keeps them (Strapi removes them all)
     const actions = body['permissions'] === undefined ? null : enabledActions(model, body['permissions']);
     const id = Number(role['id']);
