@@ -196,6 +196,22 @@ describe('malformed queries are 400, never 500', () => {
     for (const [q, body] of cases) expect((await t.get(`/api/articles?${q}`)).body, q).toEqual(body);
   });
 
+  it("filters that is no object or list, empty included, gets Strapi 5.54's body on every list and findOne; empty inside a populate is no filter", async () => {
+    const body = { data: null, error: { status: 400, name: 'ValidationError', message: 'The filters parameter must be an object or an array', details: {} } };
+    const one = (await t.get('/api/articles?pagination[pageSize]=1')).body.data[0].documentId as string;
+    for (const path of [
+      '/api/articles?filters=',
+      '/api/articles?filters=abc',
+      `/api/articles/${one}?filters=`,
+      '/api/users?filters=',
+      '/api/upload/files?filters=',
+      '/api/upload/files/page?filters=',
+    ])
+      expect((await t.get(path)).body, path).toEqual(body);
+    const populated = await t.get('/api/articles?populate[tags][filters]=&pagination[pageSize]=1');
+    expect(populated.status, populated.text).toBe(200);
+  });
+
   it('__proto__ keys pollute nothing', async () => {
     const r = await t.get('/api/articles?filters[__proto__][polluted]=1&__proto__[x]=1');
     expect([200, 400]).toContain(r.status);

@@ -351,17 +351,40 @@ describe('populate', () => {
       ['populate=blocks.person.nope', 'person', 'blocks.person'],
       ['populate=blocks.files.x', 'files', 'blocks.files'],
     ];
-    for (const [q, key, path] of cases) {
-      const r = await t.get(`/api/articles?${q}`);
-      expect(r.body, q).toEqual({
-        data: null,
-        error: {
-          status: 400,
-          name: 'ValidationError',
-          message: key === path ? `Invalid key ${key}` : `Invalid key ${key} at ${path}`,
-          details: { key, path, source: 'query', param: 'populate' },
-        },
-      });
-    }
+    for (const [q, key, path] of cases) await expectInvalidKey(q, key, path);
+  });
+
+  it('a bad key below a dynamic zone fragment is reported at the zone path, and `locale` under a relation, media or localizations entry at its own, as Strapi 5.54 does', async () => {
+    const cases: [string, string, string][] = [
+      ['populate[blocks][on][shared.quote][nope]=1', 'nope', 'blocks'],
+      ['populate[blocks][on][shared.quote][locale]=fr', 'locale', 'blocks'],
+      ['populate[blocks][on][shared.quote][populate][nope]=true', 'nope', 'blocks'],
+      ['populate[blocks][on][shared.quote][populate][person][nope]=1', 'nope', 'blocks.person'],
+      ['populate[blocks][on][shared.quote][populate][person][locale]=fr', 'locale', 'blocks.person.locale'],
+      // a component uid the zone can't hold keeps its own path
+      ['populate[blocks][on][shared.nope]=true', 'shared.nope', 'blocks.on.shared.nope'],
+      ['populate[tags][locale]=fr', 'locale', 'tags.locale'],
+      ['populate[author][locale][x]=1', 'locale', 'author.locale'],
+      ['populate[cover][locale]=fr', 'locale', 'cover.locale'],
+      ['populate[localizations][locale]=fr', 'locale', 'localizations.locale'],
+      ['populate[tags][populate][articles][populate][author][locale]=x', 'locale', 'tags.articles.author.locale'],
+      // a component entry names it at the entry, as any other key
+      ['populate[seo][locale]=fr', 'locale', 'seo'],
+      ['populate[tags][nope]=1', 'nope', 'tags'],
+    ];
+    for (const [q, key, path] of cases) await expectInvalidKey(q, key, path);
   });
 });
+
+async function expectInvalidKey(q: string, key: string, path: string): Promise<void> {
+  const r = await t.get(`/api/articles?${q}`);
+  expect(r.body, q).toEqual({
+    data: null,
+    error: {
+      status: 400,
+      name: 'ValidationError',
+      message: key === path ? `Invalid key ${key}` : `Invalid key ${key} at ${path}`,
+      details: { key, path, source: 'query', param: 'populate' },
+    },
+  });
+}

@@ -185,7 +185,7 @@ function withinSteps(ctx: ParseContext, w: Where | null): Where | null {
 }
 
 export function parseFilters(ctx: ParseContext, schema: Schema, raw: unknown): Where | null {
-  if (raw === undefined || raw === null || raw === '') return null;
+  if (raw === undefined || raw === null) return null;
   if (Array.isArray(raw)) return withinSteps(ctx, logical(ctx, schema, '$and', raw, []));
   if (!isObj(raw)) throw new ValidationError('The filters parameter must be an object or an array');
   return withinSteps(ctx, parseObject(ctx, schema, raw, []));

@@ -252,7 +252,9 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
         continue;
       }
       if (!isObj(frag)) throw invalid(textOf(frag), [...path, 'on', uid].join('.'));
-      on.set(uid, objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, [...path, 'on', uid]));
+      // what lies below a fragment is reported at the zone's path, as Strapi 5.54 does (`Invalid key nope at
+      // blocks`, `… at blocks.person`)
+      on.set(uid, objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, path));
     }
   }
   return { ...n, on, fragmentsOnly, count: value['count'] !== undefined && truthy(value['count']) === true };
@@ -270,7 +272,9 @@ function fragmentOnNonZone(ctx: ParseContext, schema: Schema, name: string, on: 
 
 function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: string; kind: PopulateKind }, value: Record<string, unknown>, path: string[]): PopulateNode {
   const here = path.join('.');
-  for (const k of Object.keys(value)) if (!ENTRY_KEYS.has(k) || k === 'on') throw invalid(k, here);
+  // a `locale` under an entry for documents or files (a relation, media, localizations) is named at its
+  // own path, as Strapi 5.54 names it (`Invalid key locale at author.locale`); any other key at the entry
+  for (const k of Object.keys(value)) if (!ENTRY_KEYS.has(k) || k === 'on') throw invalid(k, k === 'locale' && base.kind !== 'component' ? `${here}.locale` : here);
   let count = false;
   if (value['count'] !== undefined) {
     const c = truthy(value['count']);
@@ -289,7 +293,8 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
   return {
     ...node(base.attribute, base.kind),
     fields: value['fields'] !== undefined ? underPopulate(() => parseFields(ctx, target, value['fields'])) : null,
-    where: value['filters'] !== undefined ? underPopulate(() => parseFilters(ctx, target, value['filters'])) : null,
+    // an empty `filters=` is no filter inside a populate, as Strapi reads it there (a 400 at the top level)
+    where: value['filters'] !== undefined && value['filters'] !== '' ? underPopulate(() => parseFilters(ctx, target, value['filters'])) : null,
     sort: value['sort'] !== undefined ? underPopulate(() => parseSort(ctx, target, value['sort'])) : null,
     populate,
     count,
