@@ -305,7 +305,7 @@ describe('populate', () => {
     ]);
   });
 
-  it('as Strapi 5.54: plain populated keys first, then dynamic zones, then keys populated further below, each run in the order asked', async () => {
+  it('as Strapi 5.54: plain populated keys first, then dynamic zones, then keys populated further below, then zones populated further below, each run in the order asked', async () => {
     const keys = async (q: string): Promise<string[]> => {
       const r = await t.get(`/api/articles/${doc['article']}?fields[0]=title&${q}`);
       expect(r.status, r.text).toBe(200);
@@ -326,6 +326,13 @@ describe('populate', () => {
       ['populate[author][populate][avatar][fields][0]=name&populate[cover]=true&populate[seo]=true', ['cover', 'seo', 'author']],
       ['populate[seo][fields][0]=metaTitle&populate[tags]=true', ['seo', 'tags']],
       ['populate[seo][count]=true&populate[tags]=true', ['seo', 'tags']],
+      // a zone that populates below its components comes after every other kind
+      ['populate[seo][populate]=*&populate[blocks][populate]=*', ['seo', 'blocks']],
+      ['populate[blocks][populate]=*&populate[author][populate]=*&populate[seo][populate]=*', ['author', 'seo', 'blocks']],
+      ['populate[blocks][on][shared.quote][populate][person]=true&populate[seo][populate]=*&populate[author][populate]=*', ['seo', 'author', 'blocks']],
+      ['populate[blocks][populate]=*&populate[tags]=true&populate[seo]=true&populate[author][populate]=*', ['tags', 'seo', 'author', 'blocks']],
+      ['populate[0]=blocks.person&populate[1]=author&populate[2]=cover', ['author', 'cover', 'blocks']],
+      ['populate[blocks][on][shared.quote]=true&populate[seo][populate]=*', ['blocks', 'seo']],
     ] as const) {
       expect(await keys(q), q).toEqual(expected);
     }

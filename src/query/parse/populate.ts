@@ -226,6 +226,13 @@ function zoneValueError(schema: Schema, a: Attribute, value: unknown): Validatio
   );
 }
 
+/** whether a zone's populate object populates below its components: `populate`, or a fragment's own `populate` */
+function zonePopulatesBelow(value: Record<string, unknown>): boolean {
+  if (value['populate'] !== undefined) return true;
+  const on = value['on'];
+  return isObj(on) && Object.values(on).some((frag) => isObj(frag) && frag['populate'] !== undefined);
+}
+
 function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dynamiczone' }, value: Record<string, unknown>, path: string[]): PopulateNode {
   const n = node(a.name, 'dynamiczone');
   const here = path.join('.');
@@ -309,12 +316,14 @@ function permissionsEntry(value: Record<string, unknown>, path: readonly string[
 }
 
 /**
- * Strapi 5.54 answers populated keys in three runs, each in the order asked: plain entries, then
+ * Strapi 5.54 answers populated keys in four runs, each in the order asked: plain entries, then
  * dynamic zones, then entries that populate further below themselves (`populate[author][populate]…`,
- * `author.avatar`): `populate[author][populate][avatar]=true&populate[tags]=true` gives tags, then author.
+ * `author.avatar`), then dynamic zones that do (`populate[blocks][populate]=*`, or a fragment's own
+ * `populate`): `populate[author][populate][avatar]=true&populate[tags]=true` gives tags, then author,
+ * and `populate[blocks][populate]=*&populate[seo][populate]=*` seo, then blocks.
  */
 function strapiOrder(map: MutableMap, nested: ReadonlySet<string>): MutableMap {
-  const run = (n: PopulateNode): number => (n.kind === 'dynamiczone' ? 1 : nested.has(n.attribute) ? 2 : 0);
+  const run = (n: PopulateNode): number => (n.kind === 'dynamiczone' ? 1 : 0) + (nested.has(n.attribute) ? 2 : 0);
   if (![...map.values()].some((n) => run(n) > 0)) return map;
   // a stable sort: each run keeps the order asked
   return new Map([...map.entries()].sort(([, a], [, b]) => run(a) - run(b)));
@@ -372,6 +381,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     }
     if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
       merge(map, zoneEntry(ctx, schema, found.attr, value, here));
+      if (zonePopulatesBelow(value)) nested.add(key);
       continue;
     }
     if ('on' in value) throw fragmentOnNonZone(ctx, schema, key, value['on'], here);
