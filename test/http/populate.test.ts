@@ -305,7 +305,7 @@ describe('populate', () => {
     ]);
   });
 
-  it('as Strapi 5.54: plain populated keys first, then dynamic zones, then keys populated further below, then zones populated further below, each run in the order asked', async () => {
+  it('as Strapi 5.54: populated keys shallowest first (plain, then keys populated one level below, then two…), a dynamic zone after the keys of its depth, each run in the order asked', async () => {
     const keys = async (q: string): Promise<string[]> => {
       const r = await t.get(`/api/articles/${doc['article']}?fields[0]=title&${q}`);
       expect(r.status, r.text).toBe(200);
@@ -333,6 +333,17 @@ describe('populate', () => {
       ['populate[blocks][populate]=*&populate[tags]=true&populate[seo]=true&populate[author][populate]=*', ['tags', 'seo', 'author', 'blocks']],
       ['populate[0]=blocks.person&populate[1]=author&populate[2]=cover', ['author', 'cover', 'blocks']],
       ['populate[blocks][on][shared.quote]=true&populate[seo][populate]=*', ['blocks', 'seo']],
+      // deeper after shallower: two levels below after one, a zone after the entries of its depth
+      ['populate[author][populate][articles][populate][tags]=true&populate[seo][populate][openGraph]=true', ['seo', 'author']],
+      ['populate[author][populate][articles][populate][tags]=true&populate[blocks][populate]=*', ['blocks', 'author']],
+      ['populate[blocks][on][shared.quote][populate][person][populate][profile]=true&populate[author][populate][articles][populate][tags]=true', ['author', 'blocks']],
+      [
+        'populate[blocks][on][shared.quote][populate][person][populate][profile]=true&populate[author][populate][articles][populate][tags][populate][articles]=true',
+        ['blocks', 'author'],
+      ],
+      ['populate[0]=author.articles.tags&populate[1]=seo.openGraph', ['seo', 'author']],
+      ['populate[author][populate][articles][populate][tags]=false&populate[seo][populate][openGraph]=true', ['seo', 'author']],
+      ['populate[tags][populate][articles]=false&populate[seo][populate][openGraph]=true', ['tags', 'seo']],
     ] as const) {
       expect(await keys(q), q).toEqual(expected);
     }

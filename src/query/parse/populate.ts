@@ -226,13 +226,6 @@ function zoneValueError(schema: Schema, a: Attribute, value: unknown): Validatio
   );
 }
 
-/** whether a zone's populate object populates below its components: `populate`, or a fragment's own `populate` */
-function zonePopulatesBelow(value: Record<string, unknown>): boolean {
-  if (value['populate'] !== undefined) return true;
-  const on = value['on'];
-  return isObj(on) && Object.values(on).some((frag) => isObj(frag) && frag['populate'] !== undefined);
-}
-
 function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dynamiczone' }, value: Record<string, unknown>, path: string[]): PopulateNode {
   const n = node(a.name, 'dynamiczone');
   const here = path.join('.');
@@ -316,17 +309,41 @@ function permissionsEntry(value: Record<string, unknown>, path: readonly string[
 }
 
 /**
- * Strapi 5.54 answers populated keys in four runs, each in the order asked: plain entries, then
- * dynamic zones, then entries that populate further below themselves (`populate[author][populate]…`,
- * `author.avatar`), then dynamic zones that do (`populate[blocks][populate]=*`, or a fragment's own
- * `populate`): `populate[author][populate][avatar]=true&populate[tags]=true` gives tags, then author,
- * and `populate[blocks][populate]=*&populate[seo][populate]=*` seo, then blocks.
+ * Strapi 5.54 answers populated keys shallowest first, each depth in the order asked, a dynamic zone
+ * after the other entries of its depth: plain entries, plain zones, entries that populate one level
+ * below themselves (`populate[author][populate][avatar]`, `author.avatar`), zones that do
+ * (`populate[blocks][populate]=*`, or a fragment's own `populate`), then two levels below, and so on.
+ * `populate[author][populate][avatar]=true&populate[tags]=true` gives tags, then author;
+ * `populate[team][populate][members][populate][image]=true&populate[hero][populate][image]=true` hero,
+ * then team. A level counts as asked even when it names nothing (`populate[tags][populate][articles]=false`).
  */
-function strapiOrder(map: MutableMap, nested: ReadonlySet<string>): MutableMap {
-  const run = (n: PopulateNode): number => (n.kind === 'dynamiczone' ? 1 : 0) + (nested.has(n.attribute) ? 2 : 0);
+function strapiOrder(map: MutableMap, levels: ReadonlyMap<string, number>): MutableMap {
+  const run = (n: PopulateNode): number => 2 * (levels.get(n.attribute) ?? 0) + (n.kind === 'dynamiczone' ? 1 : 0);
   if (![...map.values()].some((n) => run(n) > 0)) return map;
   // a stable sort: each run keeps the order asked
   return new Map([...map.entries()].sort(([, a], [, b]) => run(a) - run(b)));
+}
+
+/** How many populate levels an entry's value asks below itself (a zone: its deepest fragment's, or its own `populate`). */
+function levelsBelow(value: unknown): number {
+  if (!isObj(value)) return 0;
+  let levels = value['populate'] === undefined ? 0 : 1 + populateLevels(value['populate']);
+  const on = value['on'];
+  if (isObj(on)) for (const fragment of Object.values(on)) levels = Math.max(levels, levelsBelow(fragment));
+  return levels;
+}
+
+/** The most levels any entry of a populate value asks below itself (`a.b.c`: two). */
+function populateLevels(raw: unknown): number {
+  if (typeof raw === 'string') return Math.max(0, ...raw.split(',').map((item) => item.trim().split('.').length - 1));
+  if (Array.isArray(raw)) return Math.max(0, ...raw.map(populateLevels));
+  if (isObj(raw)) return Math.max(0, ...Object.values(raw).map(levelsBelow));
+  return 0;
+}
+
+/** Keeps the most levels an attribute was asked with. */
+function deepest(levels: Map<string, number>, attribute: string, n: number): void {
+  if (n > (levels.get(attribute) ?? 0)) levels.set(attribute, n);
 }
 
 function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[]): PopulateMap {
@@ -334,7 +351,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
   if (raw === undefined || raw === null || raw === '') return map;
   if (raw === '*') return star(ctx, schema);
   const errRoot = path.length ? path.join('.') : null;
-  const nested = new Set<string>();
+  const levels = new Map<string, number>();
   if (typeof raw === 'string' || Array.isArray(raw)) {
     // a list mixing names and objects (qs makes one of `populate=a&populate[b]=true`) is refused whole, before its names are read
     if (Array.isArray(raw) && !raw.every((item) => typeof item === 'string')) throw new ValidationError(INVALID_POPULATE);
@@ -349,9 +366,9 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       const n = dotted(ctx, schema, s.split('.'), errRoot);
       if (!n || n === DROPPED) continue;
       merge(map, n);
-      if (s.includes('.')) nested.add(n.attribute);
+      deepest(levels, n.attribute, s.split('.').length - 1);
     }
-    return strapiOrder(map, nested);
+    return strapiOrder(map, levels);
   }
   if (!isObj(raw)) throw new ValidationError('populate must be a string, an array or an object', { source: 'query', param: 'populate' });
   for (const [key, value] of Object.entries(raw)) {
@@ -381,16 +398,16 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     }
     if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
       merge(map, zoneEntry(ctx, schema, found.attr, value, here));
-      if (zonePopulatesBelow(value)) nested.add(key);
+      deepest(levels, key, levelsBelow(value));
       continue;
     }
     if ('on' in value) throw fragmentOnNonZone(ctx, schema, key, value['on'], here);
     const entry = objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here);
     if (withheld(schema, found.attr)) continue;
     merge(map, entry);
-    if (value['populate'] !== undefined) nested.add(key);
+    deepest(levels, key, levelsBelow(value));
   }
-  return strapiOrder(map, nested);
+  return strapiOrder(map, levels);
 }
 
 export function parsePopulate(ctx: ParseContext, schema: Schema, raw: unknown): PopulateMap {
