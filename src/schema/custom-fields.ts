@@ -34,9 +34,10 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   ['plugin::color-picker.color', 'string'],
   // strapi-plugin-multi-select: the chosen options as a JSON array
   ['plugin::multi-select.multi-select', 'json'],
-  // Tiptap editors storing ProseMirror JSON
+  // Tiptap editors: one storing ProseMirror JSON as json; @notum-cz/strapi-plugin-tiptap-editor's RichText
+  // registers text (its editor writes the JSON as a string, which the API returns as that string)
   ['plugin::tiptap-editor.tiptap-content', 'json'],
-  ['plugin::tiptap-editor.RichText', 'json'],
+  ['plugin::tiptap-editor.RichText', 'text'],
   // TinyMCE (strapi-plugin-tinymce): HTML in a string field
   ['plugin::tinymce.tinymce', 'string'],
   // icon pickers: an icon name, or IconHub's { iconName, iconData, … } object

@@ -31,6 +31,8 @@ const swatchType = JSON.stringify({
     hours: custom('plugin::opening-hours.opening-hours'),
     // strapi-plugin-dynamic-enumeration-field (BrightBrainsBr/Site)
     pick: custom('plugin::dynamic-enumeration.dynamic-field'),
+    // @notum-cz/strapi-plugin-tiptap-editor, as Agorinfo/strapi-wesoft writes it: text, the editor's JSON as a string
+    doc: custom('plugin::tiptap-editor.RichText'),
   },
 });
 
@@ -53,6 +55,7 @@ describe('mapping', () => {
       ['rule', 'json'],
       ['hours', 'json'],
       ['pick', 'string'],
+      ['doc', 'text'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
@@ -112,6 +115,15 @@ describe('over HTTP', () => {
     const r = await create({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5, place, ...code });
     expect(r.status, r.text).toBe(201);
     expect(r.body.data).toMatchObject({ colour: '#ff0000', body: '<p>Red</p>', moods: ['bold'], rating: 5, place, ...code });
+    // the Tiptap RichText's JSON text comes back as the string sent; an object is a type error, as in Strapi
+    const doc = JSON.stringify({ type: 'doc', content: [] });
+    const tiptap = await create({ colour: '#123456', rating: 1, doc });
+    expect(tiptap.status, tiptap.text).toBe(201);
+    expect(tiptap.body.data.doc).toBe(doc);
+    const asObject = await create({ colour: '#123456', rating: 1, doc: { type: 'doc' } });
+    expect(asObject.status).toBe(400);
+    expect(asObject.body.error.message).toBe('doc must be a `string` type, but the final value was: `{\n  "type": "\\"doc\\""\n}`.');
+    expect((await t.request('DELETE', `/api/swatches/${tiptap.body.data.documentId}`)).status).toBe(204);
     expect((await create({ colour: '#00ff00', moods: ['calm', 'bold'], rating: 2 })).status).toBe(201);
     expect((await create({ colour: '#0000ff', rating: 4 })).status).toBe(201);
   });
