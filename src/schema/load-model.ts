@@ -111,6 +111,12 @@ function isSystemTimestamp(name: string, def: unknown): boolean {
   return TIMESTAMPS.has(name) && (type === 'datetime' || type === 'timestamp');
 }
 
+/** `{ "type": "string" }` or another type holding text, as a declared `locale` may be written */
+function isTextual(def: unknown): boolean {
+  const type = typeof def === 'object' && def !== null ? (def as Record<string, unknown>)['type'] : undefined;
+  return type === 'string' || type === 'text' || type === 'enumeration';
+}
+
 /** The attributes that are right; each wrong one is recorded and left out. */
 function attributesOf(
   load: Loader,
@@ -134,6 +140,12 @@ function attributesOf(
     // neither send, populate nor filter them (`Invalid key createdBy`); Folio has no admin users
     if (CREATOR_FIELDS.has(name) && uid.includes('::')) {
       load.notices.push(`${file}: attribute "${name}" is Strapi's own admin-user field, which clients can't read or write; its declaration is left out`);
+      continue;
+    }
+    // a localized type declaring `locale` (elankosan/digity-strapi does): Strapi serves its own locale there
+    // (`?locale=` picks it, a `locale` in a body is ignored, filters and sort read it)
+    if (name === 'locale' && typeLocalized && isTextual(def)) {
+      load.notices.push(`${file}: attribute "locale" is the locale every entry of a localized type has; its declaration is left out`);
       continue;
     }
     const attr = load.problems.attempt(() => {

@@ -615,6 +615,53 @@ describe('an attribute without pluginOptions in a localized type', () => {
   });
 });
 
+// elankosan/digity-strapi: a localized page declaring its own `locale` string
+const PAGE_WITH_LOCALE = {
+  [at('page')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'page', pluralName: 'pages' },
+    options: { draftAndPublish: false },
+    pluginOptions: { i18n: { localized: true } },
+    attributes: {
+      title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+      locale: { type: 'string' },
+      path: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+    },
+  }),
+};
+
+describe('a localized type declaring a locale attribute', () => {
+  it('starts with a notice and serves the locale every entry has, as Strapi 5.54 does: ?locale= picks it, a body locale is ignored, filters and sort read it', async () => {
+    const dir = exampleWith(PAGE_WITH_LOCALE);
+    const model = loadModel(dir);
+    expect(model.notices).toContain(
+      'src/api/page/content-types/page/schema.json: attribute "locale" is the locale every entry of a localized type has; its declaration is left out',
+    );
+    const t = await startTestApp({ dir });
+    try {
+      const de = await t.request('POST', '/api/pages?locale=de', { body: { data: { title: 'Hi', path: '/hi' } } });
+      expect(de.status, de.text).toBe(201);
+      expect(de.body.data).toMatchObject({ title: 'Hi', path: '/hi', locale: 'de' });
+      const inBody = await t.request('POST', '/api/pages', { body: { data: { title: 'Hello', locale: 'fr' } } });
+      expect(inBody.status, inBody.text).toBe(201);
+      expect(inBody.body.data.locale).toBe('en');
+      const filtered = await t.get('/api/pages?locale=*&filters[locale][$eq]=de&fields[0]=title');
+      expect(filtered.body.data.map((p: { title: string }) => p.title)).toEqual(['Hi']);
+      const sorted = await t.get('/api/pages?locale=*&sort=locale:asc&fields[0]=title');
+      expect(sorted.body.data.map((p: { title: string }) => p.title)).toEqual(['Hi', 'Hello']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a type without i18n declaring locale is still refused, naming the file', () => {
+    const dir = exampleWith({
+      [at('memo')]: JSON.stringify({ kind: 'collectionType', info: { singularName: 'memo', pluralName: 'memos' }, attributes: { locale: { type: 'string' } } }),
+    });
+    expect(() => loadModel(dir)).toThrow(/src\/api\/memo\/content-types\/memo\/schema\.json: attribute "locale": name is reserved/);
+  });
+});
+
 // Audelweiss: reviews (draft & publish) of a user, through a users-permissions extension
 const REVIEWS = {
   'src/extensions/users-permissions/content-types/user/schema.json': JSON.stringify({
