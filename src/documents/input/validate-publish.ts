@@ -77,8 +77,10 @@ function scalarRules(a: ScalarAttribute, v: unknown, path: string[], out: FieldE
     if (a.minLength !== undefined && a.type !== 'email' && v.length < a.minLength) out.push(fieldError(path, `${where} must be at least ${a.minLength} characters`, v));
     // like yup's matches(…, {excludeEmptyString}): "" passes a pattern unless the field is required
     const pattern = a.regex ?? (a.type === 'uid' ? UID_FORMAT : undefined);
-    if (pattern !== undefined && (v !== '' || a.required) && !new RegExp(pattern).test(v)) {
-      out.push(fieldError(path, `${where} must match the following: "/${pattern}/"`, v));
+    const regex = pattern === undefined ? undefined : new RegExp(pattern);
+    if (regex !== undefined && (v !== '' || a.required) && !regex.test(v)) {
+      // the pattern as a regex literal prints it, its slashes escaped (`/\/^a$\//`), as yup names it
+      out.push(fieldError(path, `${where} must match the following: "${String(regex)}"`, v));
     }
     // yup's email test passes "", which its minimum of one character then refuses
     if (a.type === 'email' && v === '') out.push(fieldError(path, `${where} cannot be empty`, v));

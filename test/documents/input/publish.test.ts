@@ -149,6 +149,11 @@ describe('formats and minima', () => {
     expect(messages(tag, { label: 'l', color: '' }, dpPublish)).toEqual([]);
   });
 
+  it('a pattern holding slashes is named as a regex literal names it, the slashes escaped (as Strapi 5.54, seen in strapi-grupobd)', () => {
+    const withSlashes = { ...tag, attributes: new Map([...tag.attributes].map(([k, a]) => [k, k === 'color' ? { ...a, regex: '/^[a-z]+/[0-9]+$/' } : a])) } as ContentType;
+    expect(messages(withSlashes, { label: 'l', color: 'red' }, dpPublish)).toEqual(['color must match the following: "/\\/^[a-z]+\\/[0-9]+$\\//"']);
+  });
+
   it('uid default format: slug must match the following: "/^[A-Za-z0-9-_.~]*$/"', () => {
     expect(errors(article, { title: 't', slug: 'has space' }, dpPublish)).toEqual([
       { path: ['slug'], message: 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"', name: 'ValidationError', value: 'has space' },
