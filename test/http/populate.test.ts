@@ -392,6 +392,23 @@ describe('populate', () => {
     ];
     for (const [q, key, path] of cases) await expectInvalidKey(q, key, path);
   });
+
+  it('an attribute that exists but cannot be populated (a scalar, a private one) is named where the request wrote it, as Strapi 5.54 does', async () => {
+    const cases: [string, string, string][] = [
+      ['populate[title]=true', 'title', 'title'],
+      ['populate[internalNotes][fields][0]=id', 'internalNotes', 'internalNotes'],
+      ['populate[author][populate][name]=true', 'name', 'author.populate.name'],
+      ['populate[seo][populate][metaTitle]=true', 'metaTitle', 'seo.populate.metaTitle'],
+      ['populate[tags][populate][articles][populate][views]=true', 'views', 'tags.populate.articles.populate.views'],
+      ['populate[cover][populate][name]=true', 'name', 'cover.populate.name'],
+      ['populate[blocks][on][shared.quote][populate][title]=true', 'title', 'blocks.on[shared.quote].populate.title'],
+      // the string form names it at its dotted path
+      ['populate=author.name', 'name', 'author.name'],
+    ];
+    for (const [q, key, path] of cases) await expectInvalidKey(q, key, path);
+    // an unknown key at the top of the object form has no path
+    expect((await t.get('/api/articles?populate[nope]=true')).body.error.details).toEqual({ key: 'nope', path: null, source: 'query', param: 'populate' });
+  });
 });
 
 async function expectInvalidKey(q: string, key: string, path: string): Promise<void> {

@@ -79,9 +79,17 @@ function node(attribute: string, kind: PopulateKind): PopulateNode {
  * Resolves a populatable name on a schema; null = silently dropped (a relation the caller can't find).
  * An unknown name is reported at `errPath`, one of the attributes Strapi has and Folio leaves out of
  * queries (a file's folder, localizations of a type that isn't localized) at `ownPath`, its whole
- * dotted path, as Strapi reports it (`Invalid key folder at cover.folder`).
+ * dotted path, as Strapi reports it (`Invalid key folder at cover.folder`), and one that exists but can't be
+ * populated at `writtenPath`, where the request wrote it (`Invalid key name at author.populate.name`).
  */
-function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string | null, ownPath: string): { attr: Found; kind: PopulateKind } | null {
+function lookup(
+  ctx: ParseContext,
+  schema: Schema,
+  name: string,
+  errPath: string | null,
+  ownPath: string,
+  writtenPath: string | null = errPath,
+): { attr: Found; kind: PopulateKind } | null {
   if (isPoison(name)) throw invalid(name, errPath);
   if (name === 'localizations' && schema.modelType === 'contentType' && schema.localized) {
     // the other versions are documents of the same type, listed as a relation to it: `find` on it, as any relation asks
@@ -92,7 +100,9 @@ function lookup(ctx: ParseContext, schema: Schema, name: string, errPath: string
   }
   const a = schema.attributes.get(name) ?? schema.emptyRelations?.get(name);
   const kind = a ? kindOf(a) : null;
-  if (!a || !kind) throw invalid(name, !a && isStrapiOnlyAttribute(schema, name) ? ownPath : errPath);
+  // an attribute that can't be populated (a scalar, a private one) is named where the request wrote it
+  if (a && !kind) throw invalid(name, writtenPath);
+  if (!a || !kind) throw invalid(name, isStrapiOnlyAttribute(schema, name) ? ownPath : errPath);
   if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return null;
   return { attr: a, kind };
 }
@@ -226,7 +236,7 @@ function zoneValueError(schema: Schema, a: Attribute, value: unknown): Validatio
   );
 }
 
-function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dynamiczone' }, value: Record<string, unknown>, path: string[]): PopulateNode {
+function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dynamiczone' }, value: Record<string, unknown>, path: string[], written: string): PopulateNode {
   const n = node(a.name, 'dynamiczone');
   const here = path.join('.');
   const keys = Object.keys(value);
@@ -254,7 +264,7 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
       if (!isObj(frag)) throw invalid(textOf(frag), [...path, 'on', uid].join('.'));
       // what lies below a fragment is reported at the zone's path, as Strapi 5.54 does (`Invalid key nope at
       // blocks`, `… at blocks.person`)
-      on.set(uid, objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, path));
+      on.set(uid, objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, path, `${written}.on[${uid}]`));
     }
   }
   return { ...n, on, fragmentsOnly, count: value['count'] !== undefined && truthy(value['count']) === true };
@@ -270,7 +280,15 @@ function fragmentOnNonZone(ctx: ParseContext, schema: Schema, name: string, on: 
   return new ValidationError(`Using fragments is not permitted to populate "${name}" in "${schema.uid}"`);
 }
 
-function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: string; kind: PopulateKind }, value: Record<string, unknown>, path: string[]): PopulateNode {
+/** `written`: the entry's path as the request wrote it (`author`, `blocks.on[shared.quote]`), for errors named there */
+function objectEntry(
+  ctx: ParseContext,
+  target: Schema,
+  base: { attribute: string; kind: PopulateKind },
+  value: Record<string, unknown>,
+  path: string[],
+  written: string,
+): PopulateNode {
   const here = path.join('.');
   // a `locale` under an entry for documents or files (a relation, media, localizations) is named at its
   // own path, as Strapi 5.54 names it (`Invalid key locale at author.locale`); any other key at the entry
@@ -288,7 +306,7 @@ function objectEntry(ctx: ParseContext, target: Schema, base: { attribute: strin
   // a file's `related` is no attribute of the file model: it is read as the media library reads it,
   // after the rest, whose bad keys Strapi reports first
   const split = base.kind === 'media' ? splitFilePopulate(value['populate']) : { related: undefined, rest: value['populate'] };
-  if (split.rest !== undefined) populate = parsePopulateAt(ctx, target, split.rest, path);
+  if (split.rest !== undefined) populate = parsePopulateAt(ctx, target, split.rest, path, `${written}.populate`);
   const related = split.related === undefined ? null : parseRelated(ctx, split.related, [...path, 'populate', 'related'].join('.'));
   return {
     ...node(base.attribute, base.kind),
@@ -346,7 +364,7 @@ function deepest(levels: Map<string, number>, attribute: string, n: number): voi
   if (n > (levels.get(attribute) ?? 0)) levels.set(attribute, n);
 }
 
-function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[]): PopulateMap {
+function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[], written: string | null = null): PopulateMap {
   const map: MutableMap = new Map();
   if (raw === undefined || raw === null || raw === '') return map;
   if (raw === '*') return star(ctx, schema);
@@ -376,7 +394,8 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       const p = adminEntryProblem(value, [...path, key]);
       throw p ? invalid(p.key, p.path) : invalid(key, [...path, key].join('.'));
     }
-    const found = lookup(ctx, schema, key, errRoot, [...path, key].join('.'));
+    const keyWritten = written === null ? key : `${written}.${key}`;
+    const found = lookup(ctx, schema, key, errRoot, [...path, key].join('.'), keyWritten);
     if (!found) continue;
     const here = [...path, key];
     const t = truthy(value);
@@ -397,12 +416,12 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       continue;
     }
     if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
-      merge(map, zoneEntry(ctx, schema, found.attr, value, here));
+      merge(map, zoneEntry(ctx, schema, found.attr, value, here, keyWritten));
       deepest(levels, key, levelsBelow(value));
       continue;
     }
     if ('on' in value) throw fragmentOnNonZone(ctx, schema, key, value['on'], here);
-    const entry = objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here);
+    const entry = objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here, keyWritten);
     if (withheld(schema, found.attr)) continue;
     merge(map, entry);
     deepest(levels, key, levelsBelow(value));
