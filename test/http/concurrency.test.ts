@@ -117,3 +117,40 @@ describe('a write the database refuses for a passing reason', () => {
     expect(rows).toHaveLength(0);
   });
 });
+
+describe('a to-one owner linked from the other side by parallel writes', () => {
+  const post = async (plural: string, data: Record<string, unknown>): Promise<string> => {
+    const r = await t.request('POST', `/api/${plural}`, { body: { data } });
+    expect(r.status, r.text).toBe(201);
+    return r.body.data.documentId as string;
+  };
+
+  it('ten profiles each naming one author at once: the author ends with exactly one profile, and one profile names it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const author = await post('authors', { name: `one-to-one ${round}` });
+      const profiles = await Promise.all(Array.from({ length: 10 }, (_, i) => post('profiles', { handle: `h${round}-${i}` })));
+      const rs = await Promise.all(profiles.map((p) => t.request('PUT', `/api/profiles/${p}`, { body: { data: { author } } })));
+      expect(statuses(rs)).toEqual({ 200: 10 });
+      const owners = await t.get(`/api/profiles?filters[author][documentId][$eq]=${author}&fields[0]=handle`);
+      expect(owners.body.meta.pagination.total).toBe(1);
+      const side = await t.get(`/api/authors/${author}?populate=profile`);
+      expect(side.body.data.profile.documentId).toBe(owners.body.data[0].documentId);
+      // one link row from the author's row
+      const authorRows = (await rowsOf('authors', author)).map((r) => Number(r['id']));
+      expect(await t.app.database.db.selectFrom('authors_profile_lnk').select('id').where('source_id', 'in', authorRows).execute()).toHaveLength(1);
+    }
+  });
+
+  it('ten categories each connecting one child at once: the child ends with exactly one parent', async () => {
+    for (let round = 0; round < 3; round++) {
+      const child = await post('categories', { name: `child ${round}` });
+      const parents = await Promise.all(Array.from({ length: 10 }, (_, i) => post('categories', { name: `parent ${round}-${i}` })));
+      const rs = await Promise.all(parents.map((p) => t.request('PUT', `/api/categories/${p}`, { body: { data: { children: { connect: [child] } } } })));
+      expect(statuses(rs)).toEqual({ 200: 10 });
+      const claiming = await t.get(`/api/categories?filters[children][documentId][$eq]=${child}&fields[0]=name`);
+      expect(claiming.body.meta.pagination.total).toBe(1);
+      const up = await t.get(`/api/categories/${child}?populate=parent`);
+      expect(up.body.data.parent.documentId).toBe(claiming.body.data[0].documentId);
+    }
+  });
+});

@@ -12,3 +12,22 @@ export async function lockDocument(s: Store, type: ContentType, documentId: stri
   // in id order, so that two writers of the document lock its rows in the same order
   await s.tx.selectFrom(type.table).select('id').where('document_id', '=', documentId).orderBy('id').forUpdate().execute();
 }
+
+/**
+ * Locks some rows of a table, in id order: a write that replaces what one of them links to (a to-one
+ * owner linked from the other side) waits for another write doing the same, then reads its commit.
+ */
+export async function lockRows(s: Store, table: string, ids: readonly number[]): Promise<void> {
+  if (!s.dialect.rowLocks || ids.length === 0) return;
+  await s.tx
+    .selectFrom(table)
+    .select('id')
+    .where(
+      'id',
+      'in',
+      [...new Set(ids)].sort((a, b) => a - b),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}

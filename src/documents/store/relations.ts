@@ -4,6 +4,7 @@ import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { Position, RelationOp, RelationRef } from '../input/types.js';
 import { insertLinks } from './deferred-links.js';
+import { lockRows } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
 import { insertMany, maxPerKey } from './rows.js';
 import { checkAndPlace, checkExists, type Entry, type TargetContext } from './targets.js';
@@ -331,6 +332,14 @@ async function writeInverseInLocale(
 
   const had = new Set(current.map((e) => e.doc));
   const rows = await rowsOf(next);
+  // an owner holding one link (oneToOne, manyToOne) drops the one it has for this one: two writes naming
+  // the same owner at once would each drop what they saw and both add theirs, leaving it two links
+  if (!ownerAttr.toMany)
+    await lockRows(
+      ctx.store,
+      owner.table,
+      next.filter((e) => !had.has(e.doc)).flatMap((e) => rows.get(e) ?? []),
+    );
   for (const [i, e] of next.entries()) {
     const ids = rows.get(e) ?? [];
     if (!had.has(e.doc)) {
