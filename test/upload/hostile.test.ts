@@ -1,5 +1,7 @@
 // Bad and hostile input: never a 500, never a stray object or row, never markup served inline.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -386,6 +388,38 @@ describe('configured type lists', () => {
       expect((await images.upload([filePart(await png(5, 5), 'pic.png', 'image/png')])).status).toBe(201);
     } finally {
       await images.close();
+    }
+  });
+});
+
+describe('an upload the client cuts off', () => {
+  it('leaves no temporary folder behind, however early the connection closes (30 at once, three rounds)', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'folio-cut-uploads-'));
+    const app = await startUploadApp({ UPLOAD_TMP_DIR: tmp });
+    try {
+      const { port } = new URL(app.t.url);
+      const cutOff = (afterMs: number) =>
+        new Promise<void>((resolve) => {
+          const socket = connect(Number(port), '127.0.0.1', () => {
+            const head = `--b\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\npartial`;
+            socket.write(
+              `POST /api/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.t.token}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n${head}`,
+            );
+            setTimeout(() => socket.destroy(), afterMs);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => undefined);
+        });
+      for (const afterMs of [0, 1, 20]) await Promise.all(Array.from({ length: 30 }, () => cutOff(afterMs)));
+      // each handler ends once it learns the client is gone, and removes its folder
+      const deadline = Date.now() + 5000;
+      while (readdirSync(tmp).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(readdirSync(tmp)).toEqual([]);
+      // the server still answers uploads
+      expect((await app.upload([filePart('whole', 'whole.txt', 'text/plain')])).status).toBe(201);
+    } finally {
+      await app.close();
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

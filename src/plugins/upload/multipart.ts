@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { PayloadTooLargeError } from '../../errors.js';
 import { multipartError } from '../../http/multipart-error.js';
 import { humanSize } from './config.js';
+import { formParts } from '../../http/form-parts.js';
 
 export const HEAD_BYTES = 4100;
 
@@ -64,7 +65,7 @@ export async function receiveForm(req: FastifyRequest, dir: string, limits: Rece
   const fields = new Map<string, string[]>();
   let tooLarge: string | null = null;
   try {
-    for await (const part of req.parts()) {
+    for await (const part of formParts(req)) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw new PayloadTooLargeError(`Form field ${part.fieldname} is too large`);
         const list = fields.get(part.fieldname) ?? [];

@@ -4,6 +4,7 @@
 // 500 (Strapi 5.54 answers 500: behaviour.md §13).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formParts } from '../../http/form-parts.js';
 import { multipartError } from '../../http/multipart-error.js';
 
 /** a sign-in or account form's fields are short: these bound what one request may make the server hold */
@@ -12,7 +13,7 @@ const AUTH_FORM_LIMITS = { fields: 50, fieldSize: 64 * 1024, files: 5, fileSize:
 async function formFields(req: FastifyRequest): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   try {
-    for await (const part of req.parts()) {
+    for await (const part of formParts(req)) {
       if (part.type === 'file') {
         for await (const chunk of part.file) void chunk;
         continue;
