@@ -87,9 +87,10 @@ export interface Dialect {
    * connection and put it back, each run on its own (PostgreSQL arms the bound as a statement starts):
    * the schema sync runs between them, as waiting for another process's sync or building an index on a
    * large table may rightly take longer than any request should. null where the bound never reaches the
-   * sync's connection (SQLite has none; MySQL bounds content reads only).
+   * sync's connection (SQLite has none; MySQL bounds content reads only). `liftInTransaction` lifts it
+   * until the end of the transaction it runs in: start-up's seeding waits there for another process's.
    */
-  readonly statementBound: { readonly lift: RawBuilder<unknown>; readonly restore: RawBuilder<unknown> } | null;
+  readonly statementBound: { readonly lift: RawBuilder<unknown>; readonly restore: RawBuilder<unknown>; readonly liftInTransaction: RawBuilder<unknown> } | null;
   /**
    * Statements that make the database itself bump a table's counter (table-versions.ts) in every
    * transaction that writes the table, whoever writes it (another process, a SQL console); run by the

@@ -146,6 +146,9 @@ export class LocaleService {
     const now = dialect.toDatetime(new Date());
     try {
       await db.transaction().execute(async (tx) => {
+        // part of start-up: waiting for another process's seeding is not bound by statement_timeout (roles.ts)
+        const bound = dialect.statementBound;
+        if (bound) await bound.liftInTransaction.execute(tx);
         for (const l of wanted) {
           await tx
             .insertInto(TABLE)

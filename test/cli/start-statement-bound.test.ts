@@ -99,3 +99,40 @@ describe.skipIf(client === 'sqlite')('start-up on a database whose statements ar
     }
   }, 120_000);
 });
+
+describe.skipIf(client === 'sqlite')('start-up seeding on a database whose statements are bounded', () => {
+  let project: Project;
+  beforeAll(async () => {
+    await ensureBuilt();
+    project = await copyProject();
+    expect(folio(project, ['api-token', 'list']).status).toBe(0);
+    writeFileSync(join(project.dir, 'config', 'database.js'), `module.exports = { connection: { connection: { statement_timeout: ${BOUND_MS} } } };\n`);
+  }, 60_000);
+  afterAll(async () => {
+    await project?.remove();
+  });
+
+  it("waits past the bound for another process's seeding of the roles, then serves", async () => {
+    const other = await rawSession(project.env);
+    let server: Server | undefined;
+    try {
+      // what a second process starting at the same moment holds while it seeds: the roles' seeding lock
+      await other.query('begin');
+      await other.query(
+        client === 'postgres'
+          ? `insert into folio_locks (name, taken) values ('seed:up_roles', 1) on conflict (name) do update set taken = folio_locks.taken + 1`
+          : `insert into folio_locks (name, taken) values ('seed:up_roles', 1) on duplicate key update taken = taken + 1`,
+      );
+      server = spawnFolio(project, ['start', '--port', '0', '--host', '127.0.0.1']);
+      await pause(HOLD_MS);
+      expect(server.child.exitCode, server.stderr()).toBeNull();
+      expect(server.stdout()).not.toMatch(/Folio listening/);
+      await other.query('commit');
+      await server.waitFor(/Folio listening on http:\/\/127\.0\.0\.1:\d+\n/, 60_000);
+      expect(server.stderr()).toBe('');
+    } finally {
+      await other.end();
+      await server?.stop();
+    }
+  }, 120_000);
+});

@@ -61,5 +61,5 @@ export const postgresDialect: Dialect = {
     release: sql`select pg_advisory_unlock(hashtext('folio schema sync ' || current_schema()))`,
   },
   // RESET goes back to the connection's own setting, the bound the pool opened it with
-  statementBound: { lift: sql`set statement_timeout = 0`, restore: sql`reset statement_timeout` },
+  statementBound: { lift: sql`set statement_timeout = 0`, restore: sql`reset statement_timeout`, liftInTransaction: sql`set local statement_timeout = 0` },
 };
