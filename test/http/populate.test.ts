@@ -355,6 +355,17 @@ describe('populate', () => {
     });
   });
 
+  it('a top-level populate entry holding several names separated by commas populates each, as Strapi 5.54 reads it; empty names are skipped', async () => {
+    for (const q of ['populate[0]=author,tags', 'populate[0]=author,%20tags', 'populate[0]=author,&populate[1]=tags', 'populate=author,,tags', 'populate=author,tags,']) {
+      const r = await t.get(`/api/articles/${doc['article']}?fields[0]=title&${q}`);
+      expect(r.status, `${q}: ${r.text}`).toBe(200);
+      expect(Object.keys(r.body.data).slice(3), q).toEqual(['author', 'tags']);
+    }
+    await expectInvalidKey('populate[0]=author,nope', 'nope', 'nope');
+    // below an entry, a list entry is one name
+    await expectInvalidKey('populate[author][populate][0]=profile,avatar', 'profile,avatar', 'author');
+  });
+
   it('a bad key in a dotted populate path is reported at the dotted path up to it, as Strapi 5.54 does', async () => {
     const cases: [string, string, string][] = [
       ['populate=nope.x', 'nope', 'nope'],

@@ -359,6 +359,14 @@ function populateLevels(raw: unknown): number {
   return 0;
 }
 
+/** The names of a top-level string or list populate: each entry split at its commas, trimmed, empty ones skipped. */
+function topLevelNames(raw: string | readonly string[]): string[] {
+  return (typeof raw === 'string' ? [raw] : raw)
+    .flatMap((entry) => entry.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
 /** Keeps the most levels an attribute was asked with. */
 function deepest(levels: Map<string, number>, attribute: string, n: number): void {
   if (n > (levels.get(attribute) ?? 0)) levels.set(attribute, n);
@@ -373,7 +381,9 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
   if (typeof raw === 'string' || Array.isArray(raw)) {
     // a list mixing names and objects (qs makes one of `populate=a&populate[b]=true`) is refused whole, before its names are read
     if (Array.isArray(raw) && !raw.every((item) => typeof item === 'string')) throw new ValidationError(INVALID_POPULATE);
-    const items = typeof raw === 'string' ? raw.split(',') : (raw as string[]);
+    // at the top, Strapi 5.54 splits every entry at its commas and skips empty names (`populate[0]=image,video`,
+    // `populate=a,,b`); below an entry, a list's entries are names as they are
+    const items = path.length === 0 ? topLevelNames(raw) : typeof raw === 'string' ? raw.split(',') : (raw as string[]);
     for (const item of items) {
       const s = item.trim();
       if (s === '*') {
@@ -381,6 +391,8 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
         continue;
       }
       if (s.includes('*')) throw invalid(s, path.length ? errRoot : s);
+      // a list entry below an entry is one name: commas in it make no name, named at the entry as Strapi does
+      if (Array.isArray(raw) && path.length > 0 && s.includes(',')) throw invalid(s, errRoot);
       const n = dotted(ctx, schema, s.split('.'), errRoot);
       if (!n || n === DROPPED) continue;
       merge(map, n);
