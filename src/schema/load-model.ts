@@ -105,10 +105,14 @@ function str(json: Record<string, unknown>, path: string[], file: string): strin
 const TIMESTAMPS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'publishedAt']);
 const CREATOR_FIELDS: ReadonlySet<string> = new Set(['createdBy', 'updatedBy']);
 
-/** `"createdAt": { "type": "datetime" }` and the like, which some projects write out: Strapi reads them as its own. */
+/**
+ * `"createdAt": { "type": "datetime" }` and the like, which some projects write out: Strapi reads them as its own,
+ * a `date` too (`"publishedAt": { "type": "date" }` in local-law-cms: Strapi keeps its datetime column and ignores
+ * the value a body sends).
+ */
 function isSystemTimestamp(name: string, def: unknown): boolean {
   const type = typeof def === 'object' && def !== null ? (def as Record<string, unknown>)['type'] : undefined;
-  return TIMESTAMPS.has(name) && (type === 'datetime' || type === 'timestamp');
+  return TIMESTAMPS.has(name) && (type === 'datetime' || type === 'timestamp' || type === 'date');
 }
 
 /** `{ "type": "string" }` or another type holding text, as a declared `locale` may be written */
