@@ -323,6 +323,12 @@ function pairRelation(
   const other = target.attributes.get(attr.inverse!);
   if (!other && problems.reported(target.uid, attr.inverse)) return;
   if (!other && !target.attributes.has(attr.inverse!)) return unpaired(notices, schema, attr, target, 'names no attribute of');
+  // an attribute naming itself as its partner (xkeeper-net-cms's `relatedServices` inversedBy `relatedServices`):
+  // Strapi warns, reads it as mappedBy, and serves it one way
+  if (attr.owner && other === attr) return unpaired(notices, schema, attr, target, 'names itself on');
+  // a partner that is a relation to another type (harbour-air-backend's `dealsDepartures` mappedBy
+  // `departureLocation`, a relation to destinations): Strapi starts; a mappedBy side never holds a link
+  if (other?.kind === 'relation' && other.target !== schema.uid) return unpaired(notices, schema, attr, target, `names a relation to ${other.target} on`);
   // two relations claiming one partner (`author` and `authorsBio` both `inversedBy: articles`, and
   // `articles` `mappedBy: authorsBio`): Strapi serves the one its partner doesn't name one way
   // `inversedBy` a relation back to this type that pairs with another, or is one-way (Gaodafeiyan's

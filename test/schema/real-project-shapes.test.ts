@@ -638,6 +638,78 @@ const PAGE_WITH_LOCALE = {
   }),
 };
 
+// xkeeper-net-cms: a relation naming itself as its partner; harbour-air-backend: a mappedBy whose partner is a
+// relation to a third type
+const ODD_PARTNERS = {
+  [at('service')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'service', pluralName: 'services' },
+    options: { draftAndPublish: false },
+    attributes: { name: { type: 'string' }, relatedServices: { type: 'relation', relation: 'manyToMany', target: 'api::service.service', inversedBy: 'relatedServices' } },
+  }),
+  [at('country')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'country', pluralName: 'countries' },
+    options: { draftAndPublish: false },
+    attributes: { name: { type: 'string' }, dealsDepartures: { type: 'relation', relation: 'oneToMany', target: 'api::deal.deal', mappedBy: 'departureLocation' } },
+  }),
+  [at('destination')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'destination', pluralName: 'destinations' },
+    options: { draftAndPublish: false },
+    attributes: { name: { type: 'string' }, dealsDeparture: { type: 'relation', relation: 'oneToMany', target: 'api::deal.deal', mappedBy: 'departureLocation' } },
+  }),
+  [at('deal')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'deal', pluralName: 'deals' },
+    options: { draftAndPublish: false },
+    attributes: {
+      title: { type: 'string' },
+      departureLocation: { type: 'relation', relation: 'manyToOne', target: 'api::destination.destination', inversedBy: 'dealsDeparture' },
+    },
+  }),
+};
+
+describe('relations whose partner is themselves or a relation to another type', () => {
+  it('start with a notice and serve as Strapi 5.54 does: the self-named one one way, the other without links', async () => {
+    const dir = exampleWith(ODD_PARTNERS);
+    const model = loadModel(dir);
+    expect(model.notices).toEqual(
+      expect.arrayContaining([
+        `${at('service')}: attribute "relatedServices": "inversedBy: relatedServices" names itself on api::service.service; it is served as a one-way relation`,
+        `${at('country')}: attribute "dealsDepartures": "mappedBy: departureLocation" names a relation to api::destination.destination on api::deal.deal; it can never hold a link: a populate of it answers no key and a write to it is ignored, as in Strapi`,
+      ]),
+    );
+    const t = await startTestApp({ dir });
+    try {
+      const b = await t.request('POST', '/api/services', { body: { data: { name: 'B' } } });
+      const a = await t.request('POST', '/api/services', { body: { data: { name: 'A', relatedServices: { connect: [b.body.data.documentId] } } } });
+      expect(a.status, a.text).toBe(201);
+      const list = await t.get('/api/services?populate[relatedServices][fields][0]=name&fields[0]=name&sort=name');
+      expect(list.body.data.map((s: { name: string; relatedServices: { name: string }[] }) => [s.name, s.relatedServices.map((r) => r.name)])).toEqual([
+        ['A', ['B']],
+        ['B', []],
+      ]);
+      const filtered = await t.get('/api/services?filters[relatedServices][name][$eq]=B&fields[0]=name');
+      expect(filtered.body.data.map((s: { name: string }) => s.name)).toEqual(['A']);
+      // the deals' own relation to destinations works both ways
+      const dest = await t.request('POST', '/api/destinations', { body: { data: { name: 'YVR' } } });
+      const deal = await t.request('POST', '/api/deals', { body: { data: { title: 'Deal', departureLocation: dest.body.data.documentId } } });
+      expect(deal.status, deal.text).toBe(201);
+      expect((await t.get(`/api/destinations/${dest.body.data.documentId}?populate=dealsDeparture`)).body.data.dealsDeparture.map((d: { title: string }) => d.title)).toEqual([
+        'Deal',
+      ]);
+      const country = await t.request('POST', '/api/countries', { body: { data: { name: 'CA', dealsDepartures: { connect: [deal.body.data.documentId] } } } });
+      expect(country.status, country.text).toBe(201);
+      const read = await t.get(`/api/countries/${country.body.data.documentId}?populate=*`);
+      expect(read.status, read.text).toBe(200);
+      expect(read.body.data).not.toHaveProperty('dealsDepartures');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a localized type declaring a locale attribute', () => {
   it('starts with a notice and serves the locale every entry has, as Strapi 5.54 does: ?locale= picks it, a body locale is ignored, filters and sort read it', async () => {
     const dir = exampleWith(PAGE_WITH_LOCALE);
