@@ -72,6 +72,8 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   ['plugin::opening-hours.opening-hours', 'json'],
   // strapi-plugin-dynamic-enumeration-field: the chosen option
   ['plugin::dynamic-enumeration.dynamic-field', 'string'],
+  // strapi-plugin-tagsinput (canopas): the tags as a JSON list
+  ['plugin::tagsinput.tags', 'json'],
 ]);
 
 export const CUSTOM_FIELDS_CONFIG = 'config/custom-fields';

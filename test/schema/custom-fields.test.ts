@@ -33,6 +33,8 @@ const swatchType = JSON.stringify({
     pick: custom('plugin::dynamic-enumeration.dynamic-field'),
     // @notum-cz/strapi-plugin-tiptap-editor, as Agorinfo/strapi-wesoft writes it: text, the editor's JSON as a string
     doc: custom('plugin::tiptap-editor.RichText'),
+    // strapi-plugin-tagsinput, as acom-website-cms writes it
+    labels: custom('plugin::tagsinput.tags'),
   },
 });
 
@@ -56,6 +58,7 @@ describe('mapping', () => {
       ['hours', 'json'],
       ['pick', 'string'],
       ['doc', 'text'],
+      ['labels', 'json'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
