@@ -710,6 +710,51 @@ describe('relations whose partner is themselves or a relation to another type', 
   });
 });
 
+// omgg-backend: a gallery without locales owns a one-to-one link to a localized game, both with draft & publish
+const GALLERY_GAME = {
+  [at('gallery')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'gallery', pluralName: 'galleries' },
+    options: { draftAndPublish: true },
+    attributes: { title: { type: 'string' }, game: { type: 'relation', relation: 'oneToOne', target: 'api::game.game', inversedBy: 'gallery' } },
+  }),
+  [at('game')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'game', pluralName: 'games' },
+    options: { draftAndPublish: true },
+    pluginOptions: { i18n: { localized: true } },
+    attributes: {
+      name: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+      gallery: { type: 'relation', relation: 'oneToOne', target: 'api::gallery.gallery', mappedBy: 'game' },
+    },
+  }),
+};
+
+describe('a one-to-one owner without locales linked from two locales of one document', () => {
+  it('keeps both locales linked, as Strapi 5.54 does (linking the fr version dropped the en link)', async () => {
+    const t = await startTestApp({ dir: exampleWith(GALLERY_GAME) });
+    try {
+      const ga = (await t.request('POST', '/api/galleries', { body: { data: { title: 'GA' } } })).body.data.documentId as string;
+      const g = await t.request('POST', '/api/games', { body: { data: { name: 'G en', gallery: { connect: [ga] } } } });
+      expect(g.status, g.text).toBe(201);
+      const id = g.body.data.documentId as string;
+      const fr = await t.request('PUT', `/api/games/${id}?locale=fr`, { body: { data: { name: 'G fr', gallery: { connect: [ga] } } } });
+      expect(fr.status, fr.text).toBe(200);
+      for (const q of ['', '?status=draft', '?locale=fr', '?locale=fr&status=draft']) {
+        const r = await t.get(`/api/games/${id}${q}${q ? '&' : '?'}populate=gallery`);
+        expect(r.body.data.gallery?.documentId, q).toBe(ga);
+      }
+      // another game taking the gallery takes it from G
+      const h = await t.request('POST', '/api/games', { body: { data: { name: 'H en', gallery: { connect: [ga] } } } });
+      expect(h.status, h.text).toBe(201);
+      expect((await t.get(`/api/games/${id}?populate=gallery`)).body.data.gallery).toBeNull();
+      expect((await t.get(`/api/games/${h.body.data.documentId}?populate=gallery`)).body.data.gallery.documentId).toBe(ga);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a localized type declaring a locale attribute', () => {
   it('starts with a notice and serves the locale every entry has, as Strapi 5.54 does: ?locale= picks it, a body locale is ignored, filters and sort read it', async () => {
     const dir = exampleWith(PAGE_WITH_LOCALE);

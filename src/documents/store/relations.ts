@@ -343,7 +343,14 @@ async function writeInverseInLocale(
   for (const [i, e] of next.entries()) {
     const ids = rows.get(e) ?? [];
     if (!had.has(e.doc)) {
-      if (!ownerAttr.toMany && ids.length) await tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids).execute();
+      if (!ownerAttr.toMany && ids.length) {
+        let taken = tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids);
+        // an owner without locales holding one localized document holds it once per locale, as in Strapi: linking
+        // this document's fr version leaves its en version linked (omgg-backend's gallery ↔ game)
+        if (linkLocale !== null)
+          taken = taken.where((eb) => eb.or([eb('target_document_id', '<>', selfDoc), eb('target_locale', 'is', null), eb('target_locale', '=', linkLocale)]));
+        await taken.execute();
+      }
       const ordOf = ownerAttr.toMany ? await maxPerKey(ctx.store, attr.linkTable, 'source_id', 'ord', ids) : new Map<number, number>();
       await insertMany(
         ctx.store,
