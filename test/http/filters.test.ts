@@ -192,6 +192,15 @@ describe('malformed queries are 400, never 500', () => {
       ['fields[0]=title&fields[1]=', empty],
       ['fields=title,', empty],
       ['fields=,', empty],
+      // a list entry naming several attributes: each name checked, then the list refused
+      ['fields[0]=title,slug', shape],
+      ['fields[0]=title&fields[1]=slug,summary', shape],
+      ['populate[author][fields][0]=name,email', shape],
+      ['fields[0]=title,', empty],
+      [
+        'fields[0]=nope,slug',
+        { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid key nope', details: { key: 'nope', path: null, source: 'query', param: 'fields' } } },
+      ],
     ];
     for (const [q, body] of cases) expect((await t.get(`/api/articles?${q}`)).body, q).toEqual(body);
   });

@@ -13,11 +13,16 @@ export const INVALID_FIELDS = 'Invalid fields parameter. Expected a string or an
 export function parseFields(_ctx: ParseContext, schema: Schema, raw: unknown): string[] | null {
   if (raw === undefined || raw === null) return null;
   let names: string[];
+  // a list entry naming several attributes (`fields[0]=title,slug`): Strapi 5.54 checks each name, then
+  // refuses the list as no list of names
+  let listEntryWithCommas = false;
   if (typeof raw === 'string') {
     if (raw.trim() === '') throw new ValidationError('fields must name at least one attribute', { source: 'query', param: 'fields' });
     names = raw.split(',').map((s) => s.trim());
-  } else if (Array.isArray(raw) && raw.every((n) => typeof n === 'string')) names = raw as string[];
-  else throw new ValidationError(INVALID_FIELDS);
+  } else if (Array.isArray(raw) && raw.every((n) => typeof n === 'string')) {
+    listEntryWithCommas = raw.some((n: string) => n.includes(','));
+    names = listEntryWithCommas ? (raw as string[]).flatMap((n) => n.split(',').map((s) => s.trim())) : (raw as string[]);
+  } else throw new ValidationError(INVALID_FIELDS);
   if (names.length === 1 && names[0] === '*') return null;
   const out: string[] = [];
   for (const n of names) {
@@ -34,5 +39,6 @@ export function parseFields(_ctx: ParseContext, schema: Schema, raw: unknown): s
     const a = schema.attributes.get(n) ?? schema.emptyRelations?.get(n);
     throw ValidationError.invalidKey(n, a || isStrapiOnlyAttribute(schema, n) ? n : null, 'query', 'fields');
   }
+  if (listEntryWithCommas) throw new ValidationError(INVALID_FIELDS);
   return out;
 }
