@@ -1,5 +1,5 @@
 // A project's config/database may bound statements (`connection.statement_timeout`, which a Strapi
-// project on PostgreSQL gives every pooled connection). Start-up's schema sync is no request: building
+// project on PostgreSQL gives every pooled connection). Start-up's schema sync and seeding are no request: building
 // an index while another client has the table in use, or waiting for another process's sync, may take
 // longer than that bound and must not fail start-up. Two real server processes on one database, and a
 // connection of the test's own keeping open a transaction that uses the table the first one's sync
@@ -98,19 +98,6 @@ describe.skipIf(client === 'sqlite')('start-up on a database whose statements ar
       for (const s of servers) await s.stop();
     }
   }, 120_000);
-});
-
-describe.skipIf(client === 'sqlite')('start-up seeding on a database whose statements are bounded', () => {
-  let project: Project;
-  beforeAll(async () => {
-    await ensureBuilt();
-    project = await copyProject();
-    expect(folio(project, ['api-token', 'list']).status).toBe(0);
-    writeFileSync(join(project.dir, 'config', 'database.js'), `module.exports = { connection: { connection: { statement_timeout: ${BOUND_MS} } } };\n`);
-  }, 60_000);
-  afterAll(async () => {
-    await project?.remove();
-  });
 
   it("waits past the bound for another process's seeding of the roles, then serves", async () => {
     const other = await rawSession(project.env);
