@@ -4,6 +4,7 @@
 // CLI, another process — counts from the next request on.
 import type { Database } from '../database/dialect.js';
 import { lockKey } from '../database/key-lock.js';
+import { liftBoundForSeeding } from '../database/seeding-bound.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { newDocumentId } from '../documents/document-id.js';
 import { freshWhileUnchanged } from './fresh.js';
@@ -72,11 +73,8 @@ export class RoleStore {
   async seed(): Promise<void> {
     // processes starting together seed once: the lock makes the second wait, then find the roles
     await writeTransaction(this.database, async (db) => {
-      // part of start-up, like the schema sync: the wait for another process's seeding is not bound by
-      // config/database statement_timeout, which is meant for requests (two processes starting together on
-      // a loaded machine failed here past a short one)
-      const bound = this.database.dialect.statementBound;
-      if (bound) await bound.liftInTransaction.execute(db);
+      // two processes starting together on a loaded machine failed here past a short statement_timeout
+      await liftBoundForSeeding(this.database, db);
       await lockKey(db, this.database.dialect, 'seed:up_roles');
       await this.seedIn(db);
     });

@@ -1,6 +1,7 @@
 // The locales documents can be written in, kept in the database and mirrored in memory so every
 // request can check `?locale=` without a query.
 import type { Database } from '../database/dialect.js';
+import { liftBoundForSeeding } from '../database/seeding-bound.js';
 import { ValidationError } from '../errors.js';
 import { newDocumentId } from '../documents/document-id.js';
 import { formatDatetime } from '../values/format-value.js';
@@ -146,9 +147,7 @@ export class LocaleService {
     const now = dialect.toDatetime(new Date());
     try {
       await db.transaction().execute(async (tx) => {
-        // part of start-up: waiting for another process's seeding is not bound by statement_timeout (roles.ts)
-        const bound = dialect.statementBound;
-        if (bound) await bound.liftInTransaction.execute(tx);
+        await liftBoundForSeeding(this.database, tx);
         for (const l of wanted) {
           await tx
             .insertInto(TABLE)

@@ -111,14 +111,19 @@ const CREATOR_FIELDS: ReadonlySet<string> = new Set(['createdBy', 'updatedBy']);
  * the value a body sends).
  */
 function isSystemTimestamp(name: string, def: unknown): boolean {
-  const type = typeof def === 'object' && def !== null ? (def as Record<string, unknown>)['type'] : undefined;
+  const type = declaredType(def);
   return TIMESTAMPS.has(name) && (type === 'datetime' || type === 'timestamp' || type === 'date');
 }
 
 /** `{ "type": "string" }` or another type holding text, as a declared `locale` may be written */
 function isTextual(def: unknown): boolean {
-  const type = typeof def === 'object' && def !== null ? (def as Record<string, unknown>)['type'] : undefined;
+  const type = declaredType(def);
   return type === 'string' || type === 'text' || type === 'enumeration';
+}
+
+/** the `type` an attribute's definition declares, before it is checked */
+function declaredType(def: unknown): unknown {
+  return typeof def === 'object' && def !== null ? (def as Record<string, unknown>)['type'] : undefined;
 }
 
 /** The attributes that are right; each wrong one is recorded and left out. */

@@ -19,15 +19,5 @@ export async function lockDocument(s: Store, type: ContentType, documentId: stri
  */
 export async function lockRows(s: Store, table: string, ids: readonly number[]): Promise<void> {
   if (!s.dialect.rowLocks || ids.length === 0) return;
-  await s.tx
-    .selectFrom(table)
-    .select('id')
-    .where(
-      'id',
-      'in',
-      [...new Set(ids)].sort((a, b) => a - b),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  await s.tx.selectFrom(table).select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }

@@ -99,10 +99,10 @@ function lookup(
     return rolePermissions(ctx, schema, name) ? { attr: 'permissions', kind: 'permissions' } : null;
   }
   const a = schema.attributes.get(name) ?? schema.emptyRelations?.get(name);
-  const kind = a ? kindOf(a) : null;
+  if (!a) throw invalid(name, isStrapiOnlyAttribute(schema, name) ? ownPath : errPath);
+  const kind = kindOf(a);
   // an attribute that can't be populated (a scalar, a private one) is named where the request wrote it
-  if (a && !kind) throw invalid(name, writtenPath);
-  if (!a || !kind) throw invalid(name, isStrapiOnlyAttribute(schema, name) ? ownPath : errPath);
+  if (!kind) throw invalid(name, writtenPath);
   if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return null;
   return { attr: a, kind };
 }
