@@ -148,9 +148,14 @@ export class PipelinedReads {
   private connected(slot: Slot): Promise<Client> {
     if (slot.opening) return slot.opening;
     const client = this.open();
+    // node-postgres emits two errors for a terminated backend (the server's message, then "Connection
+    // terminated unexpectedly"): the connection is reported once
+    let reported = false;
     const forget = (error?: Error): void => {
       if (slot.client === client) slot.client = undefined;
-      if (error && !this.ended) this.onError(error);
+      if (!error || this.ended || reported) return;
+      reported = true;
+      this.onError(error);
     };
     // a lost connection (server restart, terminated backend) fails the statements sent on it; the
     // next statement opens a new one
