@@ -1,14 +1,14 @@
 // The previous response format, asked for with `Strapi-Response-Format: v4`: each entry becomes
 // {id, documentId, attributes}, and populated relations and media are wrapped in {data}.
-import { FILE_UID, type Component, type ContentType, type Model } from '../schema/types.js';
+import { FILE_UID, relationTarget, type Component, type ContentType, type Model } from '../schema/types.js';
 
 type Obj = Record<string, unknown>;
 
 function fields(model: Model, schema: ContentType | Component, o: Obj): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(o)) {
-    const a = schema.attributes.get(k);
-    if (a?.kind === 'relation') out[k] = { data: entries(model, model.contentTypes.get(a.target)!, v) };
+    const a = schema.attributes.get(k) ?? schema.adminRelations?.get(k);
+    if (a?.kind === 'relation') out[k] = { data: entries(model, relationTarget(model, a), v) };
     else if (a?.kind === 'media') out[k] = { data: entries(model, model.contentTypes.get(FILE_UID)!, v) };
     else if (a?.kind === 'component') {
       const comp = model.components.get(a.component)!;

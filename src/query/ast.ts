@@ -80,7 +80,12 @@ export type Where =
    * a condition on the document's other locale versions, the rows `populate[localizations]` shows
    * (`attribute` is always 'localizations')
    */
-  | { readonly kind: 'localizations'; readonly attribute: 'localizations'; readonly owner: string; readonly where: Where };
+  | { readonly kind: 'localizations'; readonly attribute: 'localizations'; readonly owner: string; readonly where: Where }
+  /**
+   * a condition decided without reading: one through a relation that never holds a link (to the admin
+   * panel's users) holds exactly when it holds on Strapi's row of NULLs (missing-row.ts)
+   */
+  | { readonly kind: 'constant'; readonly value: boolean };
 
 export interface SortItem {
   /**
@@ -120,8 +125,11 @@ export const PUBLICATION_FILTERS: readonly PublicationFilter[] = [
   'published-with-draft',
 ];
 
-/** `permissions`: a role's permissions, kept outside the model (see populate-permissions.ts) */
-export type PopulateKind = 'relation' | 'media' | 'component' | 'dynamiczone' | 'localizations' | 'permissions';
+/**
+ * `permissions`: a role's permissions, kept outside the model (see populate-permissions.ts);
+ * `unlinked`: a relation to the admin panel's users, which never holds a link (schema adminRelations)
+ */
+export type PopulateKind = 'relation' | 'media' | 'component' | 'dynamiczone' | 'localizations' | 'permissions' | 'unlinked';
 
 /** What to load for one populated attribute. */
 export interface PopulateNode {

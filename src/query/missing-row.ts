@@ -39,6 +39,8 @@ export function onMissingRow(w: Where): Truth {
       // compiled as EXISTS, which is never unknown: on a missing row it holds exactly when its own
       // condition holds on the next missing row
       return onMissingRow(w.where) === 'true' ? 'true' : 'false';
+    case 'constant':
+      return w.value ? 'true' : 'false';
     case 'compare':
       switch (w.op) {
         case '$null':

@@ -6,6 +6,7 @@ import { buildAttribute } from './attributes.js';
 import { componentTableName, linkTableName, snakeCase, tableName } from './identifiers.js';
 import { earlierComponentCollection, earlierComponentTableNames, earlierLinkTableNames, earlierTableNames, earlierTypeCollection } from './earlier-names.js';
 import { BUILTIN_SCHEMAS } from './builtin.js';
+import { ADMIN_USER_SCHEMA, ADMIN_USER_UID } from './admin-user.js';
 import { SYSTEM_TABLES } from '../database/tables.js';
 import { SchemaProblems } from './problems.js';
 import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
@@ -266,9 +267,10 @@ function declaredAfter(schema: ContentType | Component, a: string, b: string): b
 
 /**
  * 'drop': the relation's target isn't served, and it is left out of its schema; 'empty': it can never
- * hold a link, and is left out of the attributes but kept among the schema's emptyRelations
+ * hold a link, and is left out of the attributes but kept among the schema's emptyRelations; 'admin':
+ * a relation to the admin panel's users, kept among the schema's adminRelations
  */
-type Paired = 'drop' | 'empty' | undefined;
+type Paired = 'drop' | 'empty' | 'admin' | undefined;
 
 /**
  * A relation whose partner doesn't name it back. Strapi starts with it: the owning side works one way,
@@ -306,6 +308,12 @@ function pairRelation(
   const target = types.get(attr.target);
   if (!target) {
     if (problems.reported(attr.target)) return;
+    if (attr.target === ADMIN_USER_UID) {
+      notices.push(
+        `${schema.file}: attribute "${attr.name}": its target ${attr.target} is the admin panel's user, which Folio does not run; the relation never holds a link (populated as empty, and a write naming an admin user is refused, as Strapi answers while none is linked)`,
+      );
+      return 'admin';
+    }
     if (FOREIGN_TYPE.test(attr.target)) {
       notices.push(
         `${schema.file}: attribute "${attr.name}": its target ${attr.target} is defined by a plugin or the admin panel, which Folio does not run; the relation is left out`,
@@ -394,15 +402,21 @@ function pairRelations(problems: SchemaProblems, notices: string[], load: Loader
     }
   }
   // after the loop: a Map's entries are not deleted while it is walked
+  const declared = new Map<ContentType | Component, readonly string[]>();
   for (const [schema, attr, paired] of dropped) {
     const name = attr.name;
-    if (paired === 'empty') {
-      const mutable = schema as { emptyRelations?: Map<string, RelationAttribute> };
-      (mutable.emptyRelations ??= new Map()).set(name, attr);
+    const mutable = schema as { emptyRelations?: Map<string, RelationAttribute>; adminRelations?: Map<string, RelationAttribute> };
+    if (paired === 'empty') (mutable.emptyRelations ??= new Map()).set(name, attr);
+    if (paired === 'admin') {
+      if (!declared.has(schema)) declared.set(schema, [...schema.order]);
+      (mutable.adminRelations ??= new Map()).set(name, attr);
     }
     (schema.attributes as Map<string, Attribute>).delete(name);
     const order = schema.order as string[];
     order.splice(order.indexOf(name), 1);
+  }
+  for (const [schema, names] of declared) {
+    (schema as { populateOrder?: readonly string[] }).populateOrder = names.filter((n) => schema.attributes.has(n) || schema.adminRelations?.has(n));
   }
 }
 
@@ -502,5 +516,13 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     else routes.set(segment, ct.uid);
   }
   problems.throwIfAny();
-  return { contentTypes: types, components, routes, notices: load.notices, formerTables: load.formerTables };
+  // built apart from the model's own tables and their earlier names: it is never stored
+  const adminUser = contentType(
+    { ...load, notices: [], formerTables: new Map(), earlierCollections: new Map(), tables: new Map() },
+    ADMIN_USER_UID,
+    ADMIN_USER_SCHEMA,
+    '<admin panel>',
+    'plugin',
+  );
+  return { contentTypes: types, components, routes, notices: load.notices, formerTables: load.formerTables, adminUser };
 }

@@ -107,6 +107,14 @@ export interface Schema {
    * one is checked and ignored, as Strapi serves them
    */
   readonly emptyRelations?: ReadonlyMap<string, RelationAttribute>;
+  /**
+   * relations to the admin panel's users (`target: admin::user`): no attributes, as they never hold a
+   * link (admin-user.ts), but populated as empty (null, [], {count: 0}), filtered and sorted as Strapi
+   * does while no admin is linked, and a write naming an admin user is refused
+   */
+  readonly adminRelations?: ReadonlyMap<string, RelationAttribute>;
+  /** when a schema has adminRelations: every populatable name in schema order, those included (`populate=*`) */
+  readonly populateOrder?: readonly string[];
 }
 
 export interface ContentType extends Schema {
@@ -138,6 +146,8 @@ export interface Model {
   readonly notices?: readonly string[];
   /** a table → the names earlier Folio versions gave it, newest first (earlier-names.ts), which schema sync renames */
   readonly formerTables?: ReadonlyMap<string, readonly string[]>;
+  /** the admin panel's user as a relation to it sees it (admin-user.ts); never served, never stored */
+  readonly adminUser?: ContentType;
 }
 
 export const SYSTEM_COLUMNS = {
@@ -159,6 +169,18 @@ export const PERMISSION_UID = 'plugin::users-permissions.permission';
 
 export function isScalar(a: Attribute): a is ScalarAttribute {
   return a.kind === 'scalar';
+}
+
+/** A relation of `schema` that never holds a link: a mappedBy side nothing names back, or one to the admin panel's users. */
+export function linklessRelation(schema: Schema, name: string): RelationAttribute | undefined {
+  return schema.emptyRelations?.get(name) ?? schema.adminRelations?.get(name);
+}
+
+/** The type a relation names: a served one, or for a relation among a schema's adminRelations the admin panel's user. */
+export function relationTarget(model: Model, a: RelationAttribute): ContentType {
+  const t = model.contentTypes.get(a.target) ?? (a.target === model.adminUser?.uid ? model.adminUser : undefined);
+  if (!t) throw new Error(`unknown relation target ${a.target}`);
+  return t;
 }
 
 export function schemaOf(model: Model, uid: string): ContentType | Component {

@@ -7,7 +7,7 @@
 // errors together; then date/time conversion errors, which Strapi only meets in its database layer.
 import type { Ability } from '../../auth/ability.js';
 import { ValidationError, type FieldError } from '../../errors.js';
-import type { Component, ComponentAttribute, DynamicZoneAttribute, Model, ScalarAttribute } from '../../schema/types.js';
+import { linklessRelation, type Component, type ComponentAttribute, type DynamicZoneAttribute, type Model, type ScalarAttribute } from '../../schema/types.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { castScalar } from './cast-scalar.js';
 import { checkKeys } from './check-keys.js';
@@ -156,7 +156,7 @@ function collect(model: Model, schema: Schema, data: Obj, path: string[], proble
     if (!a) {
       // read as any relation value (a malformed one is the same 400); what it names must exist, as Strapi
       // checks it, and then it is ignored: it holds no link
-      const empty = schema.emptyRelations?.get(key);
+      const empty = linklessRelation(schema, key);
       if (empty) out.unlinked.set(key, relationOp(empty, value, pathText(p)));
       continue;
     }

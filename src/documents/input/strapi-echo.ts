@@ -5,7 +5,7 @@
 // their long form ({set: [{id}]}), inside components and zone entries too; then `publishedAt` (null for draft & publish types, whose writes go
 // to the draft first; the time of the write otherwise) and the locale of a localized type. Where
 // Strapi has turned documentIds into row ids, Folio keeps the documentIds (README).
-import type { Model } from '../../schema/types.js';
+import { linklessRelation, type Model } from '../../schema/types.js';
 import { zoneComponents } from '../../schema/zone.js';
 import type { Schema } from './walk.js';
 
@@ -54,7 +54,7 @@ function longForms(model: Model, schema: Schema, data: Obj): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(data)) {
     // a relation that can hold no link is still echoed as the relation it is
-    const a = schema.attributes.get(k) ?? schema.emptyRelations?.get(k);
+    const a = schema.attributes.get(k) ?? linklessRelation(schema, k);
     if (a?.kind === 'relation' || a?.kind === 'media') out[k] = longForm(v, a.kind === 'media', a.kind === 'relation' && !a.toMany);
     else if (a?.kind === 'component') {
       const comp = model.components.get(a.component);

@@ -1,6 +1,6 @@
 // Depth-first walk over the keys of a write body and of the component and dynamic-zone values
 // inside it, the traversal each key check of check-keys.ts runs over the whole body.
-import type { Attribute, Component, ContentType, Model } from '../../schema/types.js';
+import { linklessRelation, type Attribute, type Component, type ContentType, type Model } from '../../schema/types.js';
 
 export type Schema = ContentType | Component;
 export type Obj = Record<string, unknown>;
@@ -39,7 +39,7 @@ export function walkKeys(model: Model, schema: Schema, data: Obj, visit: (v: Key
   for (const key of Object.keys(data)) {
     const value = data[key];
     // a relation that never holds a link is checked as any relation (then the value is ignored)
-    const attribute = schema.attributes.get(key) ?? schema.emptyRelations?.get(key);
+    const attribute = schema.attributes.get(key) ?? linklessRelation(schema, key);
     const path = parentPath === null ? key : `${parentPath}.${key}`;
     visit({ schema, key, value, attribute, place, parentPath, path });
     if (attribute?.kind === 'component') {

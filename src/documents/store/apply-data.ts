@@ -6,6 +6,7 @@ import type { ComponentInput, WriteData, ZoneEntryInput } from '../input/types.j
 import { deleteRows } from './children.js';
 import { setMedia } from './media.js';
 import type { CmpLink } from './new-rows.js';
+import { refuseAdminLinks } from './admin-links.js';
 import { checkUnlinkedRelation, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
 import { insertLinks } from './deferred-links.js';
 import { defaultColumns, insertRow, scalarColumns } from './rows.js';
@@ -106,5 +107,7 @@ export async function applyData(ctx: RelationContext, row: SourceRow, data: Writ
   for (const [name, op] of data.unlinked) {
     const a = schema.emptyRelations?.get(name);
     if (a) await checkUnlinkedRelation(ctx, row, a, op);
+    const admin = schema.adminRelations?.get(name);
+    if (admin) refuseAdminLinks(admin, op);
   }
 }

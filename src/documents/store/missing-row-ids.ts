@@ -14,14 +14,15 @@ import { nestedItems, readable } from './missing-documents.js';
 import { MissingRelationsError } from './missing-relations.js';
 
 interface Target {
-  readonly table: string;
+  /** null: a type Folio never stores (the admin panel's users), where no id names a row */
+  readonly table: string | null;
   readonly ids: Set<number>;
 }
 
 /** ids per lookup, as SQLite binds at most so many values in one statement */
 const IDS_PER_LOOKUP = 1000;
 
-function add(targets: Map<string, Target>, uid: string, table: string, ids: readonly (number | undefined)[]): void {
+function add(targets: Map<string, Target>, uid: string, table: string | null, ids: readonly (number | undefined)[]): void {
   const t = targets.get(uid) ?? { table, ids: new Set<number>() };
   targets.set(uid, t);
   for (const id of ids) if (id !== undefined) t.ids.add(id);
@@ -53,6 +54,18 @@ function collect(model: Model, schema: Schema, data: Obj, path: string[], target
       );
     } else for (const n of nestedItems(model, a, value, p)) collect(model, n.schema, n.data, n.path, targets);
   }
+  for (const a of schema.adminRelations?.values() ?? []) {
+    const value = Object.hasOwn(data, a.name) ? data[a.name] : undefined;
+    if (value === undefined || value === null) continue;
+    const op = readable(() => relationOp(a, value, pathText([...path, a.name])));
+    const refs = !op ? [] : op.kind === 'set' ? op.items : op.connect;
+    add(
+      targets,
+      a.target,
+      null,
+      refs.filter((r) => r.documentId === undefined).map((r) => r.id),
+    );
+  }
 }
 
 /**
@@ -67,7 +80,7 @@ export async function missingRowIds(tx: Tx, model: Model, schema: Schema, data: 
     if (ids.size === 0) continue;
     const all = [...ids];
     const found = new Set<number>();
-    for (let from = 0; from < all.length; from += IDS_PER_LOOKUP) {
+    for (let from = 0; table !== null && from < all.length; from += IDS_PER_LOOKUP) {
       const rows = await tx
         .selectFrom(table)
         .select('id')

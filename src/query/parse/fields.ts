@@ -1,6 +1,6 @@
 // `fields` → selected scalar attribute names (behaviour.md §5.4). id and documentId always come back.
 import { ValidationError } from '../../errors.js';
-import type { Component, ContentType } from '../../schema/types.js';
+import { linklessRelation, type Component, type ContentType } from '../../schema/types.js';
 import { isPoison, type ParseContext } from './context.js';
 import { scalarField } from './field-ref.js';
 import { isStrapiOnlyAttribute } from './strapi-only-attributes.js';
@@ -35,8 +35,8 @@ export function parseFields(_ctx: ParseContext, schema: Schema, raw: unknown): s
       if (!out.includes(n)) out.push(n);
       continue;
     }
-    // a relation, media or component is named at its own path, a mappedBy side that holds no link too
-    const a = schema.attributes.get(n) ?? schema.emptyRelations?.get(n);
+    // a relation, media or component is named at its own path, one that never holds a link too
+    const a = schema.attributes.get(n) ?? linklessRelation(schema, n);
     throw ValidationError.invalidKey(n, a || isStrapiOnlyAttribute(schema, n) ? n : null, 'query', 'fields');
   }
   if (listEntryWithCommas) throw new ValidationError(INVALID_FIELDS);

@@ -3,7 +3,8 @@
 import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import { COMPARE_OPS, type CompareOp, type FieldRef, type SqlValue, type Where } from '../ast.js';
-import { FILE_UID, type Component, type ContentType } from '../../schema/types.js';
+import { FILE_UID, relationTarget, type Component, type ContentType } from '../../schema/types.js';
+import { onMissingRow } from '../missing-row.js';
 import { castBoolean, castFilterValue } from './cast-value.js';
 import { isObj, isPoison, type ParseContext } from './context.js';
 import { scalarField } from './field-ref.js';
@@ -125,6 +126,15 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
       continue;
     }
     const a = schema.attributes.get(key);
+    const admin = a ? undefined : schema.adminRelations?.get(key);
+    if (admin) {
+      if (!ctx.ability.can(findAction(admin.target))) throw invalid(key, here.join('.'));
+      // checked as Strapi checks it against the admin user, then decided on the row of NULLs that
+      // Strapi's join gives every document (no admin is ever linked)
+      const w = parseObject(ctx, relationTarget(ctx.model, admin), isObj(v) ? v : { id: v }, here, true);
+      if (w) items.push({ kind: 'constant', value: onMissingRow(w) === 'true' });
+      continue;
+    }
     if (!a && isAdminAuthor(schema, key)) {
       // Strapi walks the admin user's names below it before it refuses the private relation
       const p = adminFilterProblem(v, here);
@@ -166,6 +176,7 @@ function steps(w: Where): number {
     case 'not':
       return steps(w.item);
     case 'compare':
+    case 'constant':
       return 0;
     default:
       return 1 + steps(w.where);

@@ -3,7 +3,7 @@
 import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import type { PopulateKind, PopulateMap, PopulateNode } from '../ast.js';
-import { FILE_UID, PERMISSION_UID, ROLE_UID, USER_UID, type Attribute, type Component, type ContentType } from '../../schema/types.js';
+import { FILE_UID, PERMISSION_UID, ROLE_UID, USER_UID, linklessRelation, relationTarget, type Attribute, type Component, type ContentType } from '../../schema/types.js';
 import { isObj, isPoison, textOf, type ParseContext } from './context.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { parseFields } from './fields.js';
@@ -43,7 +43,7 @@ type Found = Attribute | 'localizations' | 'permissions';
 function targetOf(ctx: ParseContext, schema: Schema, a: Found): Schema | null {
   if (a === 'localizations') return schema;
   if (a === 'permissions') return null;
-  if (a.kind === 'relation') return ctx.model.contentTypes.get(a.target)!;
+  if (a.kind === 'relation') return relationTarget(ctx.model, a);
   if (a.kind === 'media') return ctx.model.contentTypes.get(FILE_UID)!;
   if (a.kind === 'component') return ctx.model.components.get(a.component)!;
   return null;
@@ -98,11 +98,12 @@ function lookup(
   if (name === 'permissions' && schema.uid === ROLE_UID && !schema.attributes.has(name)) {
     return rolePermissions(ctx, schema, name) ? { attr: 'permissions', kind: 'permissions' } : null;
   }
-  const a = schema.attributes.get(name) ?? schema.emptyRelations?.get(name);
+  const a = schema.attributes.get(name) ?? linklessRelation(schema, name);
   if (!a) throw invalid(name, isStrapiOnlyAttribute(schema, name) ? ownPath : errPath);
-  const kind = kindOf(a);
-  // an attribute that can't be populated (a scalar, a private one) is named where the request wrote it
-  if (!kind) throw invalid(name, writtenPath);
+  const kind = schema.adminRelations?.get(name) === a ? 'unlinked' : kindOf(a);
+  // an attribute that can't be populated (a scalar, a private one) is named where the request wrote it;
+  // a private relation at its whole path, as Strapi 5.54 names it (`Invalid key roles at owner.roles`)
+  if (!kind) throw invalid(name, a.kind === 'relation' && a.private ? ownPath : writtenPath);
   if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return null;
   return { attr: a, kind };
 }
@@ -139,9 +140,10 @@ function merge(map: MutableMap, n: PopulateNode): void {
 function star(ctx: ParseContext, schema: Schema): MutableMap {
   const map: MutableMap = new Map();
   const zones: string[] = [];
-  for (const name of schema.order) {
-    const a = schema.attributes.get(name)!;
-    const kind = kindOf(a);
+  for (const name of schema.populateOrder ?? schema.order) {
+    const a = schema.attributes.get(name) ?? schema.adminRelations?.get(name);
+    if (!a) continue;
+    const kind = schema.adminRelations?.get(name) === a ? 'unlinked' : kindOf(a);
     if (!kind) continue;
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) continue;
     if (withheld(schema, a)) continue;
@@ -298,7 +300,7 @@ function objectEntry(
     const c = truthy(value['count']);
     if (c === null) throw invalid('count', here);
     // Strapi counts relations and components; media and dynamic zones ignore it
-    if (base.kind === 'relation' || base.kind === 'component') count = c;
+    if (base.kind === 'relation' || base.kind === 'component' || base.kind === 'unlinked') count = c;
   }
   let populate: PopulateMap = new Map();
   // an empty nested populate names an empty key, as Strapi reports it

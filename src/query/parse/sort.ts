@@ -4,7 +4,7 @@
 import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import type { SortItem } from '../ast.js';
-import { FILE_UID, type Component, type ContentType } from '../../schema/types.js';
+import { FILE_UID, relationTarget, type Component, type ContentType } from '../../schema/types.js';
 import { isObj, isPoison, type ParseContext } from './context.js';
 import { scalarField } from './field-ref.js';
 import { isAdminAuthor, isPrivateInStrapi, strapiOnlyAttribute } from './strapi-only-attributes.js';
@@ -36,9 +36,12 @@ interface Failure {
   readonly depth: number;
 }
 
-type Reading = SortItem | Failure;
+/** A sort through a relation that never holds a link (to the admin panel's users): every document ties on it. */
+const TIE = Symbol('tie');
 
-const isFailure = (r: Reading): r is Failure => 'error' in r;
+type Reading = SortItem | Failure | typeof TIE;
+
+const isFailure = (r: Reading): r is Failure => typeof r === 'object' && 'error' in r;
 
 function invalid(key: string, path: readonly string[], stage: Stage): Failure {
   return { error: ValidationError.invalidKey(key, path.length ? path.join('.') : null, 'query', 'sort'), stage, depth: path.length };
@@ -58,6 +61,7 @@ const ORDER_ERROR = 'Invalid order. order can only be one of asc|desc|ASC|DESC';
 function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[], order: string | undefined): Reading {
   let cur: Schema = schema;
   const walked: string[] = [];
+  let unlinked = false;
   for (const [i, seg] of segments.entries()) {
     if (isPoison(seg)) return invalid(seg, walked, Stage.UnknownKey);
     const last = i === segments.length - 1;
@@ -67,9 +71,9 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
       if (!last) return invalid(segments[i + 1]!, here, Stage.PastField);
       const d = (order ?? 'asc').toLowerCase();
       if (d !== 'asc' && d !== 'desc') return { error: new ValidationError(ORDER_ERROR), stage: Stage.Order, depth: here.length };
-      return { path: walked, field, direction: d };
+      return unlinked ? TIE : { path: walked, field, direction: d };
     }
-    const a = cur.attributes.get(seg);
+    const a = cur.attributes.get(seg) ?? cur.adminRelations?.get(seg);
     const deeper = (): Failure => (order?.trim() ? invalid(order.trim(), here, Stage.UnknownKey) : invalid(seg, here, Stage.NothingAfter));
     if (!a && seg === 'localizations' && cur.modelType === 'contentType' && cur.localized) {
       // the document's other locale versions, sorted by as a to-many relation to its own type
@@ -82,6 +86,7 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
       const strapiOnly = strapiOnlyAttribute(cur, seg);
       if (strapiOnly === null) return invalid(seg, walked, Stage.UnknownKey);
       if (strapiOnly === 'polymorphic') return invalid(seg, here, Stage.Polymorphic);
+      if (strapiOnly === 'scalar') return invalid(seg, here, Stage.Hidden);
       if (isAdminAuthor(cur, seg)) {
         // Strapi walks the admin user's names below it before it refuses the private relation
         const rest = segments.slice(i + 1);
@@ -98,7 +103,8 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
     if (a.private || a.kind === 'scalar') return invalid(seg, here, Stage.Hidden);
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return invalid(seg, here, Stage.NotFindable);
     if (last) return deeper();
-    cur = a.kind === 'relation' ? ctx.model.contentTypes.get(a.target)! : a.kind === 'media' ? ctx.model.contentTypes.get(FILE_UID)! : ctx.model.components.get(a.component)!;
+    unlinked ||= cur.adminRelations?.get(seg) === a;
+    cur = a.kind === 'relation' ? relationTarget(ctx.model, a) : a.kind === 'media' ? ctx.model.contentTypes.get(FILE_UID)! : ctx.model.components.get(a.component)!;
     walked.push(seg);
   }
   return invalid('', [], Stage.UnknownKey);
@@ -156,5 +162,5 @@ export function parseSort(ctx: ParseContext, schema: Schema, raw: unknown): Sort
   else throw new ValidationError(`Invalid sort type expected object or string got ${typeof raw}`);
   const failures = readings.filter(isFailure);
   if (failures.length) throw first(failures, !isObj(raw)).error;
-  return readings as SortItem[];
+  return readings.filter((r): r is SortItem => r !== TIE);
 }

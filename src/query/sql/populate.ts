@@ -555,6 +555,12 @@ async function loadPermissions(ctx: PopulateContext, parents: readonly Parent[],
   return { name: 'permissions', byParent, empty: () => [] };
 }
 
+/** A relation that never holds a link (to the admin panel's users): empty for every parent, with no read. */
+function unlinked(attr: RelationAttribute, node: PopulateNode): Loaded {
+  const empty = node.count ? () => ({ count: 0 }) : attr.toMany ? () => [] : () => null;
+  return { name: attr.name, byParent: new Map(), empty };
+}
+
 /** Fills `out` of every parent with the populated attributes, in schema order. */
 export async function populate(ctx: PopulateContext, schema: Schema, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
   if (parents.length === 0 || map.size === 0) return;
@@ -566,6 +572,11 @@ export async function populate(ctx: PopulateContext, schema: Schema, parents: re
     }
     if (node.kind === 'permissions') {
       if (schema.uid === ROLE_UID) jobs.push(loadPermissions(ctx, parents, node));
+      continue;
+    }
+    if (node.kind === 'unlinked') {
+      const admin = schema.adminRelations?.get(node.attribute);
+      if (admin) jobs.push(Promise.resolve(unlinked(admin, node)));
       continue;
     }
     const attr = schema.attributes.get(node.attribute);

@@ -122,6 +122,8 @@ export function compileWhere(ctx: WhereContext, schema: ContentType | Component,
       if (onMissingRow(w.where) !== 'true') return some;
       return sql<SqlBool>`(${some} or not (${linked(ctx, schema, alias, w.attribute, null)}))`;
     }
+    case 'constant':
+      return w.value ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
   }
 }
 
