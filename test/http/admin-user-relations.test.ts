@@ -2,12 +2,9 @@
 // (a note's owner and editors). Folio has no admin users and never reads Strapi's admin tables, so such
 // a relation never holds a link; every answer below is the one Strapi 5.54 gives with no admin linked
 // (checked side by side with the reference, full-access token).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_DIR, startTestApp, writeDocument, type TestApp } from '../support/app.js';
-import { writeFiles } from '../schema/write-files.js';
+import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
+import { exampleWith } from '../support/example-with.js';
 
 const NOTE = 'src/api/note/content-types/note/schema.json';
 const rel = (relation: string, target: string): Record<string, string> => ({ type: 'relation', relation, target });
@@ -44,15 +41,13 @@ const invalidKey = (key: string, path: string | null, param: string) => ({
   },
 });
 
-let dir: string;
+let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 let titles: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-admin-rel-'));
-  cpSync(EXAMPLE_DIR, dir, { recursive: true });
-  writeFiles(dir, FILES);
-  t = await startTestApp({ dir });
+  project = exampleWith(FILES);
+  t = await startTestApp({ dir: project.dir });
   await writeDocument(t, 'POST', '/api/notes', { title: 'a', body: 'x', stamp: { label: 'ok' } });
   await writeDocument(t, 'POST', '/api/notes', { title: 'b', body: 'y' });
   titles = ['a', 'b'];
@@ -60,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  project?.remove();
 });
 
 const list = async (query: string): Promise<unknown[]> => {

@@ -79,34 +79,50 @@ async function disconnected(
   op: RelationOp,
   localeFor: (r: RelationRef) => string | null,
   statusFor: (r: RelationRef) => string | null,
-): Promise<string[]> {
+): Promise<Entry[]> {
   if (op.kind !== 'change' || op.disconnect.length === 0) return [];
-  return (await resolve(ctx, target, op.disconnect, localeFor, statusFor, true, 'drop')).map((e) => e.doc);
+  return await resolve(ctx, target, op.disconnect, localeFor, statusFor, true, 'drop');
 }
 
-/** Applies set / connect / disconnect with positions to an ordered list of documents. */
-function applyOp<T extends { doc: string }>(current: T[], op: RelationOp, connect: T[], set: T[], disconnect: readonly string[], toMany: boolean): T[] {
+/** What makes two links one: their document, or (from a source without locales) their document in one locale. */
+type LinkKey = (e: { doc: string; locale?: string | null }) => string;
+
+const byDocument: LinkKey = (e) => e.doc;
+
+/**
+ * Applies set / connect / disconnect with positions to an ordered list of documents. `disconnect`
+ * holds link keys; positions name documents.
+ */
+function applyOp<T extends { doc: string; locale?: string | null }>(
+  current: T[],
+  op: RelationOp,
+  connect: T[],
+  set: T[],
+  disconnect: readonly string[],
+  toMany: boolean,
+  key: LinkKey = byDocument,
+): T[] {
   let list: T[];
   if (op.kind === 'set') {
     list = [];
     for (const e of set) {
-      if (list.some((x) => x.doc === e.doc)) throw duplicate(e.doc);
+      if (list.some((x) => key(x) === key(e))) throw duplicate(e.doc);
       list.push(e);
     }
   } else {
     const gone = new Set(disconnect);
-    const reconnected = new Set(connect.map((e) => e.doc));
+    const reconnected = new Set(connect.map(key));
     // a document disconnected here still marks its place for the positions of this connect, as in
     // Strapi (disconnect B, connect C before B: C takes B's place); it leaves the list after them
-    list = current.filter((e) => !(gone.has(e.doc) && reconnected.has(e.doc)));
+    list = current.filter((e) => !(gone.has(key(e)) && reconnected.has(key(e))));
     op.connect.forEach((ref, i) => {
       const e = connect[i]!;
-      const was = list.findIndex((x) => x.doc === e.doc);
-      list = list.filter((x) => x.doc !== e.doc);
+      const was = list.findIndex((x) => key(x) === key(e));
+      list = list.filter((x) => key(x) !== key(e));
       // strict unless the client says otherwise, on update too: Strapi 5.54 refuses there as well
       place(list, e, ref.position, op.strict ?? true, was);
     });
-    list = list.filter((e) => !gone.has(e.doc) || reconnected.has(e.doc));
+    list = list.filter((e) => !gone.has(key(e)) || reconnected.has(key(e)));
   }
   return toMany ? list : list.slice(-1);
 }
@@ -159,11 +175,12 @@ function place<T extends { doc: string }>(list: T[], e: T, position: Position | 
   list.splice('before' in position ? i : i + 1, 0, e);
 }
 
-function checkConnectDuplicates(op: RelationOp): void {
+/** `localeOf`: the locale a ref's link keeps, when links from this source are told apart by it */
+function checkConnectDuplicates(op: RelationOp, localeOf?: (r: RelationRef) => string | null): void {
   if (op.kind !== 'change') return;
   const seen = new Set<string>();
   for (const r of op.connect) {
-    const key = r.documentId ?? `#${r.id}`;
+    const key = `${r.documentId ?? `#${r.id}`}\u0000${(r.documentId !== undefined && localeOf?.(r)) || ''}`;
     if (seen.has(key)) throw duplicate(r.documentId ?? String(r.id));
     seen.add(key);
   }
@@ -171,15 +188,19 @@ function checkConnectDuplicates(op: RelationOp): void {
 
 /** Writes a relation from the side that stores the links. */
 export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
-  checkConnectDuplicates(op);
-  // a link table this write already queued rows for is read below (positions, one-to-one steals)
-  await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   const target = ctx.model.contentTypes.get(attr.target)!;
-  const tx = ctx.store.tx;
   const srcLocalized = localizedSource(source);
   // a component's link rows say its document's locale, since a component row has none of its own to follow when read
   const localeFor = targetLocaleFor(ctx, source, target);
-  const storedLocale = (e: Entry): string | null => (target.localized && !srcLocalized ? (e.locale ?? ctx.defaultLocale) : null);
+  // links from a source without locales say their target's locale, and may name one document in
+  // several (a download's games: G in English and G in French), as Strapi 5.54 links them
+  const perLocale = target.localized && !srcLocalized;
+  const storedLocale = (e: { locale?: string | null }): string | null => (perLocale ? (e.locale ?? ctx.defaultLocale) : null);
+  const key: LinkKey = perLocale ? (e) => `${e.doc}\u0000${storedLocale(e)!}` : byDocument;
+  checkConnectDuplicates(op, perLocale ? localeFor : undefined);
+  // a link table this write already queued rows for is read below (positions, one-to-one steals)
+  await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
+  const tx = ctx.store.tx;
   const statusFor = (r: RelationRef): string | null => (target.draftAndPublish && !dpSource(source) ? (r.status ?? null) : null);
 
   // a row inserted by this write holds no links yet: nothing to read or clear
@@ -194,14 +215,14 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   }));
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
-  const disconnect = await disconnected(ctx, target, op, localeFor, statusFor);
+  const disconnect = (await disconnected(ctx, target, op, localeFor, statusFor)).map(key);
   // checked together with each target's last position on its own side, which new links continue
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   await checkExists(ctx, target, positionAnchors(op, connect, current));
   // a target sent again keeps its place on the other side: it is the same link, not a new one
-  const invOf = new Map(current.map((e) => [e.doc, e.inv]));
-  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany).map((e) =>
-    e.inv === undefined && invOf.has(e.doc) ? { ...e, inv: invOf.get(e.doc)! } : e,
+  const invOf = new Map(current.map((e) => [key(e), e.inv]));
+  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, key).map((e) =>
+    e.inv === undefined && invOf.has(key(e)) ? { ...e, inv: invOf.get(key(e))! } : e,
   );
 
   if (!isNew) await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
@@ -219,15 +240,20 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
               .where('document_id', '=', source.documentId)
               .execute()
           ).map((r) => Number(r.id));
-    await tx
-      .deleteFrom(attr.linkTable)
-      .where(
-        'target_document_id',
-        'in',
-        next.map((e) => e.doc),
-      )
-      .where('source_id', 'not in', sameDoc)
-      .execute();
+    // from a source without locales each target locale is held on its own (G in French leaves G in English where it is)
+    const taken = perLocale ? [...new Set(next.map(storedLocale))] : [null];
+    for (const locale of taken) {
+      let q = tx
+        .deleteFrom(attr.linkTable)
+        .where(
+          'target_document_id',
+          'in',
+          next.filter((e) => locale === null || storedLocale(e) === locale).map((e) => e.doc),
+        )
+        .where('source_id', 'not in', sameDoc);
+      if (locale !== null) q = q.where((eb) => eb.or([eb('target_locale', 'is', null), eb('target_locale', '=', locale)]));
+      await q.execute();
+    }
   }
   await insertLinks(
     ctx.store,
@@ -302,7 +328,7 @@ async function writeInverseInLocale(
   const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? (r.status ?? null) : null);
   const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
-  const disconnect = await disconnected(ctx, owner, op, ownerLocale, ownerStatus);
+  const disconnect = (await disconnected(ctx, owner, op, ownerLocale, ownerStatus)).map(byDocument);
   await checkExists(ctx, owner, positionAnchors(op, connect, current));
   const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
 

@@ -1,0 +1,149 @@
+// Links from a type without locales to a localized one (omgg-backend's downloads and games). Each link
+// names one locale version of its document, so one download may link a game in English and in French:
+// two links, listed in every read, as Strapi 5.54 keeps one link per linked row. Every expectation was
+// checked side by side with the reference (links made from either side, with and without draft & publish).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
+import { exampleWith } from '../support/example-with.js';
+
+const at = (name: string): string => `src/api/${name}/content-types/${name}/schema.json`;
+const localized = { i18n: { localized: true } };
+const FILES = {
+  [at('game')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'game', pluralName: 'games' },
+    options: { draftAndPublish: false },
+    pluginOptions: localized,
+    attributes: {
+      name: { type: 'string', pluginOptions: localized },
+      downloads: { type: 'relation', relation: 'manyToMany', target: 'api::download.download', mappedBy: 'games' },
+    },
+  }),
+  [at('download')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'download', pluralName: 'downloads' },
+    options: { draftAndPublish: false },
+    attributes: {
+      label: { type: 'string' },
+      games: { type: 'relation', relation: 'manyToMany', target: 'api::game.game', inversedBy: 'downloads' },
+    },
+  }),
+  [at('title')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'title', pluralName: 'titles' },
+    options: { draftAndPublish: true },
+    pluginOptions: localized,
+    attributes: {
+      name: { type: 'string', pluginOptions: localized },
+      shelves: { type: 'relation', relation: 'manyToMany', target: 'api::shelf.shelf', mappedBy: 'titles' },
+    },
+  }),
+  [at('shelf')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'shelf', pluralName: 'shelves' },
+    options: { draftAndPublish: true },
+    attributes: {
+      label: { type: 'string' },
+      titles: { type: 'relation', relation: 'manyToMany', target: 'api::title.title', inversedBy: 'shelves' },
+    },
+  }),
+};
+
+let project: ReturnType<typeof exampleWith> | undefined;
+let t: TestApp;
+let game: string;
+
+beforeAll(async () => {
+  project = exampleWith(FILES);
+  t = await startTestApp({ dir: project.dir });
+  game = await writeDocument(t, 'POST', '/api/games?locale=en', { name: 'G en' });
+  await writeDocument(t, 'PUT', `/api/games/${game}?locale=fr`, { name: 'G fr' });
+});
+
+afterAll(async () => {
+  await t?.close();
+  project?.remove();
+});
+
+const names = async (path: string, attribute: string, field: string): Promise<string[]> => {
+  const r = await t.get(path);
+  expect(r.status, r.text).toBe(200);
+  return (r.body.data[attribute] as Record<string, string>[]).map((x) => x[field]!);
+};
+const gamesOf = (download: string, query = ''): Promise<string[]> => names(`/api/downloads/${download}?populate[games][fields][0]=name${query}`, 'games', 'name');
+
+describe('a type without locales linking a localized one', () => {
+  it('links one document in two locales: both are listed, whatever the read locale', async () => {
+    const d = await writeDocument(t, 'POST', '/api/downloads', {
+      label: 'D1',
+      games: {
+        connect: [
+          { documentId: game, locale: 'en' },
+          { documentId: game, locale: 'fr' },
+        ],
+      },
+    });
+    expect(await gamesOf(d)).toEqual(['G en', 'G fr']);
+    expect(await gamesOf(d, '&locale=fr')).toEqual(['G en', 'G fr']);
+    const count = await t.get(`/api/downloads/${d}?populate[games][count]=true`);
+    expect(count.body.data.games).toEqual({ count: 2 });
+    // from the game, each locale version lists the downloads that link it
+    expect(await names(`/api/games/${game}?locale=fr&populate=downloads`, 'downloads', 'label')).toContain('D1');
+    // a disconnect naming one locale removes that link only
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { disconnect: [{ documentId: game, locale: 'fr' }] } });
+    expect(await gamesOf(d)).toEqual(['G en']);
+    expect(await names(`/api/games/${game}?locale=fr&populate=downloads`, 'downloads', 'label')).not.toContain('D1');
+  });
+
+  it('orders and replaces the links of each locale on their own', async () => {
+    const d = await writeDocument(t, 'POST', '/api/downloads', { label: 'D2', games: [game] });
+    expect(await gamesOf(d)).toEqual(['G en']);
+    await writeDocument(t, 'PUT', `/api/games/${game}?locale=de`, { name: 'G de' });
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { connect: [{ documentId: game, locale: 'de', position: { start: true } }] } });
+    expect(await gamesOf(d)).toEqual(['G de', 'G en']);
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { set: [{ documentId: game, locale: 'fr' }, { documentId: game }] } });
+    expect(await gamesOf(d)).toEqual(['G fr', 'G en']);
+    // connecting a locale already linked keeps one link
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { connect: [{ documentId: game, locale: 'en' }] } });
+    expect(await gamesOf(d)).toEqual(['G fr', 'G en']);
+  });
+
+  it('refuses the same locale twice in one list, and a locale the document lacks', async () => {
+    const twice = await t.request('POST', '/api/downloads', { body: { data: { label: 'x', games: { connect: [{ documentId: game, locale: 'en' }, { documentId: game }] } } } });
+    expect(twice.body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: `The relation with id ${game} is already connected. You cannot connect the same relation twice.`,
+      details: {},
+    });
+    const missing = await t.request('POST', '/api/downloads', { body: { data: { label: 'x', games: { connect: [{ documentId: game, locale: 'it' }] } } } });
+    expect(missing.status).toBe(400);
+  });
+
+  it('lists the locale versions linked from the localized side', async () => {
+    const d = await writeDocument(t, 'POST', '/api/downloads', { label: 'E1' });
+    const k = await writeDocument(t, 'POST', '/api/games?locale=en', { name: 'K en', downloads: [d] });
+    await writeDocument(t, 'PUT', `/api/games/${k}?locale=fr`, { name: 'K fr', downloads: [d] });
+    expect(await gamesOf(d)).toEqual(['K en', 'K fr']);
+    await t.request('DELETE', `/api/games/${k}?locale=fr`);
+    expect(await gamesOf(d)).toEqual(['K en']);
+  });
+
+  it('with draft & publish on both sides, each status lists its versions in both locales', async () => {
+    const title = await writeDocument(t, 'POST', '/api/titles?locale=en&status=published', { name: 'T en' });
+    await writeDocument(t, 'PUT', `/api/titles/${title}?locale=fr&status=published`, { name: 'T fr' });
+    const shelf = await writeDocument(t, 'POST', '/api/shelves?status=published', {
+      label: 'S1',
+      titles: {
+        connect: [
+          { documentId: title, locale: 'en' },
+          { documentId: title, locale: 'fr' },
+        ],
+      },
+    });
+    const titlesOf = (query: string): Promise<string[]> => names(`/api/shelves/${shelf}?populate[titles][fields][0]=name${query}`, 'titles', 'name');
+    expect(await titlesOf('')).toEqual(['T en', 'T fr']);
+    expect(await titlesOf('&status=draft')).toEqual(['T en', 'T fr']);
+    expect(await names(`/api/titles/${title}?locale=fr&populate=shelves`, 'shelves', 'label')).toEqual(['S1']);
+  });
+});
