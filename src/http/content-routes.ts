@@ -122,7 +122,11 @@ async function writing<T>(
       if (exists && !(await exists())) throw new NotFoundError('Document not found');
     }
     if (Array.isArray(raw)) throw e;
-    if (e instanceof MissingRelationsError) throw e.withValue(storedData(services.model, type, raw, write));
+    if (e instanceof MissingRelationsError) {
+      // the writer meets relations in the body's order; Strapi reports the first target type in schema order
+      const first = (await missingRowIds(services.database.db, services.model, type, raw)) ?? e;
+      throw first.withValue(storedData(services.model, type, raw, write));
+    }
     const fields = e instanceof ValidationError ? fieldErrorsOf(e) : undefined;
     // the checks Strapi runs in the pass that also finds missing row ids: a draft's (or, without
     // draft & publish, all of them); a publish-only error or a date it can't convert comes after.

@@ -262,6 +262,18 @@ it("a value error beside a row id naming no row: both, as Strapi 5.54's one pass
   expect(file.details.errors.map((e) => e.message)).toEqual([viewsError]);
 });
 
+it('row ids of two relations naming no row, values all right: the first target in schema order is reported, whatever the body order', async () => {
+  const messageOf = async (data: Record<string, unknown>) => {
+    const r = await t.request('POST', '/api/articles', { body: { data: { title: 't', ...data } } });
+    expect(r.status, r.text).toBe(400);
+    return r.body.error.message as string;
+  };
+  const author = '1 relation(s) of type api::author.author associated with this entity do not exist';
+  expect(await messageOf({ tags: [99999], author: 99998 })).toBe(author);
+  expect(await messageOf({ author: 99998, tags: [99999] })).toBe(author);
+  expect(await messageOf({ tags: [99999], cover: 99998 })).toBe('1 relation(s) of type plugin::upload.file associated with this entity do not exist');
+});
+
 it("the echoed data shows references as Strapi 5.54 stores them: a to-one relation's last, a file's digits as its id", async () => {
   const echo = async (data: Record<string, unknown>) => (await t.request('POST', '/api/articles', { body: { data: { title: 't', ...data } } })).body.error.details.errors[0].value;
   expect((await echo({ author: [99999, 99998] })).author).toEqual({ set: [{ id: 99998 }] });

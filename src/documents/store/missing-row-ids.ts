@@ -7,7 +7,7 @@ import { mediaRefs } from '../input/media-payload.js';
 import { pathText } from '../input/messages.js';
 import { relationOp } from '../input/relation-payload.js';
 import { isObj, type Obj, type Schema } from '../input/walk.js';
-import { FILE_UID, type Model } from '../../schema/types.js';
+import { FILE_UID, type Model, type RelationAttribute } from '../../schema/types.js';
 import { FILES_TABLE } from '../../plugins/upload/file-row.js';
 import type { Tx } from './rows.js';
 import { nestedItems, readable } from './missing-documents.js';
@@ -28,22 +28,28 @@ function add(targets: Map<string, Target>, uid: string, table: string | null, id
   for (const id of ids) if (id !== undefined) t.ids.add(id);
 }
 
+/** The row ids a relation value links (a disconnect naming no row is ignored, as in Strapi 5.54). */
+function linkedIds(a: RelationAttribute, value: unknown, p: readonly string[]): (number | undefined)[] {
+  const op = readable(() => relationOp(a, value, pathText([...p])));
+  const refs = !op ? [] : op.kind === 'set' ? op.items : op.connect;
+  return refs.filter((r) => r.documentId === undefined).map((r) => r.id);
+}
+
 function collect(model: Model, schema: Schema, data: Obj, path: string[], targets: Map<string, Target>): void {
-  for (const a of schema.attributes.values()) {
-    const value = Object.hasOwn(data, a.name) ? data[a.name] : undefined;
+  // in schema order, a relation to the admin panel's users in its place (it names ids no row has)
+  for (const name of schema.populateOrder ?? schema.order) {
+    const value = Object.hasOwn(data, name) ? data[name] : undefined;
     if (value === undefined || value === null) continue;
-    const p = [...path, a.name];
+    const p = [...path, name];
+    const admin = schema.adminRelations?.get(name);
+    if (admin) {
+      add(targets, admin.target, null, linkedIds(admin, value, p));
+      continue;
+    }
+    const a = schema.attributes.get(name)!;
     if (a.kind === 'relation') {
-      const op = readable(() => relationOp(a, value, pathText(p)));
-      // a disconnect naming no row is ignored, as in Strapi 5.54
-      const refs = !op ? [] : op.kind === 'set' ? op.items : op.connect;
       const target = model.contentTypes.get(a.target)!;
-      add(
-        targets,
-        target.uid,
-        target.table,
-        refs.filter((r) => r.documentId === undefined).map((r) => r.id),
-      );
+      add(targets, target.uid, target.table, linkedIds(a, value, p));
     } else if (a.kind === 'media') {
       const refs = readable(() => mediaRefs(a, value, pathText(p))) ?? [];
       add(
@@ -52,19 +58,7 @@ function collect(model: Model, schema: Schema, data: Obj, path: string[], target
         FILES_TABLE,
         refs.filter((r) => r.documentId === undefined).map((r) => r.id),
       );
-    } else for (const n of nestedItems(model, a, value, p)) collect(model, n.schema, n.data, n.path, targets);
-  }
-  for (const a of schema.adminRelations?.values() ?? []) {
-    const value = Object.hasOwn(data, a.name) ? data[a.name] : undefined;
-    if (value === undefined || value === null) continue;
-    const op = readable(() => relationOp(a, value, pathText([...path, a.name])));
-    const refs = !op ? [] : op.kind === 'set' ? op.items : op.connect;
-    add(
-      targets,
-      a.target,
-      null,
-      refs.filter((r) => r.documentId === undefined).map((r) => r.id),
-    );
+    } else if (a.kind !== 'scalar') for (const n of nestedItems(model, a, value, p)) collect(model, n.schema, n.data, n.path, targets);
   }
 }
 
