@@ -22,6 +22,8 @@ const FILES = {
       editors: rel('manyToMany', 'admin::user'),
       author: rel('manyToOne', 'api::author.author'),
       stamp: { type: 'component', component: 'shared.stamp' },
+      secret: { ...rel('manyToOne', 'admin::user'), private: true },
+      blocks: { type: 'dynamiczone', components: ['shared.stamp'] },
     },
   }),
   'src/components/shared/stamp.json': JSON.stringify({
@@ -48,7 +50,7 @@ let titles: string[];
 beforeAll(async () => {
   project = exampleWith(FILES);
   t = await startTestApp({ dir: project.dir });
-  await writeDocument(t, 'POST', '/api/notes', { title: 'a', body: 'x', stamp: { label: 'ok' } });
+  await writeDocument(t, 'POST', '/api/notes', { title: 'a', body: 'x', stamp: { label: 'ok' }, blocks: [{ __component: 'shared.stamp', label: 'z' }] });
   await writeDocument(t, 'POST', '/api/notes', { title: 'b', body: 'y' });
   titles = ['a', 'b'];
 });
@@ -74,7 +76,8 @@ describe('a relation to admin::user', () => {
   it('populates as null, [] or a count of 0, in schema order under populate=*', async () => {
     expect(await list('fields[0]=title&populate=owner')).toEqual(titles.map((title, i) => ({ id: i + 1, documentId: expect.any(String), title, owner: null })));
     const star = (await list('fields[0]=title&populate=*')) as Record<string, unknown>[];
-    expect(Object.keys(star[0]!)).toEqual(['id', 'documentId', 'title', 'owner', 'editors', 'author', 'stamp']);
+    // a private one is left out, as any private relation
+    expect(Object.keys(star[0]!)).toEqual(['id', 'documentId', 'title', 'owner', 'editors', 'author', 'stamp', 'blocks']);
     expect(star[0]).toMatchObject({ owner: null, editors: [], author: null, stamp: { label: 'ok' } });
     expect(star[0]!['stamp']).not.toHaveProperty('approver');
     expect(await list('fields[0]=title&populate[editors][count]=true&populate[owner][count]=true')).toEqual(
@@ -82,6 +85,9 @@ describe('a relation to admin::user', () => {
     );
     const v4 = await t.get('/api/notes?fields[0]=title&populate[owner]=true&populate[editors]=true&pagination[pageSize]=1', { headers: { 'Strapi-Response-Format': 'v4' } });
     expect(v4.body.data).toEqual([{ id: 1, documentId: expect.any(String), attributes: { title: 'a', owner: { data: null }, editors: { data: [] } } }]);
+    // in a component, and through a dynamic zone's component by a dotted path
+    const inZone = (await list('fields[0]=title&populate=blocks.approver')) as Record<string, unknown>[];
+    expect(inZone[0]!['blocks']).toEqual([{ __component: 'shared.stamp', id: expect.any(Number), label: 'z', approver: null }]);
     const inComponent = (await list('fields[0]=title&populate[stamp][populate]=approver')) as Record<string, unknown>[];
     expect(inComponent[0]!['stamp']).toEqual({ id: expect.any(Number), label: 'ok', approver: null });
   });
@@ -107,6 +113,10 @@ describe('a relation to admin::user', () => {
     expect((await t.get('/api/notes?populate[owner][populate][nope]=true')).body).toEqual(invalidKey('nope', 'owner', 'populate'));
     expect((await t.get('/api/notes?populate=owner.roles')).body).toEqual(invalidKey('roles', 'owner.roles', 'populate'));
     expect((await t.get('/api/notes?fields[0]=editors')).body).toEqual(invalidKey('editors', 'editors', 'fields'));
+    // a private one is refused as any private relation
+    expect((await t.get('/api/notes?populate=secret')).body).toEqual(invalidKey('secret', 'secret', 'populate'));
+    expect((await t.get('/api/notes?filters[secret][id][$null]=true')).body).toEqual(invalidKey('secret', 'secret', 'filters'));
+    expect((await t.get('/api/notes?sort=secret.firstname')).body).toEqual(invalidKey('secret', 'secret', 'sort'));
   });
 
   it('filters as on a row of NULLs: only what holds with no user linked matches', async () => {
@@ -146,13 +156,15 @@ describe('a relation to admin::user', () => {
       return { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: [], message, name: 'ValidationError', value }] } } };
     };
     const post = async (data: Record<string, unknown>) => (await t.request('POST', '/api/notes', { body: { data } })).body;
-    expect(await post({ title: 'c', owner: 1 })).toEqual(missing(1, { title: 'c', owner: { set: [{ id: 1 }] }, publishedAt: expect.any(String) }));
-    expect(await post({ title: 'c', editors: [1, 2] })).toEqual(missing(2, { title: 'c', editors: { set: [{ id: 1 }, { id: 2 }] }, publishedAt: expect.any(String) }));
-    expect(await post({ title: 'c', editors: { connect: [1] } })).toEqual(missing(1, { title: 'c', editors: { connect: [{ id: 1 }] }, publishedAt: expect.any(String) }));
+    expect(await post({ title: 'c', owner: 1 })).toEqual(missing(1, { title: 'c', owner: { set: [{ id: 1 }] }, blocks: [], publishedAt: expect.any(String) }));
+    expect(await post({ title: 'c', editors: [1, 2] })).toEqual(missing(2, { title: 'c', editors: { set: [{ id: 1 }, { id: 2 }] }, blocks: [], publishedAt: expect.any(String) }));
+    expect(await post({ title: 'c', editors: { connect: [1] } })).toEqual(missing(1, { title: 'c', editors: { connect: [{ id: 1 }] }, blocks: [], publishedAt: expect.any(String) }));
     // among other missing relations, the first in schema order (owner before author)
     expect((await post({ title: 'c', author: 99, owner: 1 })).error.message).toBe('1 relation(s) of type admin::user associated with this entity do not exist');
     const notFound = { data: null, error: { status: 400, name: 'ValidationError', message: 'Document with id "abc", locale "null" not found', details: {} } };
     expect(await post({ title: 'c', owner: 'abc' })).toEqual(notFound);
+    // a documentId is looked up before any row id, as Strapi resolves them first
+    expect(await post({ title: 'c', owner: 'abc', author: 99 })).toEqual(notFound);
     expect(await post({ title: 'c', editors: { disconnect: ['abc'] } })).toEqual(notFound);
     const [first] = (await list('fields[0]=title')) as { documentId: string }[];
     const put = await t.request('PUT', `/api/notes/${first!.documentId}`, { body: { data: { owner: 1 } } });
@@ -164,7 +176,7 @@ describe('a relation to admin::user', () => {
     await t.app.services.roles.grant('public', ['api::note.note.find']);
     const r = await t.get('/api/notes?fields[0]=title&populate=*', { token: null });
     expect(r.status, r.text).toBe(200);
-    expect(Object.keys(r.body.data[0])).toEqual(['id', 'documentId', 'title', 'stamp']);
+    expect(Object.keys(r.body.data[0])).toEqual(['id', 'documentId', 'title', 'stamp', 'blocks']);
     expect((await t.get('/api/notes?populate=owner', { token: null })).body.data[0]).not.toHaveProperty('owner');
     expect((await t.get('/api/notes?filters[owner][id][$null]=true', { token: null })).body).toEqual(invalidKey('owner', 'owner', 'filters'));
   });

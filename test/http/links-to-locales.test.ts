@@ -17,6 +17,7 @@ const FILES = {
     attributes: {
       name: { type: 'string', pluginOptions: localized },
       downloads: { type: 'relation', relation: 'manyToMany', target: 'api::download.download', mappedBy: 'games' },
+      racks: { type: 'relation', relation: 'manyToMany', target: 'api::rack.rack', inversedBy: 'games' },
     },
   }),
   [at('download')]: JSON.stringify({
@@ -26,6 +27,16 @@ const FILES = {
     attributes: {
       label: { type: 'string' },
       games: { type: 'relation', relation: 'manyToMany', target: 'api::game.game', inversedBy: 'downloads' },
+    },
+  }),
+  // the other way round: the localized side owns the links
+  [at('rack')]: JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: 'rack', pluralName: 'racks' },
+    options: { draftAndPublish: false },
+    attributes: {
+      label: { type: 'string' },
+      games: { type: 'relation', relation: 'manyToMany', target: 'api::game.game', mappedBy: 'racks' },
     },
   }),
   [at('title')]: JSON.stringify({
@@ -118,6 +129,37 @@ describe('a type without locales linking a localized one', () => {
     });
     const missing = await t.request('POST', '/api/downloads', { body: { data: { label: 'x', games: { connect: [{ documentId: game, locale: 'it' }] } } } });
     expect(missing.status).toBe(400);
+  });
+
+  it("a link removed from one locale's side leaves the other locale's link", async () => {
+    const d = await writeDocument(t, 'POST', '/api/downloads', {
+      label: 'D3',
+      games: {
+        connect: [
+          { documentId: game, locale: 'en' },
+          { documentId: game, locale: 'fr' },
+        ],
+      },
+    });
+    await writeDocument(t, 'PUT', `/api/games/${game}?locale=fr`, { downloads: { disconnect: [d] } });
+    expect(await gamesOf(d)).toEqual(['G en']);
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { connect: [{ documentId: game, locale: 'fr' }] } });
+    await writeDocument(t, 'PUT', `/api/games/${game}?locale=en`, { downloads: [] });
+    expect(await gamesOf(d)).toEqual(['G fr']);
+  });
+
+  it('from a mappedBy side without locales, one document in two locales is two owners, in set and connect alike', async () => {
+    const both = [
+      { documentId: game, locale: 'en' },
+      { documentId: game, locale: 'fr' },
+    ];
+    const racksOf = async (locale: string): Promise<string[]> => names(`/api/games/${game}?locale=${locale}&populate=racks`, 'racks', 'label');
+    const viaSet = await writeDocument(t, 'POST', '/api/racks', { label: 'R1', games: { set: both } });
+    const viaConnect = await writeDocument(t, 'POST', '/api/racks', { label: 'R2', games: { connect: both } });
+    expect(await racksOf('en')).toEqual(['R1', 'R2']);
+    expect(await racksOf('fr')).toEqual(['R1', 'R2']);
+    expect(await names(`/api/racks/${viaSet}?populate=games&locale=fr`, 'games', 'name')).toEqual(['G fr']);
+    expect(viaConnect).toEqual(expect.any(String));
   });
 
   it('lists the locale versions linked from the localized side', async () => {

@@ -16,7 +16,8 @@ import { ValidationError } from '../../errors.js';
 
 /** A documentId the body names, where to look for it and the locale Strapi's message names. */
 interface Named {
-  readonly table: string;
+  /** null: a type Folio never stores (the admin panel's users), where no document is found */
+  readonly table: string | null;
   readonly doc: string;
   readonly locale: string | null;
 }
@@ -71,10 +72,13 @@ export function nestedItems(model: Model, a: Attribute, value: unknown, p: reado
 /** The documentIds in `data` (a body, or a component within it), in the body's order. */
 function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocale: string | null): void {
   for (const [key, value] of Object.entries(data)) {
-    const a = schema.attributes.get(key);
+    const a = schema.attributes.get(key) ?? schema.adminRelations?.get(key);
     if (!a || value === undefined || value === null) continue;
     const p = [...path, key];
-    if (a.kind === 'relation') {
+    if (a.kind === 'relation' && !schema.attributes.has(key)) {
+      const op = readable(() => relationOp(a, value, pathText(p)));
+      for (const r of op ? refsOf(op) : []) if (r.documentId !== undefined) w.out.push({ table: null, doc: r.documentId, locale: null });
+    } else if (a.kind === 'relation') {
       const target = w.model.contentTypes.get(a.target)!;
       const op = readable(() => relationOp(a, value, pathText(p)));
       for (const r of op ? refsOf(op) : []) {
@@ -101,7 +105,7 @@ export async function refuseMissingDocuments(tx: Tx, model: Model, schema: Schem
   collect(w, schema, data, [], schema.modelType === 'contentType' && schema.localized ? writeLocale : null);
   if (w.out.length === 0) return;
   const byTable = new Map<string, Set<string>>();
-  for (const n of w.out) byTable.set(n.table, (byTable.get(n.table) ?? new Set()).add(n.doc));
+  for (const n of w.out) if (n.table !== null) byTable.set(n.table, (byTable.get(n.table) ?? new Set()).add(n.doc));
   const found = new Set<string>();
   for (const [table, docs] of byTable) {
     const all = [...docs];
@@ -111,6 +115,6 @@ export async function refuseMissingDocuments(tx: Tx, model: Model, schema: Schem
       for (const r of rows) found.add(`${table}|${String(r.document_id)}`);
     }
   }
-  const missing = w.out.find((n) => !found.has(`${n.table}|${n.doc}`));
+  const missing = w.out.find((n) => n.table === null || !found.has(`${n.table}|${n.doc}`));
   if (missing) throw notFound(missing.doc, missing.locale);
 }

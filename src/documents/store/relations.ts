@@ -1,5 +1,6 @@
 // Relation writes. Links go from a source row to a target *document*; which version of the target a
 // reader sees is decided at read time (query/sql/scope.ts), so publishing never re-links.
+import { sql, type SqlBool } from 'kysely';
 import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { Position, RelationOp, RelationRef } from '../input/types.js';
@@ -282,9 +283,10 @@ function opInLocale(op: RelationOp, locale: string, defaultLocale: string): Rela
  * own locale; a non-localized self edits each locale its refs name, separately.
  */
 export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp): Promise<void> {
-  checkConnectDuplicates(op);
-  await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   const owner = ctx.model.contentTypes.get(attr.target)!;
+  // a self without locales edits each locale's owners on their own: one document in two locales is two owners
+  checkConnectDuplicates(op, owner.localized && !self.schema.localized ? (r) => r.locale ?? ctx.defaultLocale : undefined);
+  await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null);
   if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale);
   const refs = op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
@@ -354,7 +356,9 @@ async function writeInverseInLocale(
   const keep = new Set(next.map((e) => e.doc));
   const removed = current.filter((e) => !keep.has(e.doc));
   const removedRows = [...(await rowsOf(removed)).values()].flat();
-  if (removedRows.length) await tx.deleteFrom(attr.linkTable).where('target_document_id', '=', selfDoc).where('source_id', 'in', removedRows).execute();
+  // an owner without locales may link this document in several locales: only this locale's links are edited here
+  const thisLocale = linkLocale === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.ref('target_locale')} is null or ${sql.ref('target_locale')} = ${linkLocale})`;
+  if (removedRows.length) await tx.deleteFrom(attr.linkTable).where('target_document_id', '=', selfDoc).where('source_id', 'in', removedRows).where(thisLocale).execute();
 
   const had = new Set(current.map((e) => e.doc));
   const rows = await rowsOf(next);
@@ -396,6 +400,7 @@ async function writeInverseInLocale(
         .set({ inv_ord: i + 1 })
         .where('target_document_id', '=', selfDoc)
         .where('source_id', 'in', ids)
+        .where(thisLocale)
         .execute();
     }
   }

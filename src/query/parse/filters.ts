@@ -128,7 +128,7 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
     const a = schema.attributes.get(key);
     const admin = a ? undefined : schema.adminRelations?.get(key);
     if (admin) {
-      if (!ctx.ability.can(findAction(admin.target))) throw invalid(key, here.join('.'));
+      if (admin.private || !ctx.ability.can(findAction(admin.target))) throw invalid(key, here.join('.'));
       // checked as Strapi checks it against the admin user, then decided on the row of NULLs that
       // Strapi's join gives every document (no admin is ever linked)
       const w = parseObject(ctx, relationTarget(ctx.model, admin), isObj(v) ? v : { id: v }, here, true);

@@ -100,7 +100,7 @@ function lookup(
   }
   const a = schema.attributes.get(name) ?? linklessRelation(schema, name);
   if (!a) throw invalid(name, isStrapiOnlyAttribute(schema, name) ? ownPath : errPath);
-  const kind = schema.adminRelations?.get(name) === a ? 'unlinked' : kindOf(a);
+  const kind = a.private ? null : schema.adminRelations?.get(name) === a ? 'unlinked' : kindOf(a);
   // an attribute that can't be populated (a scalar, a private one) is named where the request wrote it;
   // a private relation at its whole path, as Strapi 5.54 names it (`Invalid key roles at owner.roles`)
   if (!kind) throw invalid(name, a.kind === 'relation' && a.private ? ownPath : writtenPath);
@@ -143,7 +143,7 @@ function star(ctx: ParseContext, schema: Schema): MutableMap {
   for (const name of schema.populateOrder ?? schema.order) {
     const a = schema.attributes.get(name) ?? schema.adminRelations?.get(name);
     if (!a) continue;
-    const kind = schema.adminRelations?.get(name) === a ? 'unlinked' : kindOf(a);
+    const kind = a.private ? null : schema.adminRelations?.get(name) === a ? 'unlinked' : kindOf(a);
     if (!kind) continue;
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) continue;
     if (withheld(schema, a)) continue;
@@ -192,7 +192,7 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
     const atZone = invalid(rest[0]!, `${here}.${rest[0]!}`);
     for (const uid of zoneComponents(found.attr)) {
       const comp = ctx.model.components.get(uid)!;
-      if (!comp.attributes.has(rest[0]!)) continue;
+      if (!comp.attributes.has(rest[0]!) && !comp.adminRelations?.has(rest[0]!)) continue;
       let child: PopulateNode | null | typeof DROPPED;
       try {
         child = dotted(ctx, comp, rest, name, here);
