@@ -158,7 +158,9 @@ describe('a relation to admin::user', () => {
     const post = async (data: Record<string, unknown>) => (await t.request('POST', '/api/notes', { body: { data } })).body;
     expect(await post({ title: 'c', owner: 1 })).toEqual(missing(1, { title: 'c', owner: { set: [{ id: 1 }] }, blocks: [], publishedAt: expect.any(String) }));
     expect(await post({ title: 'c', editors: [1, 2] })).toEqual(missing(2, { title: 'c', editors: { set: [{ id: 1 }, { id: 2 }] }, blocks: [], publishedAt: expect.any(String) }));
-    expect(await post({ title: 'c', editors: { connect: [1] } })).toEqual(missing(1, { title: 'c', editors: { connect: [{ id: 1 }] }, blocks: [], publishedAt: expect.any(String) }));
+    expect(await post({ title: 'c', editors: { connect: [1] } })).toEqual(
+      missing(1, { title: 'c', editors: { connect: [{ id: 1 }] }, blocks: [], publishedAt: expect.any(String) }),
+    );
     // among other missing relations, the first in schema order (owner before author)
     expect((await post({ title: 'c', author: 99, owner: 1 })).error.message).toBe('1 relation(s) of type admin::user associated with this entity do not exist');
     const notFound = { data: null, error: { status: 400, name: 'ValidationError', message: 'Document with id "abc", locale "null" not found', details: {} } };

@@ -119,6 +119,45 @@ describe('a type without locales linking a localized one', () => {
     expect(await gamesOf(d)).toEqual(['G fr', 'G en']);
   });
 
+  it("places a link next to one locale of a document: the anchor's locale, else the connected item's", async () => {
+    const k = await writeDocument(t, 'POST', '/api/games?locale=en', { name: 'P en' });
+    await writeDocument(t, 'PUT', `/api/games/${k}?locale=fr`, { name: 'P fr' });
+    const m = await writeDocument(t, 'POST', '/api/games?locale=en', { name: 'Q en' });
+    await writeDocument(t, 'PUT', `/api/games/${m}?locale=fr`, { name: 'Q fr' });
+    const d = await writeDocument(t, 'POST', '/api/downloads', {
+      label: 'D4',
+      games: {
+        connect: [
+          { documentId: k, locale: 'en' },
+          { documentId: k, locale: 'fr' },
+        ],
+      },
+    });
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { connect: [{ documentId: m, locale: 'fr', position: { before: k } }] } });
+    expect(await gamesOf(d)).toEqual(['P en', 'Q fr', 'P fr']);
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { connect: [{ documentId: m, locale: 'en', position: { after: k } }] } });
+    expect(await gamesOf(d)).toEqual(['P en', 'Q en', 'Q fr', 'P fr']);
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { connect: [{ documentId: k, locale: 'fr', position: { after: k, locale: 'en' } }] } });
+    expect(await gamesOf(d)).toEqual(['P en', 'P fr', 'Q en', 'Q fr']);
+    // an anchor in a locale not linked, and in one the document lacks
+    const notLinked = await t.request('PUT', `/api/downloads/${d}`, {
+      body: { data: { games: { connect: [{ documentId: m, locale: 'en', position: { before: k, locale: 'de' } }] } } },
+    });
+    expect(notLinked.body.error.message).toBe(`Document with id "${k}", locale "de" not found`);
+    await writeDocument(t, 'PUT', `/api/games/${k}?locale=de`, { name: 'P de' });
+    const unplaced = await t.request('PUT', `/api/downloads/${d}`, {
+      body: { data: { games: { connect: [{ documentId: m, locale: 'en', position: { before: k, locale: 'de' } }] } } },
+    });
+    expect(unplaced.body.error.message).toBe(
+      `There was a problem connecting relation with id ${m} at position {"before":"${k}","locale":"de"}. The relation with id ${k} needs to be connected first.`,
+    );
+    // one locale placed against another of the same document is no loop; against itself it is
+    await writeDocument(t, 'PUT', `/api/downloads/${d}`, { games: { connect: [{ documentId: k, locale: 'de', position: { after: k, locale: 'fr' } }] } });
+    expect(await gamesOf(d)).toEqual(['P en', 'P fr', 'P de', 'Q en', 'Q fr']);
+    const loop = await t.request('PUT', `/api/downloads/${d}`, { body: { data: { games: { connect: [{ documentId: k, locale: 'fr', position: { before: k } }] } } } });
+    expect(loop.body.error.message).toMatch(/^A circular reference was found in the connect array/);
+  });
+
   it('refuses the same locale twice in one list, and a locale the document lacks', async () => {
     const twice = await t.request('POST', '/api/downloads', { body: { data: { label: 'x', games: { connect: [{ documentId: game, locale: 'en' }, { documentId: game }] } } } });
     expect(twice.body.error).toEqual({

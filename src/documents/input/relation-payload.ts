@@ -21,12 +21,22 @@ function position(v: unknown, where: string): Position {
   const bad = (): ValidationError =>
     new ValidationError(`Invalid position in ${where}: expected exactly one of {before: documentId}, {after: documentId}, {start: true}, {end: true} but got ${printValue(v)}`);
   if (!isObj(v)) throw bad();
-  const keys = Object.keys(v);
+  // besides the place, the version of the anchor: a locale and a status
+  const version: { locale?: string; status?: 'draft' | 'published' } = {};
+  if (has(v, 'locale')) {
+    if (typeof v['locale'] !== 'string' || v['locale'] === '') throw bad();
+    version.locale = v['locale'];
+  }
+  if (has(v, 'status')) {
+    if (v['status'] !== 'draft' && v['status'] !== 'published') throw bad();
+    version.status = v['status'];
+  }
+  const keys = Object.keys(v).filter((k) => k !== 'locale' && k !== 'status');
   if (keys.length !== 1) throw bad();
-  if (has(v, 'before') && documentIdText(v['before'])) return { before: v['before'] };
-  if (has(v, 'after') && documentIdText(v['after'])) return { after: v['after'] };
-  if (has(v, 'start') && v['start'] === true) return { start: true };
-  if (has(v, 'end') && v['end'] === true) return { end: true };
+  if (has(v, 'before') && documentIdText(v['before'])) return { before: v['before'], ...version };
+  if (has(v, 'after') && documentIdText(v['after'])) return { after: v['after'], ...version };
+  if (has(v, 'start') && v['start'] === true) return { start: true, ...version };
+  if (has(v, 'end') && v['end'] === true) return { end: true, ...version };
   throw bad();
 }
 
@@ -95,7 +105,10 @@ function rejectCircularPositions(connect: readonly RelationRef[]): void {
   const anchorOf = new Map<string, string>();
   for (const r of connect) {
     const p = r.position;
-    if (r.documentId !== undefined && p && ('before' in p || 'after' in p)) anchorOf.set(r.documentId, 'before' in p ? p.before : p.after);
+    // a document in one locale and another are two items; an anchor without a locale names the item's
+    if (r.documentId !== undefined && p && ('before' in p || 'after' in p)) {
+      anchorOf.set(`${r.documentId}\u0000${r.locale ?? ''}`, `${'before' in p ? p.before : p.after}\u0000${p.locale ?? r.locale ?? ''}`);
+    }
   }
   for (const start of anchorOf.keys()) {
     const visited = new Set<string>([start]);

@@ -1,6 +1,11 @@
 // Checked, normalised write input: what the document writer consumes.
 
-export type Position = { before: string } | { after: string } | { start: true } | { end: true };
+/**
+ * Where a connected item goes. An anchor may say which version of its document it names (`locale`,
+ * `status`), as Strapi 5.54 reads it: from a source without locales one document may be linked in
+ * several locales.
+ */
+export type Position = ({ before: string } | { after: string } | { start: true } | { end: true }) & { locale?: string; status?: 'draft' | 'published' };
 
 export interface RelationRef {
   documentId?: string;

@@ -102,6 +102,7 @@ function applyOp<T extends { doc: string; locale?: string | null }>(
   disconnect: readonly string[],
   toMany: boolean,
   key: LinkKey = byDocument,
+  anchorLocale?: AnchorLocale,
 ): T[] {
   let list: T[];
   if (op.kind === 'set') {
@@ -121,7 +122,7 @@ function applyOp<T extends { doc: string; locale?: string | null }>(
       const was = list.findIndex((x) => key(x) === key(e));
       list = list.filter((x) => key(x) !== key(e));
       // strict unless the client says otherwise, on update too: Strapi 5.54 refuses there as well
-      place(list, e, ref.position, op.strict ?? true, was);
+      place(list, e, ref.position, op.strict ?? true, was, key, anchorLocale);
     });
     list = list.filter((e) => !gone.has(key(e)) || reconnected.has(key(e)));
   }
@@ -133,26 +134,37 @@ function applyOp<T extends { doc: string; locale?: string | null }>(
  * op, in the version their item links: Strapi looks each up and refuses one that doesn't exist
  * ("Document with id … not found") before asking whether it is connected.
  */
-function positionAnchors(op: RelationOp, connect: readonly Entry[], linked: readonly { doc: string }[]): Entry[] {
+function positionAnchors(op: RelationOp, connect: readonly Entry[], linked: readonly { doc: string; locale?: string | null }[], key: LinkKey = byDocument, anchorLocale?: AnchorLocale): Entry[] {
   if (op.kind !== 'change') return [];
-  const known = new Set([...linked.map((e) => e.doc), ...connect.map((e) => e.doc)]);
+  const known = new Set([...linked.map(key), ...connect.map(key)]);
   const out: Entry[] = [];
   op.connect.forEach((ref, i) => {
     const p = ref.position;
     const anchor = p && 'before' in p ? p.before : p && 'after' in p ? p.after : undefined;
-    if (anchor === undefined || known.has(anchor)) return;
-    known.add(anchor);
-    out.push({ ...connect[i]!, doc: anchor });
+    if (anchor === undefined) return;
+    const e = { ...connect[i]!, doc: anchor, ...(anchorLocale ? { locale: anchorLocale(p!, connect[i]!) } : {}) };
+    if (known.has(key(e))) return;
+    known.add(key(e));
+    out.push(e);
   });
   return out;
 }
+
+/**
+ * The locale a position's anchor is linked in, where links are told apart by locale (a source without
+ * locales): the one the position names, else the connected item's, as Strapi 5.54 reads it.
+ */
+type AnchorLocale = (p: Position, item: { locale?: string | null }) => string;
 
 function duplicate(doc: string): ValidationError {
   return new ValidationError(`The relation with id ${doc} is already connected. You cannot connect the same relation twice.`);
 }
 
-/** `was`: where the entry stood before this connect (-1 if new); a loose position that can't be met keeps it there, as in Strapi */
-function place<T extends { doc: string }>(list: T[], e: T, position: Position | undefined, strict: boolean, was: number): void {
+/**
+ * `was`: where the entry stood before this connect (-1 if new); a loose position that can't be met keeps
+ * it there, as in Strapi. `anchorLocale`: where links are told apart by locale, the anchor's.
+ */
+function place<T extends { doc: string; locale?: string | null }>(list: T[], e: T, position: Position | undefined, strict: boolean, was: number, key: LinkKey, anchorLocale?: AnchorLocale): void {
   if (!position || 'end' in position) {
     list.push(e);
     return;
@@ -162,7 +174,8 @@ function place<T extends { doc: string }>(list: T[], e: T, position: Position | 
     return;
   }
   const anchor = 'before' in position ? position.before : position.after;
-  const i = list.findIndex((x) => x.doc === anchor);
+  const anchorKey = key({ doc: anchor, ...(anchorLocale ? { locale: anchorLocale(position, e) } : {}) });
+  const i = list.findIndex((x) => key(x) === anchorKey);
   if (i < 0 && !strict) {
     if (was >= 0) list.splice(was, 0, e);
     else list.push(e);
@@ -219,10 +232,11 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const disconnect = (await disconnected(ctx, target, op, localeFor, statusFor)).map(key);
   // checked together with each target's last position on its own side, which new links continue
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
-  await checkExists(ctx, target, positionAnchors(op, connect, current));
+  const anchorLocale: AnchorLocale | undefined = perLocale ? (p, item) => p.locale ?? item.locale ?? ctx.defaultLocale : undefined;
+  await checkExists(ctx, target, positionAnchors(op, connect, current, key, anchorLocale));
   // a target sent again keeps its place on the other side: it is the same link, not a new one
   const invOf = new Map(current.map((e) => [key(e), e.inv]));
-  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, key).map((e) =>
+  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, key, anchorLocale).map((e) =>
     e.inv === undefined && invOf.has(key(e)) ? { ...e, inv: invOf.get(key(e))! } : e,
   );
 

@@ -142,6 +142,18 @@ describe('relation errors', () => {
     expect(refused({ tags: { connect: [{ documentId: 'a', position: {} }] } })).toBe(message('{}'));
     expect(refused({ tags: { connect: [{ documentId: 'a', position: 'start' }] } })).toBe(message('"start"'));
     expect(refused({ tags: { connect: [{ documentId: 'a', position: { before: '' } }] } })).toBe(message('{\n  "before": "\\"\\""\n}'));
+    expect(refused({ tags: { connect: [{ documentId: 'a', position: { before: 'b', locale: 5 } }] } })).toBe(message('{\n  "before": "\\"b\\"",\n  "locale": "5"\n}'));
+    expect(refused({ tags: { connect: [{ documentId: 'a', position: { end: true, status: 'live' } }] } })).toBe(message('{\n  "end": "true",\n  "status": "\\"live\\""\n}'));
+    expect(refused({ tags: { connect: [{ documentId: 'a', position: { locale: 'fr' } }] } })).toBe(message('{\n  "locale": "\\"fr\\""\n}'));
+  });
+
+  it("a position may name its anchor's locale and status, as Strapi 5.54 reads them", () => {
+    expect(relation('tags', { connect: [{ documentId: 'a', locale: 'fr', position: { before: 'b', locale: 'en', status: 'draft' } }] })).toEqual({
+      kind: 'change',
+      connect: [{ documentId: 'a', locale: 'fr', position: { before: 'b', locale: 'en', status: 'draft' } }],
+      disconnect: [],
+    });
+    expect(relation('tags', { connect: [{ documentId: 'a', position: { end: true, locale: 'fr' } }] })).toMatchObject({ connect: [{ position: { end: true, locale: 'fr' } }] });
   });
 
   it('before/after chains that loop inside one connect array', () => {
