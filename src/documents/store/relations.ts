@@ -1,9 +1,9 @@
 // Relation writes. Links go from a source row to a target *document*; which version of the target a
 // reader sees is decided at read time (query/sql/scope.ts), so publishing never re-links.
 import { sql, type SqlBool } from 'kysely';
-import { ValidationError } from '../../errors.js';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
-import type { Position, RelationOp, RelationRef } from '../input/types.js';
+import type { RelationOp, RelationRef } from '../input/types.js';
+import { applyOp, byDocument, checkConnectDuplicates, positionAnchors, type AnchorLocale, type LinkKey } from './relation-list.js';
 import { insertLinks } from './deferred-links.js';
 import { lockRows } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
@@ -83,121 +83,6 @@ async function disconnected(
 ): Promise<Entry[]> {
   if (op.kind !== 'change' || op.disconnect.length === 0) return [];
   return await resolve(ctx, target, op.disconnect, localeFor, statusFor, true, 'drop');
-}
-
-/** What makes two links one: their document, or (from a source without locales) their document in one locale. */
-type LinkKey = (e: { doc: string; locale?: string | null }) => string;
-
-const byDocument: LinkKey = (e) => e.doc;
-
-/**
- * Applies set / connect / disconnect with positions to an ordered list of documents. `disconnect`
- * holds link keys; positions name documents.
- */
-function applyOp<T extends { doc: string; locale?: string | null }>(
-  current: T[],
-  op: RelationOp,
-  connect: T[],
-  set: T[],
-  disconnect: readonly string[],
-  toMany: boolean,
-  key: LinkKey = byDocument,
-  anchorLocale?: AnchorLocale,
-): T[] {
-  let list: T[];
-  if (op.kind === 'set') {
-    list = [];
-    for (const e of set) {
-      if (list.some((x) => key(x) === key(e))) throw duplicate(e.doc);
-      list.push(e);
-    }
-  } else {
-    const gone = new Set(disconnect);
-    const reconnected = new Set(connect.map(key));
-    // a document disconnected here still marks its place for the positions of this connect, as in
-    // Strapi (disconnect B, connect C before B: C takes B's place); it leaves the list after them
-    list = current.filter((e) => !(gone.has(key(e)) && reconnected.has(key(e))));
-    op.connect.forEach((ref, i) => {
-      const e = connect[i]!;
-      const was = list.findIndex((x) => key(x) === key(e));
-      list = list.filter((x) => key(x) !== key(e));
-      // strict unless the client says otherwise, on update too: Strapi 5.54 refuses there as well
-      place(list, e, ref.position, op.strict ?? true, was, key, anchorLocale);
-    });
-    list = list.filter((e) => !gone.has(key(e)) || reconnected.has(key(e)));
-  }
-  return toMany ? list : list.slice(-1);
-}
-
-/**
- * The documents positions name (`before`/`after`) that are neither linked now nor connected by this
- * op, in the version their item links: Strapi looks each up and refuses one that doesn't exist
- * ("Document with id … not found") before asking whether it is connected.
- */
-function positionAnchors(op: RelationOp, connect: readonly Entry[], linked: readonly { doc: string; locale?: string | null }[], key: LinkKey = byDocument, anchorLocale?: AnchorLocale): Entry[] {
-  if (op.kind !== 'change') return [];
-  const known = new Set([...linked.map(key), ...connect.map(key)]);
-  const out: Entry[] = [];
-  op.connect.forEach((ref, i) => {
-    const p = ref.position;
-    const anchor = p && 'before' in p ? p.before : p && 'after' in p ? p.after : undefined;
-    if (anchor === undefined) return;
-    const e = { ...connect[i]!, doc: anchor, ...(anchorLocale ? { locale: anchorLocale(p!, connect[i]!) } : {}) };
-    if (known.has(key(e))) return;
-    known.add(key(e));
-    out.push(e);
-  });
-  return out;
-}
-
-/**
- * The locale a position's anchor is linked in, where links are told apart by locale (a source without
- * locales): the one the position names, else the connected item's, as Strapi 5.54 reads it.
- */
-type AnchorLocale = (p: Position, item: { locale?: string | null }) => string;
-
-function duplicate(doc: string): ValidationError {
-  return new ValidationError(`The relation with id ${doc} is already connected. You cannot connect the same relation twice.`);
-}
-
-/**
- * `was`: where the entry stood before this connect (-1 if new); a loose position that can't be met keeps
- * it there, as in Strapi. `anchorLocale`: where links are told apart by locale, the anchor's.
- */
-function place<T extends { doc: string; locale?: string | null }>(list: T[], e: T, position: Position | undefined, strict: boolean, was: number, key: LinkKey, anchorLocale?: AnchorLocale): void {
-  if (!position || 'end' in position) {
-    list.push(e);
-    return;
-  }
-  if ('start' in position) {
-    list.unshift(e);
-    return;
-  }
-  const anchor = 'before' in position ? position.before : position.after;
-  const anchorKey = key({ doc: anchor, ...(anchorLocale ? { locale: anchorLocale(position, e) } : {}) });
-  const i = list.findIndex((x) => key(x) === anchorKey);
-  if (i < 0 && !strict) {
-    if (was >= 0) list.splice(was, 0, e);
-    else list.push(e);
-    return;
-  }
-  if (i < 0) {
-    throw new ValidationError(
-      `There was a problem connecting relation with id ${e.doc} at position ${JSON.stringify(position)}. The relation with id ${anchor} needs to be connected first.`,
-    );
-  }
-  list.splice('before' in position ? i : i + 1, 0, e);
-}
-
-/** `localeOf`: the locale a ref's link keeps, when links from this source are told apart by it */
-function checkConnectDuplicates(op: RelationOp, localeOf?: (r: RelationRef) => string | null): void {
-  if (op.kind !== 'change') return;
-  const seen = new Set<string>();
-  for (const r of op.connect) {
-    const key = `${r.documentId ?? `#${r.id}`}\u0000${(r.documentId !== undefined && localeOf?.(r)) || ''}`;
-    if (seen.has(key)) throw duplicate(r.documentId ?? String(r.id));
-    seen.add(key);
-  }
 }
 
 /** Writes a relation from the side that stores the links. */
