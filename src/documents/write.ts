@@ -294,10 +294,12 @@ export class DocumentWriter {
   }
 
   /** Deletes the document's rows in a locale ('*': all locales; null: the type isn't localized). */
-  async delete(type: ContentType, documentId: string, locale: string | '*' | null): Promise<boolean> {
+  /** `condition`: what the document must still match once locked (a DELETE's filters); false deletes nothing */
+  async delete(type: ContentType, documentId: string, locale: string | '*' | null, condition?: (tx: Tx) => Promise<boolean>): Promise<boolean> {
     return this.run(async (tx) => {
       const s: Store = { tx, dialect: this.services.database.dialect };
       await lockDocument(s, type, documentId);
+      if (condition && !(await condition(tx))) return false;
       let q = tx.selectFrom(type.table).select('id').where('document_id', '=', documentId);
       if (type.localized && locale !== null && locale !== '*') q = q.where('locale', '=', locale);
       const ids = (await q.execute()).map((r) => Number(r.id));

@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/types.js';
-import type { FindQuery } from '../query/ast.js';
+import type { FindQuery, Status } from '../query/ast.js';
+import type { Tx } from '../documents/store/rows.js';
 import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery, parseLocale } from '../query/parse/find-query.js';
 import { readWriteData } from '../documents/input/check-write-data.js';
@@ -73,16 +74,28 @@ function parseOne(services: Services, call: Call, type: ContentType): FindQuery 
  * whatever they say, and a `filters[locale]` doesn't choose the locale written (the parameter does).
  */
 function parseWrite(services: Services, call: Call, type: ContentType): FindQuery {
+  const raw = call.query['locale'];
+  // a write is in one locale: a list or an object is refused before anything else is read, as Strapi words it
+  if (type.localized && raw !== undefined && typeof raw !== 'string') throw notOneLocale(raw);
   // paging parameters mean nothing to a write and Strapi 5.54 doesn't read them there
   const q = parse(services, { ...call, query: withoutPaging(call.query) }, type);
-  return { ...q, where: null, locale: parseLocale(parseContextOf(services, call.caller.ability), type, call.query['locale']) };
+  // nor do `_q` and `publicationFilter` choose what is read back: the answer is the written document
+  return { ...q, where: null, search: null, publicationFilter: null, locale: parseLocale(parseContextOf(services, call.caller.ability), type, raw) };
+}
+
+function notOneLocale(raw: unknown): ValidationError {
+  return new ValidationError(`Invalid locale param ${asText(raw)} provided. Document locales must be strings.`);
+}
+
+/** A query value as JavaScript's String() shows it, also for objects without a prototype (qs makes those). */
+function asText(v: unknown): string {
+  if (Array.isArray(v)) return v.map(asText).join(',');
+  return typeof v === 'object' && v !== null ? '[object Object]' : String(v);
 }
 
 function writeLocale(type: ContentType, q: FindQuery): string | null {
   if (!type.localized) return null;
-  if (q.locale === '*' || Array.isArray(q.locale)) {
-    throw new ValidationError('Invalid locale param * provided. Document locales must be strings.');
-  }
+  if (q.locale === '*' || Array.isArray(q.locale)) throw notOneLocale(q.locale);
   return q.locale as string;
 }
 
@@ -226,9 +239,26 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     }
     if (Array.isArray(q.locale)) throw new ValidationError('Invalid locale param: a delete takes one locale, or * for every locale');
     const documentId = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
-    const deleted = documentId !== null && (await services.writer.delete(type, documentId, type.localized ? (q.locale as string | '*') : null));
+    const condition = documentId === null ? undefined : deleteCondition(type, documentId, q);
+    const deleted = documentId !== null && (await services.writer.delete(type, documentId, type.localized ? (q.locale as string | '*') : null, condition));
     if (!deleted) throw new NotFoundError('Document not found');
     return reply.code(204).send();
+  };
+
+  /**
+   * What a DELETE's `filters`, `_q` or `publicationFilter` ask of the document, checked in its transaction:
+   * Strapi 5.54 deletes nothing when they don't match. Without a publication filter any version may match.
+   */
+  const deleteCondition = (type: ContentType, documentId: string, q: FindQuery): ((tx: Tx) => Promise<boolean>) | undefined => {
+    if (q.where === null && q.search === null && q.publicationFilter === null) return undefined;
+    const statuses: Status[] = type.draftAndPublish && q.publicationFilter === null ? ['published', 'draft'] : [q.status];
+    return async (tx) => {
+      for (const status of statuses) {
+        const probe: FindQuery = { ...q, status, fields: [], populate: new Map() };
+        if (await readDocument({ ...read, database: onConnection(read.database, tx) }, type, documentId, probe)) return true;
+      }
+      return false;
+    };
   };
 
   for (const type of services.model.contentTypes.values()) {

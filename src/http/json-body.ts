@@ -11,7 +11,8 @@ class BodySyntaxError extends SyntaxError {
 export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'application/vnd.api+json'], { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
-    const text = body as string;
+    // a byte-order mark some clients (PowerShell, .NET) put first is no JSON, but Strapi's body parser skips it
+    const text = (body as string).startsWith('\uFEFF') ? (body as string).slice(1) : (body as string);
     if (text.trim() === '') return done(null, undefined);
     // checked on the text: parsing is fine, but every later step that recurses over the value isn't
     if (text.length > MAX_JSON_DEPTH && jsonDeeperThan(text, MAX_JSON_DEPTH)) {

@@ -60,6 +60,13 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(r.body.error).not.toHaveProperty('details');
   });
 
+  it("a byte-order mark before the JSON is skipped, as Strapi's body parser skips it", async () => {
+    const r = await t.request('POST', '/api/tags', { raw: '\uFEFF{"data":{"label":"bom"}}', headers: { 'content-type': 'application/json' } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.data.label).toBe('bom');
+    await t.request('DELETE', `/api/tags/${r.body.data.documentId as string}`);
+  });
+
   it('JSON that is not an object or array is a 400 SyntaxError', async () => {
     const r = await t.request('POST', '/api/tags', { raw: '"str"', headers: { 'content-type': 'application/json' } });
     expect(r.body.error).toEqual({ status: 400, name: 'SyntaxError', message: 'invalid JSON, only supports object and array' });

@@ -84,6 +84,11 @@ describe('relation writes and populate', () => {
     const [a, b] = [await create('authors', { name: 'LastA' }), await create('authors', { name: 'LastB' })];
     const art = await create('articles', { title: 'last', author: { connect: [a, b] } });
     expect((await t.get(`/api/articles/${art}?populate=author`)).body.data.author.documentId).toBe(b);
+    // a relation holding one target has no order: a position there is ignored, as Strapi 5.54 ignores it
+    const c = await create('authors', { name: 'LastC' });
+    const placed = await t.request('PUT', `/api/articles/${art}`, { body: { data: { author: { connect: [{ documentId: c, position: { before: a } }] } } } });
+    expect(placed.status, placed.text).toBe(200);
+    expect((await t.get(`/api/articles/${art}?populate=author`)).body.data.author.documentId).toBe(c);
   });
 
   it('empty to-many is [] and empty to-one is null', async () => {

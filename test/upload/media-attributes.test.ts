@@ -39,7 +39,7 @@ describe('media attributes through the content API', () => {
 
   it("files shared across a page appear whole under every document that links them, in each one's order", async () => {
     const [a, b, c] = files as [(typeof files)[0], (typeof files)[0], (typeof files)[0]];
-    const one = await createArticle({ title: 'shared-media', cover: a.id, gallery: [b.id, a.id, b.id] });
+    const one = await createArticle({ title: 'shared-media', cover: a.id, gallery: [b.id, a.id, c.id] });
     const two = await createArticle({ title: 'shared-media', cover: a.id, gallery: [c.id, b.id] });
     expect([one.status, two.status]).toEqual([201, 201]);
     const list = await u.t.get('/api/articles?filters[title][$eq]=shared-media&sort=id:asc&populate[0]=cover&populate[1]=gallery');
@@ -47,7 +47,7 @@ describe('media attributes through the content API', () => {
     const [x, y] = list.body.data;
     expect(x.cover).toMatchObject({ id: a.id, name: 'm0.png', url: expect.stringMatching(/^\/uploads\//) });
     expect(y.cover).toEqual(x.cover);
-    expect(x.gallery.map((f: { id: number }) => f.id)).toEqual([b.id, a.id, b.id]);
+    expect(x.gallery.map((f: { id: number }) => f.id)).toEqual([b.id, a.id, c.id]);
     expect(y.gallery.map((f: { id: number }) => f.id)).toEqual([c.id, b.id]);
     expect(y.gallery[1]).toEqual(x.gallery[0]);
     expect(x.gallery[0]).toMatchObject({ name: 'm1.png', mime: 'image/png' });
@@ -115,6 +115,17 @@ describe('media attributes through the content API', () => {
     const r = await createArticle({ gallery: { connect: [files[0]!.id] } });
     expect(r.status).toBe(400);
     expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'connect is not supported for media attributes (gallery): send the file ids', details: {} });
+  });
+
+  it('a file named twice is linked once, where it is first named; a missing one named twice counts once (as Strapi 5.54)', async () => {
+    const [a, b] = files as [(typeof files)[0], (typeof files)[0]];
+    const r = await createArticle({ gallery: [a.id, a.id, b.id, a.documentId], blocks: [{ __component: 'shared.slider', files: [b.id, b.id] }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const g = await u.t.get(`/api/articles/${r.body.data.documentId}?populate[gallery]=true&populate[blocks][populate]=*`);
+    expect(g.body.data.gallery.map((f: { id: number }) => f.id)).toEqual([a.id, b.id]);
+    expect(g.body.data.blocks[0].files.map((f: { id: number }) => f.id)).toEqual([b.id]);
+    const missing = await createArticle({ gallery: [999998, 999998, a.id] });
+    expect(missing.body.error.message).toBe('1 relation(s) of type plugin::upload.file associated with this entity do not exist');
   });
 
   it('an unknown file id is a 400 and nothing is written', async () => {

@@ -14,8 +14,9 @@ const SYSTEM_KEYS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'cre
 /** Non-attribute keys each place accepts (and the writer ignores, except a component's `id`). */
 const EXTRA_KEYS: Record<Place, ReadonlySet<string>> = {
   root: new Set(['publishedAt', 'locale']),
-  // `id` picks the stored component to update; accepted at any depth (Strapi bug #25074 class)
-  component: new Set(['id', 'documentId', '__component']),
+  // `id` picks the stored component to update; accepted at any depth (Strapi bug #25074 class).
+  // `__component` names a dynamic zone's entry only: in a component it is Strapi 5.54's `Invalid key`
+  component: new Set(['id', 'documentId']),
   'zone-entry': new Set(['id', 'documentId', '__component']),
 };
 

@@ -24,15 +24,16 @@ export async function resolveFiles(s: Store, refs: readonly MediaRef[]): Promise
   // a documentId is looked up first, as Strapi turns documentIds into row ids before checking those
   const unknownDoc = byDoc.find((d) => !found.has(d));
   if (unknownDoc !== undefined) throw new ValidationError(`Document with id "${unknownDoc}", locale "null" not found`);
-  const out: number[] = [];
-  let missing = 0;
+  // a file named twice is linked once, where it is first named, and counted once when missing, as in Strapi 5.54
+  const out = new Set<number>();
+  const missing = new Set<number>();
   for (const r of refs) {
     const id = r.id !== undefined ? found.get(`#${r.id}`) : found.get(r.documentId ?? '');
-    if (id === undefined) missing++;
-    else out.push(id);
+    if (id !== undefined) out.add(id);
+    else if (r.id !== undefined) missing.add(r.id);
   }
-  if (missing) throw new MissingRelationsError(missing, FILE_UID);
-  return out;
+  if (missing.size) throw new MissingRelationsError(missing.size, FILE_UID);
+  return [...out];
 }
 
 /** Replaces the files of one media field of a row (`isNew`: a row inserted by this write, with none yet). */

@@ -41,8 +41,9 @@ export function applyOp<T extends { doc: string; locale?: string | null }>(
       const e = connect[i]!;
       const was = list.findIndex((x) => key(x) === key(e));
       list = list.filter((x) => key(x) !== key(e));
-      // strict unless the client says otherwise, on update too: Strapi 5.54 refuses there as well
-      place(list, e, ref.position, op.strict ?? true, was, key, anchorLocale);
+      // strict unless the client says otherwise, on update too: Strapi 5.54 refuses there as well; a
+      // relation holding one target has no order, and Strapi ignores a position there
+      place(list, e, toMany ? ref.position : undefined, op.strict ?? true, was, key, anchorLocale);
     });
     list = list.filter((e) => !gone.has(key(e)) || reconnected.has(key(e)));
   }

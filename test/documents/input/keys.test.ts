@@ -59,6 +59,12 @@ describe('unknown keys', () => {
     expect(rejection({ title: 't', seo: { metaTitle: 'm', bogus: 1 } })).toEqual(invalidKey('Invalid key bogus at seo', { key: 'bogus', path: 'seo', source: 'body' }));
   });
 
+  it('__component names a dynamic-zone entry only: in a component it is an unknown key, as Strapi 5.54 answers', () => {
+    expect(rejection({ title: 't', seo: { __component: 'shared.seo', metaTitle: 'm' } })).toEqual(
+      invalidKey('Invalid key __component at seo', { key: '__component', path: 'seo', source: 'body' }),
+    );
+  });
+
   it('an unknown key in a nested component names the whole attribute path', () => {
     expect(rejection({ title: 't', seo: { metaTitle: 'm', openGraph: { ogTitle: 'o', nope: 1 } } }).message).toBe('Invalid key nope at seo.openGraph');
   });
@@ -123,8 +129,8 @@ describe('component ids and dynamic-zone keys are accepted at any depth (Strapi 
     expect(links).toEqual([{ id: 1, data: expect.anything() }, { data: expect.anything() }]);
   });
 
-  it('documentId and __component inside components are accepted and dropped', () => {
-    const d = check({ title: 't', seo: { documentId: 'x', __component: 'shared.seo', metaTitle: 'm' } });
+  it('documentId inside components is accepted and dropped', () => {
+    const d = check({ title: 't', seo: { documentId: 'x', metaTitle: 'm' } });
     const seo = d.components.get('seo');
     expect(seo && !Array.isArray(seo) ? [...seo.data.scalars.keys()] : null).toEqual(['metaTitle']);
   });
