@@ -52,6 +52,20 @@ describe('access to content routes', () => {
     expect((await t.get('/api/articles/abc', { token: custom })).status).toBe(403);
   });
 
+  it("a populate entry under a relation the caller may not find is left out unread: its target's names are not revealed", async () => {
+    const custom = await t.tokenOf('custom', ['api::article.article.find']);
+    for (const populate of [
+      'populate[categories][fields][0]=nope',
+      'populate[tags][populate]=true',
+      'populate[categories][filters][createdAt][$EQ]=e',
+      'populate=categories.nope',
+    ]) {
+      const r = await t.get(`/api/articles?${populate}&fields[0]=title`, { token: custom });
+      expect(r.status, `${populate}: ${r.text}`).toBe(200);
+      expect(r.body.data.every((d: Record<string, unknown>) => !Object.hasOwn(d, 'categories') && !Object.hasOwn(d, 'tags'))).toBe(true);
+    }
+  });
+
   it('an expired token is a 401 "Token expired"', async () => {
     const { token, accessKey } = await t.app.services.tokens.create({ name: 'soon-expired', type: 'full-access', lifespanDays: 7 });
     await t.app.database.db
