@@ -4,8 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/types.js';
-import type { FindQuery, Status } from '../query/ast.js';
-import type { Tx } from '../documents/store/rows.js';
+import type { FindQuery } from '../query/ast.js';
 import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery, parseLocale } from '../query/parse/find-query.js';
 import { readWriteData } from '../documents/input/check-write-data.js';
@@ -25,6 +24,7 @@ import { cachedRead } from './cached-read.js';
 import { sendBytes, sendJson } from './send-json.js';
 import { authorize } from './authorize.js';
 import { parseContextOf } from './parse-context.js';
+import { deleteCondition } from './delete-condition.js';
 
 type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -239,26 +239,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     }
     if (Array.isArray(q.locale)) throw new ValidationError('Invalid locale param: a delete takes one locale, or * for every locale');
     const documentId = isSingle ? await documentIdOfSingle(services.database.db, type) : (req.params as { documentId: string }).documentId;
-    const condition = documentId === null ? undefined : deleteCondition(type, documentId, q);
+    const condition = documentId === null ? undefined : deleteCondition(read, type, documentId, q);
     const deleted = documentId !== null && (await services.writer.delete(type, documentId, type.localized ? (q.locale as string | '*') : null, condition));
     if (!deleted) throw new NotFoundError('Document not found');
     return reply.code(204).send();
-  };
-
-  /**
-   * What a DELETE's `filters`, `_q` or `publicationFilter` ask of the document, checked in its transaction:
-   * Strapi 5.54 deletes nothing when they don't match. Without a publication filter any version may match.
-   */
-  const deleteCondition = (type: ContentType, documentId: string, q: FindQuery): ((tx: Tx) => Promise<boolean>) | undefined => {
-    if (q.where === null && q.search === null && q.publicationFilter === null) return undefined;
-    const statuses: Status[] = type.draftAndPublish && q.publicationFilter === null ? ['published', 'draft'] : [q.status];
-    return async (tx) => {
-      for (const status of statuses) {
-        const probe: FindQuery = { ...q, status, fields: [], populate: new Map() };
-        if (await readDocument({ ...read, database: onConnection(read.database, tx) }, type, documentId, probe)) return true;
-      }
-      return false;
-    };
   };
 
   for (const type of services.model.contentTypes.values()) {
