@@ -184,6 +184,9 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
     return cached.serve(reply, async (database) => {
+      // one document is read in one locale: a list or an object is Strapi's refusal
+      const rawLocale = call.query['locale'];
+      if (type.localized && rawLocale !== undefined && typeof rawLocale !== 'string') throw notOneLocale(rawLocale);
       const q = parseOne(services, call, type);
       const id = isSingle ? await documentIdOfSingle(database.db, type) : (req.params as { documentId: string }).documentId;
       // locale=* names no one version; a filter on locale picks it instead (the first that matches, as Strapi's findOne)

@@ -182,6 +182,28 @@ describe('publicationFilter cohorts', () => {
   });
 });
 
+describe('hasPublishedVersion, the deprecated boolean', () => {
+  it('names the document-wide cohorts, as Strapi 5.54 maps it: a French draft of a document published in English has a published version', async () => {
+    const fr = await list('locale=fr&status=draft&hasPublishedVersion=true');
+    expect(fr.documentIds).toEqual((await list('locale=fr&status=draft&publicationFilter=has-published-version-document')).documentIds);
+    expect(fr.documentIds).toContain(doc['enOnly']);
+    const never = await list('locale=fr&status=draft&hasPublishedVersion=false');
+    expect(never.documentIds).toEqual(ids('draftBoth'));
+    // publicationFilter, when given, wins
+    expect((await list('locale=fr&status=draft&hasPublishedVersion=false&publicationFilter=modified')).documentIds).toEqual(ids('frModified'));
+  });
+
+  it("any other value is Strapi's 400", async () => {
+    for (const value of ['yes', '1', '0', '']) {
+      const r = await t.get(`/api/articles?status=draft&hasPublishedVersion=${value}`);
+      expect(r.body, value).toEqual({
+        data: null,
+        error: { status: 400, name: 'ValidationError', message: "Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.", details: {} },
+      });
+    }
+  });
+});
+
 describe('statement count with status, locale and publicationFilter', () => {
   it('a populated list costs the same number of statements for 1 or many documents', async () => {
     const q =

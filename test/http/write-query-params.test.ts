@@ -40,6 +40,15 @@ describe("a write's query", () => {
   });
 });
 
+describe("a one-document read's locale", () => {
+  it('is one string: a list is refused as on a write, on a collection and a single type', async () => {
+    const id = await writeDocument(t, 'POST', '/api/articles', { title: 'One locale' });
+    const refused = { status: 400, name: 'ValidationError', message: 'Invalid locale param fr provided. Document locales must be strings.', details: {} };
+    expect((await t.get(`/api/articles/${id}?locale[0]=fr`)).body.error).toEqual(refused);
+    expect((await t.get('/api/homepage?locale[0]=fr')).body.error).toEqual(refused);
+  });
+});
+
 describe('a DELETE with conditions', () => {
   const exists = async (documentId: string): Promise<boolean> => (await t.get(`/api/articles/${documentId}?status=draft`)).status === 200;
   const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Document not found', details: {} } };

@@ -48,10 +48,12 @@ function publicationFilter(type: ContentType, query: Record<string, unknown>): P
   }
   if (!type.draftAndPublish) return null;
   if (raw !== undefined) return raw as PublicationFilter;
+  // the deprecated boolean names the document-wide cohorts, as Strapi 5.54 maps it (any locale published)
   const legacy = query['hasPublishedVersion'];
-  if (legacy === 'true' || legacy === true) return 'has-published-version';
-  if (legacy === 'false' || legacy === false) return 'never-published';
-  return null;
+  if (legacy === undefined || legacy === null) return null;
+  if (legacy === 'true' || legacy === true) return 'has-published-version-document';
+  if (legacy === 'false' || legacy === false) return 'never-published-document';
+  throw new ValidationError("Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.");
 }
 
 function checkLocale(ctx: ParseContext, code: unknown): string {
