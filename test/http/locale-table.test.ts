@@ -189,13 +189,19 @@ describe('locale table on a single type with draft & publish', () => {
 });
 
 describe('longhand locale and status on links between types with and without i18n / draft & publish', () => {
-  it('a non-localized author linked to the fr version of an article sees it only in fr', async () => {
+  it('a non-localized author linked to the fr version of an article lists it without a locale (every linked version, as Strapi 5.54) and in fr, not in en', async () => {
     const a = await ok('POST', '/api/articles', { title: 'lt rel' });
     await ok('PUT', `/api/articles/${a.documentId}?locale=fr`, { title: 'lt rel fr' });
     const au = await ok('POST', '/api/authors', { name: 'lt author', articles: { connect: [{ documentId: a.documentId, locale: 'fr' }] } });
     const inFr = await t.get(`/api/authors/${au.documentId}?locale=fr&populate=articles`);
     expect(inFr.body.data.articles.map((x: Doc) => x.title)).toEqual(['lt rel fr']);
-    const inEn = await t.get(`/api/authors/${au.documentId}?populate=articles`);
+    const anyLocale = await t.get(`/api/authors/${au.documentId}?populate=articles`);
+    expect(anyLocale.body.data.articles.map((x: Doc) => x.title)).toEqual(['lt rel fr']);
+    // counted and filtered through the same way
+    expect((await t.get(`/api/authors/${au.documentId}?populate[articles][count]=true`)).body.data.articles).toEqual({ count: 1 });
+    const filtered = await t.get(`/api/authors?filters[articles][title][$eq]=lt rel fr&fields[0]=name`);
+    expect(filtered.body.data.map((x: { name: string }) => x.name)).toEqual(['lt author']);
+    const inEn = await t.get(`/api/authors/${au.documentId}?locale=en&populate=articles`);
     expect(inEn.body.data.articles).toEqual([]);
     expect((await t.get(`/api/articles/${a.documentId}?locale=fr&populate=author`)).body.data.author.documentId).toBe(au.documentId);
     expect((await t.get(`/api/articles/${a.documentId}?populate=author`)).body.data.author).toBeNull();

@@ -23,7 +23,13 @@ export type Row = Record<string, unknown>;
 
 export function scopeOf(ctx: ReadContext, type: ContentType, q: Pick<FindQuery, 'status' | 'locale' | 'publicationFilter'>): ReadScope {
   const single = typeof q.locale === 'string' && q.locale !== '*';
-  return { status: q.status, locale: single ? (q.locale as string) : ctx.defaultLocale, fixedLocale: single && type.localized, publicationFilter: q.publicationFilter };
+  return {
+    status: q.status,
+    locale: single ? (q.locale as string) : ctx.defaultLocale,
+    fixedLocale: single && type.localized,
+    anyLocale: !type.localized && q.locale === null,
+    publicationFilter: q.publicationFilter,
+  };
 }
 
 /**

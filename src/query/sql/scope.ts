@@ -10,6 +10,11 @@ export interface ReadScope {
   readonly locale: string;
   /** true when every localized row a read touches is in `locale` (a single-locale read of a localized type) */
   readonly fixedLocale?: boolean;
+  /**
+   * true for a read of a type without locales that names none: the localized documents linking its rows
+   * are listed in every locale version that links (`author.articles`), as Strapi 5.54 lists them
+   */
+  readonly anyLocale?: boolean;
   /** the root's cohort, applied to populated targets with draft & publish as well */
   readonly publicationFilter?: PublicationFilter | null;
 }
@@ -69,7 +74,7 @@ export function ownerVersion(self: ContentType | Component, selfAlias: string, o
   const selfLocale = scope.fixedLocale ? sql`${scope.locale}` : ref(selfAlias, 'locale');
   if (owner.localized) {
     if (isContentType(self) && self.localized) out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${selfLocale}`);
-    else out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${scope.locale}`);
+    else if (!scope.anyLocale) out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${scope.locale}`);
   }
   const st = statusCondition(owner, ownerAlias, scope.status);
   if (st) out.push(st);
