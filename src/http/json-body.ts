@@ -18,6 +18,9 @@ export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): vo
     if (text.length > MAX_JSON_DEPTH && jsonDeeperThan(text, MAX_JSON_DEPTH)) {
       return done(new ValidationError(`JSON bodies may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep`, { limit: MAX_JSON_DEPTH }), undefined);
     }
+    // as koa-body's strict mode (Strapi's parser): a body that can't open an object or an array is refused before parsing
+    const first = text.trimStart()[0];
+    if (first !== '{' && first !== '[') return done(new BodySyntaxError('invalid JSON, only supports object and array'), undefined);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

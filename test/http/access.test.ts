@@ -66,6 +66,19 @@ describe('access to content routes', () => {
     }
   });
 
+  it("a dotted populate through a dynamic zone to a relation the caller may not find keeps the zone's entries, without the relation", async () => {
+    const person = (await t.request('POST', '/api/authors', { body: { data: { name: 'Quoted' } } })).body.data.documentId as string;
+    const made = await t.request('POST', '/api/articles?status=published', {
+      body: { data: { title: 'zone person', blocks: [{ __component: 'shared.quote', title: 'q', body: 'b', person }] } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const custom = await t.tokenOf('custom', ['api::article.article.find']);
+    const r = await t.get(`/api/articles?filters[title][$eq]=zone person&fields[0]=title&populate=blocks.person`, { token: custom });
+    expect(r.body.data[0].blocks).toEqual([{ __component: 'shared.quote', id: expect.any(Number), title: 'q', body: 'b' }]);
+    const full = await t.get(`/api/articles?filters[title][$eq]=zone person&fields[0]=title&populate=blocks.person`);
+    expect(full.body.data[0].blocks[0].person).toMatchObject({ documentId: person });
+  });
+
   it('an expired token is a 401 "Token expired"', async () => {
     const { token, accessKey } = await t.app.services.tokens.create({ name: 'soon-expired', type: 'full-access', lifespanDays: 7 });
     await t.app.database.db

@@ -70,6 +70,11 @@ describe('bad input gets a clear error and changes nothing', () => {
   it('JSON that is not an object or array is a 400 SyntaxError', async () => {
     const r = await t.request('POST', '/api/tags', { raw: '"str"', headers: { 'content-type': 'application/json' } });
     expect(r.body.error).toEqual({ status: 400, name: 'SyntaxError', message: 'invalid JSON, only supports object and array' });
+    // as Strapi's parser: a body that can't open an object or an array is that error before any parsing
+    for (const raw of ['abc', 'not json', '<xml/>', 'null']) {
+      const bad = await t.request('POST', '/api/tags', { raw, headers: { 'content-type': 'application/json' } });
+      expect(bad.body.error, raw).toEqual({ status: 400, name: 'SyntaxError', message: 'invalid JSON, only supports object and array' });
+    }
   });
 
   it('a body without a data object is a 400', async () => {

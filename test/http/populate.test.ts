@@ -110,6 +110,20 @@ describe('populate', () => {
     expect(d).not.toHaveProperty('internalNotes');
   });
 
+  it('* stands alone: in a list or beside other names it is Invalid key *, at any depth, as Strapi 5.54 answers', async () => {
+    const star = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid key *', details: { key: '*', path: '*', source: 'query', param: 'populate' } } };
+    for (const q of [
+      'populate[0]=*',
+      'populate=*,author',
+      'populate=author,*',
+      'populate[0]=author&populate[1]=*',
+      'populate[author][populate][0]=*',
+      'populate[author][populate]=*,profile',
+    ]) {
+      expect((await t.get(`/api/articles?${q}`)).body, q).toEqual(star);
+    }
+  });
+
   it('fields, filters and sort inside a populate; populate sort overrides connect order', async () => {
     const r = await t.get(`/api/articles/${doc['article']}?populate[tags][fields][0]=label&populate[tags][sort][0]=label:asc&populate[tags][filters][label][$ne]=two`);
     expect(r.body.data.tags).toEqual([

@@ -29,7 +29,8 @@ export function splitFilePopulate(raw: unknown): FilePopulate {
     const names = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
     const related = names.some((n) => n === RELATED || n === '*');
     const rest = names.filter((n) => n !== RELATED);
-    return { related: related ? true : undefined, rest: rest.length === 0 ? undefined : rest };
+    // what is left of `*` (or `related,*`) is `*` itself, which stands alone
+    return { related: related ? true : undefined, rest: rest.length === 0 ? undefined : rest.length === 1 && rest[0] === '*' ? '*' : rest };
   }
   if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, RELATED)) {
     const { [RELATED]: value, ...rest } = raw as Record<string, unknown>;

@@ -190,20 +190,22 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
     // Strapi reports any bad key below a zone at the zone's next segment (`blocks.person.nope` is
     // "Invalid key person at blocks.person")
     const atZone = invalid(rest[0]!, `${here}.${rest[0]!}`);
+    let named = false;
     for (const uid of zoneComponents(found.attr)) {
       const comp = ctx.model.components.get(uid)!;
       if (!comp.attributes.has(rest[0]!) && !comp.adminRelations?.has(rest[0]!)) continue;
+      named = true;
       let child: PopulateNode | null | typeof DROPPED;
       try {
         child = dotted(ctx, comp, rest, name, here);
       } catch (e) {
         throw e instanceof ValidationError ? atZone : e;
       }
-      if (child === DROPPED) return DROPPED;
-      if (child) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]) });
+      // a relation the caller can't find leaves out only itself: the zone's entries still come back, as in Strapi 5.54
+      if (child && child !== DROPPED) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]) });
     }
-    if (on.size === 0) throw atZone;
-    return { ...n, on };
+    if (!named) throw atZone;
+    return on.size ? { ...n, on } : n;
   }
   const target = targetOf(ctx, schema, found.attr)!;
   const child = dotted(ctx, target, rest, name, here);
@@ -388,10 +390,8 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     const items = path.length === 0 ? topLevelNames(raw) : typeof raw === 'string' ? raw.split(',') : (raw as string[]);
     for (const item of items) {
       const s = item.trim();
-      if (s === '*') {
-        for (const n of star(ctx, schema).values()) merge(map, n);
-        continue;
-      }
+      // `*` stands alone: in a list or beside other names Strapi 5.54 refuses it, at any depth
+      if (s === '*') throw invalid('*', '*');
       if (s.includes('*')) throw invalid(s, path.length ? errRoot : s);
       // a list entry below an entry is one name: commas in it make no name, named at the entry as Strapi does
       if (Array.isArray(raw) && path.length > 0 && s.includes(',')) throw invalid(s, errRoot);
