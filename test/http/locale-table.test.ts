@@ -207,6 +207,28 @@ describe('longhand locale and status on links between types with and without i18
     expect((await t.get(`/api/articles/${a.documentId}?populate=author`)).body.data.author).toBeNull();
   });
 
+  it('a set from a type without locales replaces its links in every locale, as Strapi 5.54 does; connect and disconnect edit the locales they name', async () => {
+    const au = await ok('POST', '/api/authors', { name: 'lt set author' });
+    const x = await ok('POST', '/api/articles', { title: 'lt set x', author: au.documentId });
+    await ok('PUT', `/api/articles/${x.documentId}?locale=fr`, { title: 'lt set x fr', author: au.documentId });
+    const authorOf = async (locale: string): Promise<unknown> => (await t.get(`/api/articles/${x.documentId}?locale=${locale}&populate=author`)).body.data.author;
+    expect(await authorOf('fr')).toMatchObject({ documentId: au.documentId });
+    await ok('PUT', `/api/authors/${au.documentId}`, { articles: { set: [] } });
+    expect([await authorOf('en'), await authorOf('fr')]).toEqual([null, null]);
+    // linked again in both; a set naming another article's fr version unlinks both versions of this one
+    await ok('PUT', `/api/articles/${x.documentId}`, { author: au.documentId });
+    await ok('PUT', `/api/articles/${x.documentId}?locale=fr`, { author: au.documentId });
+    const m = await ok('POST', '/api/articles?locale=fr', { title: 'lt set m fr' });
+    await ok('PUT', `/api/authors/${au.documentId}`, { articles: [{ documentId: m.documentId, locale: 'fr' }] });
+    expect([await authorOf('en'), await authorOf('fr')]).toEqual([null, null]);
+    const listed = await t.get(`/api/authors/${au.documentId}?populate[articles][fields][0]=title`);
+    expect(listed.body.data.articles.map((a: Doc) => a.title)).toEqual(['lt set m fr']);
+    // a disconnect names its locale only
+    await ok('PUT', `/api/articles/${x.documentId}`, { author: au.documentId });
+    await ok('PUT', `/api/authors/${au.documentId}`, { articles: { disconnect: [{ documentId: m.documentId, locale: 'fr' }] } });
+    expect(await authorOf('en')).toMatchObject({ documentId: au.documentId });
+  });
+
   it('a category without draft & publish linked to the draft of an article sees it only with status=draft', async () => {
     const a = await ok('POST', '/api/articles', { title: 'lt status' });
     const c = await ok('POST', '/api/categories', { name: 'lt cat', articles: { connect: [{ documentId: a.documentId, status: 'draft' }] } });

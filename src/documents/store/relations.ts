@@ -190,8 +190,22 @@ export async function writeInverseRelation(ctx: RelationContext, self: SourceRow
   if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale);
   const refs = op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
   const locales = new Set(refs.map((r) => r.locale ?? ctx.defaultLocale));
+  // a set is the whole list, in every locale: one that links this document and isn't named is emptied, as in Strapi 5.54
+  if (op.kind === 'set') for (const locale of await linkingLocales(ctx, owner, attr, self.documentId!)) locales.add(locale);
   if (locales.size === 0) locales.add(ctx.defaultLocale);
   for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale);
+}
+
+/** The locales of the owner rows whose links name `documentId`. */
+async function linkingLocales(ctx: RelationContext, owner: ContentType, attr: RelationAttribute, documentId: string): Promise<string[]> {
+  const rows = await ctx.store.tx
+    .selectFrom(`${attr.linkTable} as l`)
+    .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
+    .select('a.locale')
+    .distinct()
+    .where('l.target_document_id', '=', documentId)
+    .execute();
+  return rows.map((r) => String(r.locale));
 }
 
 async function writeInverseInLocale(
