@@ -74,13 +74,21 @@ function parseOne(services: Services, call: Call, type: ContentType): FindQuery 
  * whatever they say, and a `filters[locale]` doesn't choose the locale written (the parameter does).
  */
 function parseWrite(services: Services, call: Call, type: ContentType): FindQuery {
-  const raw = call.query['locale'];
-  // a write is in one locale: a list or an object is refused before anything else is read, as Strapi words it
-  if (type.localized && raw !== undefined && typeof raw !== 'string') throw notOneLocale(raw);
+  const raw = oneLocaleParam(type, call.query);
   // paging parameters mean nothing to a write and Strapi 5.54 doesn't read them there
   const q = parse(services, { ...call, query: withoutPaging(call.query) }, type);
   // nor do `_q` and `publicationFilter` choose what is read back: the answer is the written document
   return { ...q, where: null, search: null, publicationFilter: null, locale: parseLocale(parseContextOf(services, call.caller.ability), type, raw) };
+}
+
+/**
+ * The `locale` of a write or a one-document read: one version, so a list or an object is refused before
+ * anything else is read, as Strapi words it.
+ */
+function oneLocaleParam(type: ContentType, query: Record<string, unknown>): unknown {
+  const raw = query['locale'];
+  if (type.localized && raw !== undefined && typeof raw !== 'string') throw notOneLocale(raw);
+  return raw;
 }
 
 function notOneLocale(raw: unknown): ValidationError {
@@ -184,9 +192,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
     return cached.serve(reply, async (database) => {
-      // one document is read in one locale: a list or an object is Strapi's refusal
-      const rawLocale = call.query['locale'];
-      if (type.localized && rawLocale !== undefined && typeof rawLocale !== 'string') throw notOneLocale(rawLocale);
+      oneLocaleParam(type, call.query);
       const q = parseOne(services, call, type);
       const id = isSingle ? await documentIdOfSingle(database.db, type) : (req.params as { documentId: string }).documentId;
       // locale=* names no one version; a filter on locale picks it instead (the first that matches, as Strapi's findOne)

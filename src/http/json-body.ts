@@ -12,7 +12,8 @@ export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): vo
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'application/vnd.api+json'], { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
     // a byte-order mark some clients (PowerShell, .NET) put first is no JSON, but Strapi's body parser skips it
-    const text = (body as string).startsWith('\uFEFF') ? (body as string).slice(1) : (body as string);
+    const sent = body as string;
+    const text = sent.startsWith('\uFEFF') ? sent.slice(1) : sent;
     if (text.trim() === '') return done(null, undefined);
     // checked on the text: parsing is fine, but every later step that recurses over the value isn't
     if (text.length > MAX_JSON_DEPTH && jsonDeeperThan(text, MAX_JSON_DEPTH)) {
@@ -21,14 +22,12 @@ export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): vo
     // as koa-body's strict mode (Strapi's parser): a body that can't open an object or an array is refused before parsing
     const first = text.trimStart()[0];
     if (first !== '{' && first !== '[') return done(new BodySyntaxError('invalid JSON, only supports object and array'), undefined);
+    // text opening an object or an array parses to one, or not at all
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (e) {
       return done(new BodySyntaxError((e as Error).message), undefined);
-    }
-    if (typeof parsed !== 'object' || parsed === null) {
-      return done(new BodySyntaxError('invalid JSON, only supports object and array'), undefined);
     }
     done(null, parsed);
   });

@@ -6,59 +6,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
 import { exampleWith } from '../support/example-with.js';
 
-const at = (name: string): string => `src/api/${name}/content-types/${name}/schema.json`;
 const localized = { i18n: { localized: true } };
-const FILES = {
-  [at('game')]: JSON.stringify({
+const manyToMany = (target: string, side: Record<string, string>) => ({ type: 'relation', relation: 'manyToMany', target: `api::${target}.${target}`, ...side });
+
+/** A collection type's schema file: localized types have a localized `name`, the others a `label`. */
+function collection(single: string, plural: string, o: { localized: boolean; draftAndPublish: boolean }, relations: Record<string, unknown>): [string, string] {
+  const text = o.localized ? { name: { type: 'string', pluginOptions: localized } } : { label: { type: 'string' } };
+  const schema = {
     kind: 'collectionType',
-    info: { singularName: 'game', pluralName: 'games' },
-    options: { draftAndPublish: false },
-    pluginOptions: localized,
-    attributes: {
-      name: { type: 'string', pluginOptions: localized },
-      downloads: { type: 'relation', relation: 'manyToMany', target: 'api::download.download', mappedBy: 'games' },
-      racks: { type: 'relation', relation: 'manyToMany', target: 'api::rack.rack', inversedBy: 'games' },
-    },
-  }),
-  [at('download')]: JSON.stringify({
-    kind: 'collectionType',
-    info: { singularName: 'download', pluralName: 'downloads' },
-    options: { draftAndPublish: false },
-    attributes: {
-      label: { type: 'string' },
-      games: { type: 'relation', relation: 'manyToMany', target: 'api::game.game', inversedBy: 'downloads' },
-    },
-  }),
+    info: { singularName: single, pluralName: plural },
+    options: { draftAndPublish: o.draftAndPublish },
+    ...(o.localized ? { pluginOptions: localized } : {}),
+    attributes: { ...text, ...relations },
+  };
+  return [`src/api/${single}/content-types/${single}/schema.json`, JSON.stringify(schema)];
+}
+
+const FILES = Object.fromEntries([
+  collection(
+    'game',
+    'games',
+    { localized: true, draftAndPublish: false },
+    { downloads: manyToMany('download', { mappedBy: 'games' }), racks: manyToMany('rack', { inversedBy: 'games' }) },
+  ),
+  collection('download', 'downloads', { localized: false, draftAndPublish: false }, { games: manyToMany('game', { inversedBy: 'downloads' }) }),
   // the other way round: the localized side owns the links
-  [at('rack')]: JSON.stringify({
-    kind: 'collectionType',
-    info: { singularName: 'rack', pluralName: 'racks' },
-    options: { draftAndPublish: false },
-    attributes: {
-      label: { type: 'string' },
-      games: { type: 'relation', relation: 'manyToMany', target: 'api::game.game', mappedBy: 'racks' },
-    },
-  }),
-  [at('title')]: JSON.stringify({
-    kind: 'collectionType',
-    info: { singularName: 'title', pluralName: 'titles' },
-    options: { draftAndPublish: true },
-    pluginOptions: localized,
-    attributes: {
-      name: { type: 'string', pluginOptions: localized },
-      shelves: { type: 'relation', relation: 'manyToMany', target: 'api::shelf.shelf', mappedBy: 'titles' },
-    },
-  }),
-  [at('shelf')]: JSON.stringify({
-    kind: 'collectionType',
-    info: { singularName: 'shelf', pluralName: 'shelves' },
-    options: { draftAndPublish: true },
-    attributes: {
-      label: { type: 'string' },
-      titles: { type: 'relation', relation: 'manyToMany', target: 'api::title.title', inversedBy: 'shelves' },
-    },
-  }),
-};
+  collection('rack', 'racks', { localized: false, draftAndPublish: false }, { games: manyToMany('game', { mappedBy: 'racks' }) }),
+  collection('title', 'titles', { localized: true, draftAndPublish: true }, { shelves: manyToMany('shelf', { mappedBy: 'titles' }) }),
+  collection('shelf', 'shelves', { localized: false, draftAndPublish: true }, { titles: manyToMany('title', { inversedBy: 'shelves' }) }),
+]);
 
 let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;

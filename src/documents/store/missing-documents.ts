@@ -72,13 +72,17 @@ export function nestedItems(model: Model, a: Attribute, value: unknown, p: reado
 /** The documentIds in `data` (a body, or a component within it), in the body's order. */
 function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocale: string | null): void {
   for (const [key, value] of Object.entries(data)) {
-    const a = schema.attributes.get(key) ?? schema.adminRelations?.get(key);
-    if (!a || value === undefined || value === null) continue;
+    if (value === undefined || value === null) continue;
     const p = [...path, key];
-    if (a.kind === 'relation' && !schema.attributes.has(key)) {
-      const op = readable(() => relationOp(a, value, pathText(p)));
+    const admin = schema.adminRelations?.get(key);
+    if (admin) {
+      const op = readable(() => relationOp(admin, value, pathText(p)));
       for (const r of op ? refsOf(op) : []) if (r.documentId !== undefined) w.out.push({ table: null, doc: r.documentId, locale: null });
-    } else if (a.kind === 'relation') {
+      continue;
+    }
+    const a = schema.attributes.get(key);
+    if (!a) continue;
+    if (a.kind === 'relation') {
       const target = w.model.contentTypes.get(a.target)!;
       const op = readable(() => relationOp(a, value, pathText(p)));
       for (const r of op ? refsOf(op) : []) {

@@ -30,7 +30,7 @@ function add(targets: Map<string, Target>, uid: string, table: string | null, id
 
 /** The row ids a relation value links (a disconnect naming no row is ignored, as in Strapi 5.54). */
 function linkedIds(a: RelationAttribute, value: unknown, p: readonly string[]): (number | undefined)[] {
-  const op = readable(() => relationOp(a, value, pathText([...p])));
+  const op = readable(() => relationOp(a, value, pathText(p)));
   const refs = !op ? [] : op.kind === 'set' ? op.items : op.connect;
   return refs.filter((r) => r.documentId === undefined).map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 // Relation writes. Links go from a source row to a target *document*; which version of the target a
 // reader sees is decided at read time (query/sql/scope.ts), so publishing never re-links.
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { RelationOp, RelationRef } from '../input/types.js';
 import { applyOp, byDocument, checkConnectDuplicates, positionAnchors, type AnchorLocale, type LinkKey } from './relation-list.js';
@@ -85,6 +85,11 @@ async function disconnected(
   return await resolve(ctx, target, op.disconnect, localeFor, statusFor, true, 'drop');
 }
 
+/** Links that show `locale`'s version of their document: those naming it, and those naming none. */
+function showsLocale(locale: string, column = 'target_locale'): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} = ${locale})`;
+}
+
 /** Writes a relation from the side that stores the links. */
 export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
   const target = ctx.model.contentTypes.get(attr.target)!;
@@ -151,7 +156,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
           next.filter((e) => locale === null || storedLocale(e) === locale).map((e) => e.doc),
         )
         .where('source_id', 'not in', sameDoc);
-      if (locale !== null) q = q.where((eb) => eb.or([eb('target_locale', 'is', null), eb('target_locale', '=', locale)]));
+      if (locale !== null) q = q.where(showsLocale(locale));
       await q.execute();
     }
   }
@@ -229,7 +234,7 @@ async function writeInverseInLocale(
     .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
     .select(['l.source_id', 'a.document_id'])
     .where('l.target_document_id', '=', selfDoc);
-  if (linkLocale !== null) cur = cur.where((eb) => eb.or([eb('l.target_locale', 'is', null), eb('l.target_locale', '=', linkLocale)]));
+  if (linkLocale !== null) cur = cur.where(showsLocale(linkLocale, 'l.target_locale'));
   if (locale !== null) cur = cur.where('a.locale', '=', locale);
   if (draftsOnly) cur = cur.where('a.published_at', 'is', null);
   const currentRows = await cur.orderBy('l.inv_ord').orderBy('l.id').execute();
@@ -270,7 +275,7 @@ async function writeInverseInLocale(
   const removed = current.filter((e) => !keep.has(e.doc));
   const removedRows = [...(await rowsOf(removed)).values()].flat();
   // an owner without locales may link this document in several locales: only this locale's links are edited here
-  const thisLocale = linkLocale === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.ref('target_locale')} is null or ${sql.ref('target_locale')} = ${linkLocale})`;
+  const thisLocale = linkLocale === null ? sql<SqlBool>`1 = 1` : showsLocale(linkLocale);
   if (removedRows.length) await tx.deleteFrom(attr.linkTable).where('target_document_id', '=', selfDoc).where('source_id', 'in', removedRows).where(thisLocale).execute();
 
   const had = new Set(current.map((e) => e.doc));

@@ -30,8 +30,10 @@ function truthy(v: unknown): boolean | null {
   return null;
 }
 
-function kindOf(a: Attribute): PopulateKind | null {
+/** How an attribute of `schema` is populated; null when it can't be (a scalar, a private one). */
+function kindOf(schema: Schema, a: Attribute): PopulateKind | null {
   if (a.private) return null;
+  if (schema.adminRelations?.get(a.name) === a) return 'unlinked';
   if (a.kind === 'relation' || a.kind === 'media' || a.kind === 'component' || a.kind === 'dynamiczone') return a.kind;
   return null;
 }
@@ -100,7 +102,7 @@ function lookup(
   }
   const a = schema.attributes.get(name) ?? linklessRelation(schema, name);
   if (!a) throw invalid(name, isStrapiOnlyAttribute(schema, name) ? ownPath : errPath);
-  const kind = a.private ? null : schema.adminRelations?.get(name) === a ? 'unlinked' : kindOf(a);
+  const kind = kindOf(schema, a);
   // an attribute that can't be populated (a scalar, a private one) is named where the request wrote it;
   // a private relation at its whole path, as Strapi 5.54 names it (`Invalid key roles at owner.roles`)
   if (!kind) throw invalid(name, a.kind === 'relation' && a.private ? ownPath : writtenPath);
@@ -143,7 +145,7 @@ function star(ctx: ParseContext, schema: Schema): MutableMap {
   for (const name of schema.populateOrder ?? schema.order) {
     const a = schema.attributes.get(name) ?? schema.adminRelations?.get(name);
     if (!a) continue;
-    const kind = a.private ? null : schema.adminRelations?.get(name) === a ? 'unlinked' : kindOf(a);
+    const kind = kindOf(schema, a);
     if (!kind) continue;
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) continue;
     if (withheld(schema, a)) continue;
