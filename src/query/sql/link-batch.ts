@@ -7,7 +7,7 @@ import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
 import { TurnBatches } from './turn-batch.js';
-import { rowsByPart, unionInLinkOrder } from './link-union.js';
+import { rowsByPart, unionOfLinks } from './link-union.js';
 
 interface Wanted {
   readonly table: string;
@@ -36,7 +36,7 @@ async function run(ctx: ReadContext, wanted: readonly Wanted[]): Promise<Row[][]
           .selectFrom(`${wanted[i]!.table} as l`)
           .select([sql.lit(i).as('__part'), 'l.source_id as __src', 'l.target_document_id as __doc', 'l.ord as __ord', 'l.id as __id'])
           .where(ctx.database.dialect.oneOf(ref('l', 'source_id'), lists[i] as readonly number[], 'integer')) as never;
-      return unionInLinkOrder(
+      return unionOfLinks(
         wanted.map((_, i) => part(i)),
         limit,
       );

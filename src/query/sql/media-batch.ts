@@ -6,7 +6,7 @@ import { ref } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import type { ReadContext, Row } from './find.js';
 import { TurnBatches } from './turn-batch.js';
-import { rowsByPart, unionInLinkOrder } from './link-union.js';
+import { rowsByPart, unionOfLinks } from './link-union.js';
 
 interface WantedLinks {
   /** the uid of the parents' schema, as files_related_mph names it */
@@ -41,7 +41,7 @@ async function runLinks(ctx: ReadContext, wanted: readonly WantedLinks[]): Promi
           .where(ctx.database.dialect.oneOf(ref('m', 'related_id'), v[3 * i] as readonly number[], 'integer'))
           .where(sql<SqlBool>`${ref('m', 'related_type')} = ${v[3 * i + 1]}`)
           .where(sql<SqlBool>`${ref('m', 'field')} = ${v[3 * i + 2]}`) as never;
-      return unionInLinkOrder(
+      return unionOfLinks(
         wanted.map((_, i) => part(i)),
         limit,
       );

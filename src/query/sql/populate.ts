@@ -17,6 +17,7 @@ import { readLinks } from './link-batch.js';
 import { readFiles, readMediaLinks } from './media-batch.js';
 import { addRelated } from './file-related.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
+import { inLinkOrder } from './link-order.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
 interface Loaded {
@@ -373,10 +374,8 @@ async function loadComponent(
       ctx.database.db
         .selectFrom(`${schema.componentTable} as c`)
         .leftJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
-        .select([...columns, 'c.entity_id as __src', 'c.cmp_id as __cmp'])
-        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-        .orderBy('c.ord')
-        .orderBy('c.id'),
+        .select([...columns, 'c.entity_id as __src', 'c.cmp_id as __cmp', 'c.ord as __ord', 'c.id as __id'])
+        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`])),
     {
       before: [
         { table: schema.componentTable, column: 'entity_id', values: parentIds },
@@ -385,7 +384,7 @@ async function loadComponent(
       fromRows: (read) => [{ table: comp.table, column: 'id', values: read.map((r) => r['__cmp']) }],
     },
   );
-  const found = rows.filter((r) => r['id'] !== null && r['id'] !== undefined);
+  const found = inLinkOrder(rows.filter((r) => r['id'] !== null && r['id'] !== undefined));
   return pick(name, await children(ctx, comp, found, node, node.populate, scope), repeatable);
 }
 
@@ -415,13 +414,11 @@ async function loadZone(
     (idList) =>
       db
         .selectFrom(`${schema.componentTable} as c`)
-        .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type'])
-        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
-        .orderBy('c.entity_id')
-        .orderBy('c.ord')
-        .orderBy('c.id'),
+        .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type', 'c.ord as __ord', 'c.id as __id'])
+        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`])),
     { before: [{ table: schema.componentTable, column: 'entity_id', values: parentIds }] },
   );
+  inLinkOrder(links);
   // `on` fragments name the components a client wants: Strapi leaves the other entries out
   const allowed = new Set(node.fragmentsOnly ? components.filter((uid) => node.on?.has(uid)) : components);
   const idsByKind = new Map<string, Set<number>>();
