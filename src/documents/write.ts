@@ -21,6 +21,7 @@ import { DeferredLinks } from './store/deferred-links.js';
 import { lockDocument } from './store/document-lock.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
+import { holdsToUniqueness, notUnique, takenElsewhere } from './unique-values.js';
 import { NewRows } from './store/new-rows.js';
 import { runWrites, type Write } from './store/write-batch.js';
 import type { RelationContext } from './store/relations.js';
@@ -57,16 +58,12 @@ async function checkUnique(s: Store, type: ContentType, values: Record<string, u
   for (const a of type.attributes.values()) {
     if (a.kind !== 'scalar' || !a.unique || !isVisible(a, values)) continue;
     const v = values[a.name];
-    // Strapi doesn't hold an empty string to uniqueness (many entries may leave a slug empty)
-    if (v === null || v === undefined || v === '') continue;
+    if (!holdsToUniqueness(v)) continue;
     // one writer of the attribute at a time, from its check to its commit: a check made without
     // the lock lets two writers of one value both pass. Attributes are locked in the model's order
     // (every writer the same), and the read after the lock sees the previous holder's commit.
     await lockKey(s.tx, s.dialect, `${type.uid}.${a.name}:unique`);
-    let q = s.tx.selectFrom(type.table).select('id').where(a.column, '=', v).where('document_id', '<>', documentId);
-    if (type.draftAndPublish) q = q.where('published_at', 'is not', null);
-    if (type.localized && locale !== null) q = q.where('locale', '=', locale);
-    if (await q.limit(1).executeTakeFirst()) errors.push({ path: [a.name], message: 'This attribute must be unique', name: 'ValidationError', value: v });
+    if (await takenElsewhere(s.tx, s.dialect, { type, documentId, locale }, a, v)) errors.push(notUnique(a, v));
   }
   return errors;
 }

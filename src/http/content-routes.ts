@@ -8,6 +8,7 @@ import type { FindQuery } from '../query/ast.js';
 import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery, parseLocale } from '../query/parse/find-query.js';
 import { readWriteData } from '../documents/input/check-write-data.js';
+import { withUniquenessErrors } from '../documents/unique-beside-errors.js';
 import { refuseMissingDocuments } from '../documents/store/missing-documents.js';
 import { readUnpaged, withoutPaging } from '../query/parse/root-pages.js';
 import { storedData, type WriteTarget } from '../documents/input/strapi-echo.js';
@@ -209,7 +210,9 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const locale = writeLocale(type, q);
     const raw = bodyData(req);
     const write = { create: true, locale, singlePass: !type.draftAndPublish };
-    const { data, refused } = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
+    const read = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
+    const { data } = read;
+    const refused = read.refused && (await withUniquenessErrors(read.refused, { ...services, raw, data, scope: { type, documentId: '', locale } }));
     const doc = await writing(services, type, raw, write, refused, () =>
       services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q)),
     );
@@ -222,9 +225,18 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const locale = writeLocale(type, q);
     const raw = bodyData(req);
     const write = { create: false, locale };
-    const { data, refused } = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
+    const read = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
+    const { data } = read;
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };
     const documentId = (req.params as { documentId?: string }).documentId ?? '';
+    const refused =
+      read.refused &&
+      (await withUniquenessErrors(read.refused, {
+        ...services,
+        raw,
+        data,
+        scope: { type, documentId: isSingle ? ((await documentIdOfSingle(services.database.db, type)) ?? '') : documentId, locale },
+      }));
     // in any locale: a document that exists gets a new locale version rather than a 404
     const exists = async () => (await services.database.db.selectFrom(type.table).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst()) !== undefined;
     // a single type's lookup and first create are one transaction with the write (writer.putSingle)

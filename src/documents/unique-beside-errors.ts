@@ -1,0 +1,38 @@
+// Without draft & publish Strapi checks a write's values in one pass, uniqueness among them: a body
+// refused for its values also names each unique value another document holds (a repeated code beside
+// an unknown enumeration value is "2 errors occurred"). With draft & publish the draft's checks come
+// first and uniqueness only at publishing, which the writer checks.
+import { ValidationError, type FieldError } from '../errors.js';
+import type { Database } from '../database/dialect.js';
+import type { Model } from '../schema/types.js';
+import { isVisible } from '../schema/conditions.js';
+import { fieldErrorsOf } from './store/missing-relations.js';
+import { inSchemaOrder } from './input/error-order.js';
+import { plainValues } from './input/plain-values.js';
+import type { WriteData } from './input/types.js';
+import { holdsToUniqueness, notUnique, takenElsewhere, type UniqueScope } from './unique-values.js';
+
+export interface RefusedWrite {
+  readonly model: Model;
+  readonly database: Database;
+  /** the body's `data` as sent, and as read for the writer */
+  readonly raw: unknown;
+  readonly data: WriteData;
+  readonly scope: UniqueScope;
+}
+
+/** `refused`, with the uniqueness errors of the values that passed their own checks, in schema order. */
+export async function withUniquenessErrors(refused: ValidationError, w: RefusedWrite): Promise<ValidationError> {
+  const { type } = w.scope;
+  const errors = type.draftAndPublish ? undefined : fieldErrorsOf(refused);
+  if (errors === undefined || errors.length === 0) return refused;
+  const failed = new Set(errors.map((e) => e.path[0]));
+  const values = plainValues(w.model, type, w.data);
+  const more: FieldError[] = [];
+  for (const a of type.attributes.values()) {
+    if (a.kind !== 'scalar' || !a.unique || failed.has(a.name) || !w.data.scalars.has(a.name) || !isVisible(a, values)) continue;
+    const v = w.data.scalars.get(a.name);
+    if (holdsToUniqueness(v) && (await takenElsewhere(w.database.db, w.database.dialect, w.scope, a, v))) more.push(notUnique(a, v));
+  }
+  return more.length === 0 ? refused : ValidationError.of(inSchemaOrder(w.model, type, w.raw, [...errors, ...more]));
+}

@@ -1,0 +1,72 @@
+// Unique attributes of other types than uid (uid-unique.test.ts): a datetime held to uniqueness, and
+// uniqueness reported beside a body's other errors on a type without draft & publish, which Strapi
+// checks in one pass. Every answer was checked on the reference Strapi 5.54 (a real project's
+// `budget.eventDate` is a unique datetime; its published creates answered 500 before).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
+import { exampleWith } from '../support/example-with.js';
+
+const FILES = {
+  'src/api/event/content-types/event/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'events',
+    info: { singularName: 'event', pluralName: 'events' },
+    options: { draftAndPublish: true },
+    attributes: { title: { type: 'string' }, at: { type: 'datetime', unique: true }, day: { type: 'date', unique: true } },
+  }),
+};
+
+let project: ReturnType<typeof exampleWith> | undefined;
+let t: TestApp;
+beforeAll(async () => {
+  project = exampleWith(FILES);
+  t = await startTestApp({ dir: project.dir });
+});
+afterAll(async () => {
+  await t?.close();
+  project?.remove();
+});
+
+const notUnique = (path: string, value: unknown) => ({ path: [path], message: 'This attribute must be unique', name: 'ValidationError', value });
+const refused = (errors: unknown[]) => ({
+  data: null,
+  error: {
+    status: 400,
+    name: 'ValidationError',
+    message: errors.length === 1 ? (errors[0] as { message: string }).message : `${errors.length} errors occurred`,
+    details: { errors },
+  },
+});
+const badLinks = { path: ['links'], message: 'links must be a `array` type, but the final value was: `"1e3"`.' };
+
+describe('unique values', () => {
+  it('a unique datetime is published once per instant, however the instant is written; a draft may repeat it', async () => {
+    const first = await t.request('POST', '/api/events', { body: { data: { title: 'one', at: '2024-01-02T03:04:05.000Z' } } });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.data.at).toBe('2024-01-02T03:04:05.000Z');
+    for (const at of ['2024-01-02T03:04:05.000Z', '2024-01-02T03:04:05Z', '2024-01-02T04:04:05+01:00']) {
+      const again = await t.request('POST', '/api/events', { body: { data: { title: 'two', at } } });
+      expect(again.status, at).toBe(400);
+      expect(again.body).toEqual(refused([notUnique('at', '2024-01-02T03:04:05.000Z')]));
+    }
+    expect((await t.request('POST', '/api/events?status=draft', { body: { data: { title: 'draft', at: '2024-01-02T03:04:05.000Z' } } })).status).toBe(201);
+    expect((await t.request('POST', '/api/events', { body: { data: { title: 'later', at: '2024-01-02T03:04:06.000Z' } } })).status).toBe(201);
+  });
+
+  it('without draft & publish, a repeated unique value is reported beside the body’s other errors, in schema order', async () => {
+    await writeDocument(t, 'POST', '/api/authors', { name: 'Taken Name' });
+    const r = await t.request('POST', '/api/authors', { body: { data: { links: '1e3', name: 'Taken Name' } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('2 errors occurred');
+    expect(r.body.error.details.errors).toEqual([notUnique('name', 'Taken Name'), expect.objectContaining(badLinks)]);
+  });
+
+  it('an update is held to the other documents’ values, not its own', async () => {
+    const own = await writeDocument(t, 'POST', '/api/authors', { name: 'Own Name' });
+    await writeDocument(t, 'POST', '/api/authors', { name: 'Other Name' });
+    const taken = await t.request('PUT', `/api/authors/${own}`, { body: { data: { name: 'Other Name', links: '1e3' } } });
+    expect(taken.body.error.details.errors).toEqual([notUnique('name', 'Other Name'), expect.objectContaining(badLinks)]);
+    const kept = await t.request('PUT', `/api/authors/${own}`, { body: { data: { name: 'Own Name', links: '1e3' } } });
+    expect(kept.body.error.details.errors).toEqual([expect.objectContaining(badLinks)]);
+  });
+});
