@@ -19,7 +19,11 @@ function projectPackages(file: string): Plugin {
       b.onResolve({ filter: /^[^./]/ }, (args) => {
         if (isBuiltin(args.path)) return { path: args.path, external: true };
         try {
-          return { path: pathToFileURL(require.resolve(args.path)).href, external: true };
+          const resolved = require.resolve(args.path);
+          // a package's JSON file is read into the bundle, as the require() of Strapi's compiled config
+          // reads it (an ESM import of JSON needs an import attribute the project's source doesn't write)
+          if (resolved.endsWith('.json')) return { path: resolved };
+          return { path: pathToFileURL(resolved).href, external: true };
         } catch {
           // left as written, so the import fails naming the package the project lacks
           return { path: args.path, external: true };

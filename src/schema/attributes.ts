@@ -44,7 +44,8 @@ const RESERVED = new Set([
  * Letters, digits and underscores, as Strapi reads them (`3dModel` included), with one letter or
  * underscore at least: a name of digits alone would be an array index, which JSON objects put first.
  */
-const NAME = /^[A-Za-z0-9_]*[A-Za-z_][A-Za-z0-9_]*$/;
+// letters of any script (Strapi 5.54 starts with `año`, its column `ano`), digits and underscores, not digits alone
+const NAME = /^[\p{L}\p{M}\p{N}_]*[\p{L}_][\p{L}\p{M}\p{N}_]*$/u;
 
 export interface AttributeContext {
   readonly file: string;

@@ -98,8 +98,53 @@ const WORDS = new RegExp(
 );
 const PLAIN_WORDS = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g; // eslint-disable-line no-control-regex
 
-/** lodash's snakeCase for the ASCII names schema files use: Strapi names columns and link tables with it */
+// Latin letters that carry no combining mark to strip, spelled as lodash's deburr spells them
+const LATIN_LETTERS: Readonly<Record<string, string>> = {
+  Æ: 'Ae',
+  æ: 'ae',
+  Ø: 'O',
+  ø: 'o',
+  ß: 'ss',
+  Þ: 'Th',
+  þ: 'th',
+  Ð: 'D',
+  ð: 'd',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ĳ: 'IJ',
+  ĳ: 'ij',
+  ĸ: 'k',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ł: 'L',
+  ł: 'l',
+  ŉ: "'n",
+  Ŋ: 'N',
+  ŋ: 'n',
+  Œ: 'Oe',
+  œ: 'oe',
+  ſ: 's',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+const LATIN = /[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0100-\u017f]/g;
+const COMBINING_MARKS = /[\u0300-\u036f\ufe20-\ufe2f\u20d0-\u20ff]/g;
+
+/** Accented Latin letters as their base letters (`año` is `ano`), as lodash's case functions read a name first; other scripts keep theirs. */
+function deburr(name: string): string {
+  return name.replace(LATIN, (c) => LATIN_LETTERS[c] ?? c.normalize('NFD').replace(COMBINING_MARKS, '')).replace(COMBINING_MARKS, '');
+}
+
+// a name in another script after deburring: runs of letters and of digits (lodash splits no case change there)
+const OTHER_SCRIPT_WORDS = /[\p{L}\p{M}]+|\p{N}+/gu;
+
+/** lodash's snakeCase: Strapi names columns and link tables with it */
 export function snakeCase(name: string): string {
-  const words = name.match(MIXED.test(name) ? WORDS : PLAIN_WORDS) ?? [];
-  return words.map((w) => w.toLowerCase()).join('_');
+  const plain = deburr(name);
+  // eslint-disable-next-line no-control-regex
+  const words = /[^\x00-\x7f]/.test(plain) ? plain.match(OTHER_SCRIPT_WORDS) : plain.match(MIXED.test(plain) ? WORDS : PLAIN_WORDS);
+  return (words ?? []).map((w) => w.toLowerCase()).join('_');
 }

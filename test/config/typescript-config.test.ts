@@ -150,6 +150,16 @@ export default ({ env }) => {
     expect(missing).toEqual(new ConfigError('config/server.ts: it imports "xml2js", which is not installed in the project (npm install)'));
   });
 
+  it("a package's JSON file imported by name is read as Strapi's compiled require() reads it (notum-cz's tiptap settings)", async () => {
+    const dir = project({
+      'node_modules/@repo/design-system/package.json': JSON.stringify({ name: '@repo/design-system', version: '1.0.0' }),
+      'node_modules/@repo/design-system/limits.json': JSON.stringify({ defaultLimit: 7, maxLimit: 70 }),
+      'config/api.ts': 'import limits from "@repo/design-system/limits.json";\nexport default { rest: { defaultLimit: limits.defaultLimit, maxLimit: limits.maxLimit } };',
+    });
+    const { config } = await load(dir);
+    expect(config.rest).toMatchObject({ defaultLimit: 7, maxLimit: 70 });
+  });
+
   it('type errors are not checked: Strapi loads such config too', async () => {
     const { config } = await load(
       project({ 'config/api.ts': 'const limit: string = 5 as unknown as string;\nexport default { rest: { defaultLimit: limit as unknown as number } };' }),

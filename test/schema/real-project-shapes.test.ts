@@ -4,6 +4,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { connect } from '../../src/database/connect.js';
@@ -781,11 +782,69 @@ describe('a localized type declaring a locale attribute', () => {
     }
   });
 
-  it('a type without i18n declaring locale is still refused, naming the file', () => {
+  it('a type without i18n declaring locale starts without it, as Strapi 5.54 serves no such field (leqta_strapi): a body locale is ignored, filters and sort are Invalid key locale', async () => {
     const dir = exampleWith({
-      [at('memo')]: JSON.stringify({ kind: 'collectionType', info: { singularName: 'memo', pluralName: 'memos' }, attributes: { locale: { type: 'string' } } }),
+      [at('memo')]: JSON.stringify({
+        kind: 'collectionType',
+        info: { singularName: 'memo', pluralName: 'memos' },
+        options: { draftAndPublish: false },
+        attributes: { text: { type: 'string' }, locale: { type: 'string' } },
+      }),
     });
-    expect(() => loadModel(dir)).toThrow(/src\/api\/memo\/content-types\/memo\/schema\.json: attribute "locale": name is reserved/);
+    expect(loadModel(dir).notices).toContain(
+      `${at('memo')}: attribute "locale" is a name Strapi keeps for locales and serves no field under on a type without i18n; its declaration is left out`,
+    );
+    const t = await startTestApp({ dir });
+    try {
+      const created = await t.request('POST', '/api/memos', { body: { data: { text: 'hi', locale: 'fr' } } });
+      expect(created.status, created.text).toBe(201);
+      expect(Object.keys(created.body.data)).toEqual(['id', 'documentId', 'text', 'createdAt', 'updatedAt', 'publishedAt']);
+      for (const q of ['filters[locale][$eq]=fr', 'sort=locale']) {
+        const r = await t.get(`/api/memos?${q}`);
+        expect(r.status).toBe(400);
+        expect(r.body.error).toMatchObject({ message: 'Invalid key locale', details: { key: 'locale', path: 'locale', source: 'query' } });
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+// StrapiAlmonte: attributes named in Spanish (`año`); Strapi 5.54 starts and names the column as lodash's
+// snakeCase does, accents dropped (`ano`)
+describe('an attribute named with letters outside ASCII', () => {
+  it('starts, stores it in a column named without accents, and serves it in bodies, filters, fields and sort', async () => {
+    const dir = exampleWith({
+      [at('edition')]: JSON.stringify({
+        kind: 'collectionType',
+        collectionName: 'editions',
+        info: { singularName: 'edition', pluralName: 'editions' },
+        options: { draftAndPublish: false },
+        attributes: { año: { type: 'integer' }, größeMaß: { type: 'string' } },
+      }),
+    });
+    const t = await startTestApp({ dir });
+    try {
+      for (const [año, größeMaß] of [
+        [2021, 'klein'],
+        [2023, 'groß'],
+      ] as const) {
+        const r = await t.request('POST', '/api/editions', { body: { data: { año, größeMaß } } });
+        expect(r.status, r.text).toBe(201);
+        expect(r.body.data).toMatchObject({ año, größeMaß });
+      }
+      const q = `filters[${encodeURIComponent('año')}][$gt]=2022&fields[0]=${encodeURIComponent('año')}&sort=${encodeURIComponent('año')}:desc`;
+      const read = await t.get(`/api/editions?${q}`);
+      expect(read.status, read.text).toBe(200);
+      expect(read.body.data.map((e: Record<string, unknown>) => [e['año'], Object.hasOwn(e, 'größeMaß')])).toEqual([[2023, false]]);
+      const columns = (await sql<{ ano: number; grosse_mass: string }>`select ano, grosse_mass from editions order by ano`.execute(t.app.database.db)).rows;
+      expect(columns).toEqual([
+        { ano: 2021, grosse_mass: 'klein' },
+        { ano: 2023, grosse_mass: 'groß' },
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

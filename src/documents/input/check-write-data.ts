@@ -11,6 +11,7 @@ import { linklessRelation, type Component, type ComponentAttribute, type Dynamic
 import { zoneComponents } from '../../schema/zone.js';
 import { castScalar } from './cast-scalar.js';
 import { checkKeys } from './check-keys.js';
+import { draftListErrors } from './draft-lists.js';
 import { mediaRefs } from './media-payload.js';
 import { inSchemaOrder } from './error-order.js';
 import { fieldError, notTypeMessage, pathText } from './messages.js';
@@ -232,6 +233,7 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
   checkKeys(ctx.model, ctx.ability, schema, data);
   const problems: Problems = { fieldErrors: [], unconvertible: null, zoneRoot: null };
   const out = collect(ctx.model, schema, data, [], problems);
+  if (ctx.write && schema.modelType === 'contentType' && schema.draftAndPublish) problems.fieldErrors.push(...draftListErrors(schema, data, ctx.write.create));
   if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(ctx.model, problems.zoneRoot, schema, data, ctx.write));
   if (problems.fieldErrors.length)
     return { data: out, refused: ValidationError.of(inSchemaOrder(ctx.model, schema, data, withPublishErrors(ctx, schema, out, data, problems.fieldErrors))) };

@@ -26,31 +26,31 @@ type Values = Record<string, unknown>;
 const UID_FORMAT = '^[A-Za-z0-9-_.~]*$';
 
 /**
- * The yup type a required attribute is reported as when a D&P publish finds it null. json and
- * blocks are yup `mixed`, whose type error is worded differently (see notTypeMessage).
+ * What Strapi 5.54 says of a required attribute found null (a D&P version publishes its stored draft,
+ * where a field left out is null): yup's type error for text, numbers (which its validators cast to
+ * NaN), blocks and lists, and `must be defined.` for the types whose validators read null as no value.
  */
-function yupType(a: Attribute): string {
-  if (a.kind === 'component') return a.repeatable ? 'array' : 'object';
-  if (a.kind === 'dynamiczone') return 'array';
-  if (a.kind !== 'scalar') return 'mixed';
+function nullMessage(a: Attribute, path: string[]): string {
+  if (a.kind === 'component') return notTypeMessage(path, a.repeatable ? 'array' : 'object', null);
+  if (a.kind === 'dynamiczone') return notTypeMessage(path, 'array', null);
+  if (a.kind !== 'scalar') return notTypeMessage(path, 'mixed', null);
   switch (a.type) {
     case 'integer':
-    case 'biginteger':
     case 'float':
     case 'decimal':
-      return 'number';
+      return notTypeMessage(path, 'number', NaN);
+    case 'biginteger':
     case 'boolean':
-      return 'boolean';
     case 'date':
     case 'time':
     case 'datetime':
     case 'timestamp':
-      return 'date';
     case 'json':
+      return `${pathText(path)} must be defined.`;
     case 'blocks':
-      return 'mixed';
+      return notTypeMessage(path, 'array', null);
     default:
-      return 'string';
+      return notTypeMessage(path, 'string', null);
   }
 }
 
@@ -63,7 +63,7 @@ function requiredError(a: Attribute, values: Values, path: string[], opts: Publi
   if (!present && values[PARTIAL] === true) return undefined;
   // Strapi publishes a D&P version by creating it from the stored draft, where a missing field (a
   // component's sub-field too) is null: it is reported as a type error on null, as is a null sent
-  if (opts.draftAndPublish || v === null) return fieldError(path, notTypeMessage(path, yupType(a), null), null);
+  if (opts.draftAndPublish || v === null) return fieldError(path, nullMessage(a, path), null);
   // an update of a non-D&P type that leaves the field out keeps the stored value
   if (nested || opts.isCreate) return fieldError(path, `${pathText(path)} must be defined.`);
   return undefined;

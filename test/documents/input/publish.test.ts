@@ -46,16 +46,16 @@ describe('required', () => {
     expect(errors(article, {}, { isCreate: true, draftAndPublish: true })).toEqual(expected);
   });
 
-  it('the type named in the D&P message follows the attribute type (json/blocks are yup "mixed")', () => {
+  it('the D&P message follows the attribute type as Strapi 5.54 words it (numbers NaN; json, dates and booleans "must be defined.")', () => {
     expect(messages(gadget, { ...goodGadget(), name: null, settings: null, releasedOn: null, active: null, main: null }, dpPublish)).toEqual([
       'name must be a `string` type, but the final value was: `null`.',
-      'settings must match the configured type. The validated value was: `null`.',
-      'releasedOn must be a `date` type, but the final value was: `null`.',
-      'active must be a `boolean` type, but the final value was: `null`.',
+      'settings must be defined.',
+      'releasedOn must be defined.',
+      'active must be defined.',
       'main must be a `object` type, but the final value was: `null`.',
     ]);
     const labAuthor = contentType(lab, 'api::author.author');
-    expect(messages(labAuthor, { name: 'n', rank: null, facts: {} }, dpPublish)).toEqual(['rank must be a `number` type, but the final value was: `null`.']);
+    expect(messages(labAuthor, { name: 'n', rank: null, facts: {} }, dpPublish)).toEqual(['rank must be a `number` type, but the final value was: `NaN`.']);
   });
 
   it('false, 0 and "" satisfy required', () => {
