@@ -141,6 +141,11 @@ export interface PopulateNode {
   readonly sort: readonly SortItem[] | null;
   /** nested populate of the target (relations, media, components: keyed by attribute name) */
   readonly populate: PopulateMap;
+  /**
+   * whether the entry asked for a level below itself (`populate` given, even naming nothing, or a dotted
+   * path going on): Strapi reads such a level, and that decides where the key comes (populate.ts)
+   */
+  readonly nested: boolean;
   /** relations and components: return {count: n} instead of entries */
   readonly count: boolean;
   /**

@@ -74,7 +74,7 @@ function rolePermissions(ctx: ParseContext, schema: Schema, name: string): boole
 }
 
 function node(attribute: string, kind: PopulateKind): PopulateNode {
-  return { attribute, kind, fields: null, where: null, sort: null, populate: new Map(), count: false, on: null, fragmentsOnly: false, related: null };
+  return { attribute, kind, fields: null, where: null, sort: null, populate: new Map(), nested: false, count: false, on: null, fragmentsOnly: false, related: null };
 }
 
 /**
@@ -133,6 +133,7 @@ function merge(map: MutableMap, n: PopulateNode): void {
     sort: n.sort ?? prev.sort,
     populate,
     on,
+    nested: prev.nested || n.nested,
     fragmentsOnly: prev.fragmentsOnly || n.fragmentsOnly,
     related: n.related ?? prev.related,
   });
@@ -204,16 +205,16 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
         throw e instanceof ValidationError ? atZone : e;
       }
       // a relation the caller can't find leaves out only itself: the zone's entries still come back, as in Strapi 5.54
-      if (child && child !== DROPPED) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]) });
+      if (child && child !== DROPPED) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]), nested: true });
     }
     if (!named) throw atZone;
-    return on.size ? { ...n, on } : n;
+    return on.size ? { ...n, on, nested: true } : { ...n, nested: true };
   }
   const target = targetOf(ctx, schema, found.attr)!;
   const child = dotted(ctx, target, rest, name, here);
   if (withheld(schema, found.attr)) return null;
   if (child === DROPPED) return DROPPED;
-  return child ? { ...n, populate: new Map([[child.attribute, child]]) } : n;
+  return child ? { ...n, populate: new Map([[child.attribute, child]]), nested: true } : { ...n, nested: true };
 }
 
 const INVALID_POPULATE = 'Invalid populate parameter. Expected a string, an array of strings, a populate object';
@@ -251,7 +252,7 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
   let on: Map<string, PopulateNode> | null = null;
   if (value['populate'] !== undefined) {
     if (value['populate'] !== '*' && truthy(value['populate']) !== true) throw invalid('populate', here);
-    on = new Map(zoneComponents(a).map((uid) => [uid, { ...node(uid, 'component'), populate: star(ctx, ctx.model.components.get(uid)!) }]));
+    on = new Map(zoneComponents(a).map((uid) => [uid, { ...node(uid, 'component'), populate: star(ctx, ctx.model.components.get(uid)!), nested: true }]));
   }
   const fragmentsOnly = value['on'] !== undefined;
   if (fragmentsOnly) {
@@ -273,7 +274,7 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
       on.set(uid, objectEntry(ctx, comp, { attribute: uid, kind: 'component' }, frag, path, `${written}.on[${uid}]`));
     }
   }
-  return { ...n, on, fragmentsOnly, count: value['count'] !== undefined && truthy(value['count']) === true };
+  return { ...n, on, fragmentsOnly, nested: value['populate'] !== undefined, count: value['count'] !== undefined && truthy(value['count']) === true };
 }
 
 /**
@@ -321,6 +322,7 @@ function objectEntry(
     where: value['filters'] !== undefined && value['filters'] !== '' ? underPopulate(() => parseFilters(ctx, target, value['filters'])) : null,
     sort: value['sort'] !== undefined ? underPopulate(() => parseSort(ctx, target, value['sort'])) : null,
     populate,
+    nested: value['populate'] !== undefined,
     count,
     related,
   };
@@ -332,39 +334,6 @@ function permissionsEntry(value: Record<string, unknown>, path: readonly string[
   return { ...node('permissions', 'permissions'), fields: value['fields'] === undefined ? null : underPopulate(() => permissionFields(value['fields'])) };
 }
 
-/**
- * Strapi 5.54 answers populated keys shallowest first, each depth in the order asked, a dynamic zone
- * after the other entries of its depth: plain entries, plain zones, entries that populate one level
- * below themselves (`populate[author][populate][avatar]`, `author.avatar`), zones that do
- * (`populate[blocks][populate]=*`, or a fragment's own `populate`), then two levels below, and so on.
- * `populate[author][populate][avatar]=true&populate[tags]=true` gives tags, then author;
- * `populate[team][populate][members][populate][image]=true&populate[hero][populate][image]=true` hero,
- * then team. A level counts as asked even when it names nothing (`populate[tags][populate][articles]=false`).
- */
-function strapiOrder(map: MutableMap, levels: ReadonlyMap<string, number>): MutableMap {
-  const run = (n: PopulateNode): number => 2 * (levels.get(n.attribute) ?? 0) + (n.kind === 'dynamiczone' ? 1 : 0);
-  if (![...map.values()].some((n) => run(n) > 0)) return map;
-  // a stable sort: each run keeps the order asked
-  return new Map([...map.entries()].sort(([, a], [, b]) => run(a) - run(b)));
-}
-
-/** How many populate levels an entry's value asks below itself (a zone: its deepest fragment's, or its own `populate`). */
-function levelsBelow(value: unknown): number {
-  if (!isObj(value)) return 0;
-  let levels = value['populate'] === undefined ? 0 : 1 + populateLevels(value['populate']);
-  const on = value['on'];
-  if (isObj(on)) for (const fragment of Object.values(on)) levels = Math.max(levels, levelsBelow(fragment));
-  return levels;
-}
-
-/** The most levels any entry of a populate value asks below itself (`a.b.c`: two). */
-function populateLevels(raw: unknown): number {
-  if (typeof raw === 'string') return Math.max(0, ...raw.split(',').map((item) => item.trim().split('.').length - 1));
-  if (Array.isArray(raw)) return Math.max(0, ...raw.map(populateLevels));
-  if (isObj(raw)) return Math.max(0, ...Object.values(raw).map(levelsBelow));
-  return 0;
-}
-
 /** The names of a top-level string or list populate: each entry split at its commas, trimmed, empty ones skipped. */
 function topLevelNames(raw: string | readonly string[]): string[] {
   return (typeof raw === 'string' ? [raw] : raw)
@@ -373,17 +342,11 @@ function topLevelNames(raw: string | readonly string[]): string[] {
     .filter((name) => name !== '');
 }
 
-/** Keeps the most levels an attribute was asked with. */
-function deepest(levels: Map<string, number>, attribute: string, n: number): void {
-  if (n > (levels.get(attribute) ?? 0)) levels.set(attribute, n);
-}
-
 function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[], written: string | null = null): PopulateMap {
   const map: MutableMap = new Map();
   if (raw === undefined || raw === null || raw === '') return map;
   if (raw === '*') return star(ctx, schema);
   const errRoot = path.length ? path.join('.') : null;
-  const levels = new Map<string, number>();
   if (typeof raw === 'string' || Array.isArray(raw)) {
     // a list mixing names and objects (qs makes one of `populate=a&populate[b]=true`) is refused whole, before its names are read
     if (Array.isArray(raw) && !raw.every((item) => typeof item === 'string')) throw new ValidationError(INVALID_POPULATE);
@@ -400,9 +363,8 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       const n = dotted(ctx, schema, s.split('.'), errRoot);
       if (!n || n === DROPPED) continue;
       merge(map, n);
-      deepest(levels, n.attribute, s.split('.').length - 1);
     }
-    return strapiOrder(map, levels);
+    return map;
   }
   if (!isObj(raw)) throw new ValidationError('populate must be a string, an array or an object', { source: 'query', param: 'populate' });
   for (const [key, value] of Object.entries(raw)) {
@@ -433,16 +395,14 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     }
     if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
       merge(map, zoneEntry(ctx, schema, found.attr, value, here, keyWritten));
-      deepest(levels, key, levelsBelow(value));
       continue;
     }
     if ('on' in value) throw fragmentOnNonZone(ctx, schema, key, value['on'], here);
     const entry = objectEntry(ctx, targetOf(ctx, schema, found.attr)!, { attribute: key, kind: found.kind }, value, here, keyWritten);
     if (withheld(schema, found.attr)) continue;
     merge(map, entry);
-    deepest(levels, key, levelsBelow(value));
   }
-  return strapiOrder(map, levels);
+  return map;
 }
 
 export function parsePopulate(ctx: ParseContext, schema: Schema, raw: unknown): PopulateMap {

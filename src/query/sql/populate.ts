@@ -18,12 +18,15 @@ import { readFiles, readMediaLinks } from './media-batch.js';
 import { addRelated } from './file-related.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
 import { inLinkOrder } from './link-order.js';
+import { attributeCost, PLAIN_COST, relatedLevelCost, zoneCost, zoneKindCost } from './populate-cost.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
 interface Loaded {
   readonly name: string;
   readonly byParent: Map<number, unknown>;
   readonly empty: () => unknown;
+  /** where Strapi puts the key among the level's (populate-cost.ts) */
+  readonly cost: number;
 }
 
 export interface Parent {
@@ -103,10 +106,10 @@ async function children(
   node: PopulateNode,
   nested: PopulateMap,
   scope: ReadScope,
-): Promise<Map<number, Record<string, unknown>[]>> {
+): Promise<{ byParent: Map<number, Record<string, unknown>[]>; cost: number }> {
   const shape = rowShape(schema, node.fields);
   const built: Parent[] = rows.map((row) => ({ row, out: shape.build(row) }));
-  if (nested.size > 0) await populate(ctx, schema, built, nested, scope);
+  const below = nested.size > 0 ? await populate(ctx, schema, built, nested, scope) : 0;
   const out = new Map<number, Record<string, unknown>[]>();
   built.forEach((b) => {
     const k = Number(b.row['__src']);
@@ -114,7 +117,7 @@ async function children(
     if (!list) out.set(k, (list = []));
     list.push(b.out);
   });
-  return out;
+  return { byParent: out, cost: attributeCost(node, rows.length > 0, below) };
 }
 
 async function loadRelation(ctx: PopulateContext, schema: Schema, attr: RelationAttribute, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
@@ -153,7 +156,12 @@ async function loadRelation(ctx: PopulateContext, schema: Schema, attr: Relation
       .where(where)
       .groupBy(sql`${src}` as never)
       .execute()) as Row[];
-    return { name: attr.name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['c']) }])), empty: () => ({ count: 0 }) };
+    return {
+      name: attr.name,
+      byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['c']) }])),
+      empty: () => ({ count: 0 }),
+      cost: attributeCost(node, false, 0),
+    };
   }
   if (!node.where && !node.sort?.length && attr.owner && oneVersionPerTarget(schema, target, scope)) {
     return await loadLinkedTargets(ctx, schema, attr, target, parents, node, scope);
@@ -224,21 +232,17 @@ async function loadLinkedTargets(
         )) as Row[]);
   const shape = rowShape(target, node.fields);
   const byDocument = new Map<string, Parent>(rows.map((row) => [String(row['document_id']), { row, out: shape.build(row) }]));
-  if (node.populate.size > 0) await populate(ctx, target, [...byDocument.values()], node.populate, scope);
+  const below = node.populate.size > 0 ? await populate(ctx, target, [...byDocument.values()], node.populate, scope) : 0;
   // a link to a document without the version this read shows is not followed
-  return pick(
-    attr.name,
-    linkedObjects(links, (l) => String(l['__doc']), byDocument),
-    attr.toMany,
-    true,
-  );
+  return pick(attr.name, { byParent: linkedObjects(links, (l) => String(l['__doc']), byDocument), cost: attributeCost(node, rows.length > 0, below) }, attr.toMany, true);
 }
 
-function pick(name: string, byParent: Map<number, Record<string, unknown>[]>, many: boolean, last = false): Loaded {
-  if (many) return { name, byParent, empty: () => [] };
+function pick(name: string, read: { byParent: Map<number, Record<string, unknown>[]>; cost: number }, many: boolean, last = false): Loaded {
+  const { byParent, cost } = read;
+  if (many) return { name, byParent, empty: () => [], cost };
   const one = new Map<number, unknown>();
   for (const [k, list] of byParent) one.set(k, (last ? list[list.length - 1] : list[0]) ?? null);
-  return { name, byParent: one, empty: () => null };
+  return { name, byParent: one, empty: () => null, cost };
 }
 
 async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, multiple: boolean, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
@@ -264,10 +268,17 @@ async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, mul
     else sel = sel.orderBy('m.ord').orderBy('m.id');
     return sel;
   };
-  const byParent = await children(ctx, file, await within(ctx, select(ids(parents))), node, node.populate, scope);
-  if (node.related) await addRelated(ctx.database, ctx.model, [...new Set([...byParent.values()].flat())], node.related, ctx.budget);
-  for (const list of byParent.values()) collectFiles(ctx, list);
-  return pick(name, byParent, multiple);
+  const read = await children(ctx, file, await within(ctx, select(ids(parents))), node, node.populate, scope);
+  if (node.related) await addRelated(ctx.database, ctx.model, [...new Set([...read.byParent.values()].flat())], node.related, ctx.budget);
+  for (const list of read.byParent.values()) collectFiles(ctx, list);
+  const outs = [...read.byParent.values()].flat();
+  return pick(name, { byParent: read.byParent, cost: Math.max(read.cost, attributeCost(node, outs.length > 0, relatedCost(node, outs))) }, multiple);
+}
+
+/** A file's `related` as a level below the file, for where the key comes: Strapi reads it as a polymorphic relation. */
+function relatedCost(node: PopulateNode, files: readonly Record<string, unknown>[]): number {
+  if (!node.related) return 0;
+  return relatedLevelCost(files.some((f) => Array.isArray(f['related']) && f['related'].length > 0));
 }
 
 /** Each link's object under the link's parent (`__src`), in link order; a link whose object wasn't read is skipped. */
@@ -306,7 +317,7 @@ async function loadLinkedFiles(
   const rows = fileIds.length === 0 ? [] : await readFiles(ctx, file.table, columns, fileIds);
   const shape = rowShape(file, node.fields);
   const files = new Map<number, Parent>(rows.map((row) => [Number(row['id']), { row, out: shape.build(row) }]));
-  if (node.populate.size > 0) await populate(ctx, file, [...files.values()], node.populate, scope);
+  const below = node.populate.size > 0 ? await populate(ctx, file, [...files.values()], node.populate, scope) : 0;
   if (node.related)
     await addRelated(
       ctx.database,
@@ -317,11 +328,9 @@ async function loadLinkedFiles(
     );
   // a file deleted between the two statements is left out, as a later read would
   const byParent = linkedObjects(links, (l) => Number(l['__file']), files);
-  collectFiles(
-    ctx,
-    [...files.values()].map((f) => f.out),
-  );
-  return pick(name, byParent, multiple);
+  const outs = [...files.values()].map((f) => f.out);
+  collectFiles(ctx, outs);
+  return pick(name, { byParent, cost: attributeCost(node, rows.length > 0, Math.max(below, relatedCost(node, outs))) }, multiple);
 }
 
 async function loadComponent(
@@ -345,7 +354,7 @@ async function loadComponent(
       .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), parentIds, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
       .groupBy(sql`${ref('c', 'entity_id')}` as never)
       .execute()) as Row[];
-    return { name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['n']) }])), empty: () => ({ count: 0 }) };
+    return { name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['n']) }])), empty: () => ({ count: 0 }), cost: attributeCost(node, false, 0) };
   }
   const columns = selectColumns(comp, 't', node);
   if (node.where || node.sort?.length) {
@@ -481,15 +490,19 @@ async function loadZone(
     if (!list) entries.set(k, (list = []));
     list.push(out);
   }
-  await Promise.all(
-    [...kinds.values()].map(async (k) => {
-      const nested = node.on?.get(k.uid)?.populate;
-      if (nested && nested.size > 0 && k.built.length) await populate(ctx, k.comp, k.built, nested, scope);
-    }),
+  const kindCosts = await Promise.all(
+    [...kinds.values()]
+      .filter((k) => k.built.length > 0)
+      .map(async (k) => {
+        const fragment = node.on?.get(k.uid);
+        const nested = fragment?.populate;
+        const below = nested && nested.size > 0 ? await populate(ctx, k.comp, k.built, nested, scope) : 0;
+        return zoneKindCost(fragment ? fragment.nested : node.nested, below);
+      }),
   );
   // __component comes last, after any populated keys
   for (const k of kinds.values()) for (const b of k.built) b.out['__component'] = k.uid;
-  return { name, byParent: entries, empty: () => [] };
+  return { name, byParent: entries, empty: () => [], cost: zoneCost(kindCosts) };
 }
 
 async function loadLocalizations(ctx: PopulateContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, readScope: ReadScope): Promise<Loaded> {
@@ -549,18 +562,22 @@ async function loadPermissions(ctx: PopulateContext, parents: readonly Parent[],
     if (!list) byParent.set(k, (list = []));
     list.push(out);
   }
-  return { name: 'permissions', byParent, empty: () => [] };
+  return { name: 'permissions', byParent, empty: () => [], cost: PLAIN_COST };
 }
 
 /** A relation that never holds a link (to the admin panel's users): empty for every parent, with no read. */
 function unlinked(attr: RelationAttribute, node: PopulateNode): Loaded {
   const empty = node.count ? () => ({ count: 0 }) : attr.toMany ? () => [] : () => null;
-  return { name: attr.name, byParent: new Map(), empty };
+  return { name: attr.name, byParent: new Map(), empty, cost: attributeCost(node, false, 0) };
 }
 
 /** Fills `out` of every parent with the populated attributes, in schema order. */
-export async function populate(ctx: PopulateContext, schema: Schema, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
-  if (parents.length === 0 || map.size === 0) return;
+/**
+ * Populates `map` on `parents`, putting each populated key where Strapi puts it (populate-cost.ts);
+ * answers the costliest key's cost (0 when nothing was populated).
+ */
+export async function populate(ctx: PopulateContext, schema: Schema, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<number> {
+  if (parents.length === 0 || map.size === 0) return 0;
   const jobs: Promise<Loaded>[] = [];
   for (const node of map.values()) {
     if (node.kind === 'localizations') {
@@ -584,9 +601,8 @@ export async function populate(ctx: PopulateContext, schema: Schema, parents: re
     else if (attr.kind === 'dynamiczone') jobs.push(loadZone(ctx, schema, attr.name, zoneComponents(attr), parents, node, scope));
   }
   const loaded = new Map((await Promise.all(jobs)).map((l) => [l.name, l]));
-  // populated keys follow the order the populate names them in (populate=* lists them in schema
-  // order), as Strapi returns them, whatever order the loads finished in
-  const order = [...map.keys()].filter((n) => loaded.has(n));
+  // cheapest first, ties in the order asked (populate=* asks in schema order): a stable sort
+  const order = [...map.keys()].filter((n) => loaded.has(n)).sort((a, b) => loaded.get(a)!.cost - loaded.get(b)!.cost);
   for (const p of parents) {
     const id = Number(p.row['id']);
     for (const name of order) {
@@ -596,4 +612,5 @@ export async function populate(ctx: PopulateContext, schema: Schema, parents: re
       ctx.budget?.hold(p.out, value);
     }
   }
+  return Math.max(0, ...[...loaded.values()].map((l) => l.cost));
 }
