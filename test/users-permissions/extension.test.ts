@@ -22,6 +22,8 @@ beforeAll(async () => {
       info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
       attributes: {
         bio: { type: 'text', maxLength: 200 },
+        // required with a default (aienergy-backend's account_status): a new user takes the default
+        accountStatus: { type: 'enumeration', enum: ['PENDING', 'ACTIVE'], required: true, default: 'PENDING' },
         favoriteTag: { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
         // an extension can't make the password public
         password: { type: 'string', private: false },
@@ -46,6 +48,18 @@ describe('user type extended by the project', () => {
       body: { username: 'zed', email: 'zed@example.com', password: 'secret123', bio: 'x'.repeat(201) },
     });
     expect(tooLong.status).toBe(400);
+  });
+
+  it('a required attribute with a default takes the default on register and on POST /api/users, as in Strapi 5.54', async () => {
+    const r = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'pia', email: 'pia@example.com', password: 'secret123' } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.user.accountStatus).toBe('PENDING');
+    const role = (await t.get('/api/users-permissions/roles')).body.roles.find((x: { type: string }) => x.type === 'authenticated');
+    const made = await t.request('POST', '/api/users', { body: { username: 'pim', email: 'pim@example.com', password: 'secret123', role: role.id } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.accountStatus).toBe('PENDING');
+    const active = await t.request('POST', '/api/users', { body: { username: 'pam', email: 'pam@example.com', password: 'secret123', role: role.id, accountStatus: 'ACTIVE' } });
+    expect(active.body.accountStatus).toBe('ACTIVE');
   });
 
   it('a relation added by the extension is written and populated like any other', async () => {

@@ -143,6 +143,9 @@ export class Users {
   validatePlain(values: Record<string, unknown>, isCreate: boolean): void {
     const scalars: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(values)) if (this.type.attributes.get(k)?.kind === 'scalar') scalars[k] = v;
+    // a new user takes the defaults of the fields it leaves out, before the required ones are checked
+    // (an extension's `account_status`, required with a default, as a real project declares it)
+    if (isCreate) for (const a of this.type.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !Object.hasOwn(scalars, a.name)) scalars[a.name] = a.default;
     const errors = validateForPublish(this.services.model, this.type, scalars, { isCreate, draftAndPublish: false });
     const password = values['password'];
     const problem = typeof password === 'string' ? passwordProblem(password) : null;
