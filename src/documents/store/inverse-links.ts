@@ -2,6 +2,8 @@
 // also have draft & publish follow its draft: their published rows get exactly the links their
 // draft rows hold (drafts pair with drafts, published rows with published rows). Writes from this
 // side touch only the owners' drafts (relations.ts), so this is where those writes go live.
+import { sql, type SqlBool } from 'kysely';
+import { showsLocale } from './relations.js';
 import type { ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import { insertMany, type Store } from './rows.js';
 
@@ -15,7 +17,15 @@ interface LinkRow {
   locale: string | null;
 }
 
-async function linksFrom(s: Store, owner: ContentType, attr: RelationAttribute, documentId: string, locale: string | null, published: boolean): Promise<LinkRow[]> {
+async function linksFrom(
+  s: Store,
+  owner: ContentType,
+  attr: RelationAttribute,
+  documentId: string,
+  locale: string | null,
+  linkLocale: string | null,
+  published: boolean,
+): Promise<LinkRow[]> {
   let q = s.tx
     .selectFrom(`${attr.linkTable} as l`)
     .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
@@ -23,6 +33,7 @@ async function linksFrom(s: Store, owner: ContentType, attr: RelationAttribute, 
     .where('l.target_document_id', '=', documentId)
     .where('a.published_at', published ? 'is not' : 'is', null);
   if (locale !== null) q = q.where('a.locale', '=', locale);
+  if (linkLocale !== null) q = q.where(showsLocale(linkLocale, 'l.target_locale'));
   return (await q.execute()).map((r: Record<string, unknown>) => ({
     source_id: Number(r['source_id']),
     target_locale: (r['target_locale'] as string | null) ?? null,
@@ -40,9 +51,13 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
     const owner = model.contentTypes.get(a.target)!;
     if (!owner.draftAndPublish) continue;
     const ownerLocale = type.localized && owner.localized ? locale : null;
+    // an owner without locales links each locale version of this document on its own: publishing one
+    // version carries that version's links only (a video's published link to a theme's en version stays
+    // when the theme's fr version is published; it was dropped, and with it what the video showed)
+    const linkLocale = type.localized && !owner.localized ? locale : null;
     const ownerAttr = owner.attributes.get(a.inverse!) as RelationAttribute;
-    const drafts = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, false);
-    const live = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, true);
+    const drafts = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, linkLocale, false);
+    const live = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, linkLocale, true);
     if (live.length)
       await s.tx
         .deleteFrom(ownerAttr.linkTable)
@@ -52,6 +67,7 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
           'in',
           live.map((l) => l.source_id),
         )
+        .where(linkLocale === null ? sql<SqlBool>`1 = 1` : showsLocale(linkLocale))
         .execute();
     if (drafts.length === 0) continue;
     let q = s.tx
@@ -76,6 +92,7 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
           'in',
           rows.map((r) => r.source_id),
         )
+        .where(linkLocale === null ? sql<SqlBool>`1 = 1` : showsLocale(linkLocale))
         .execute();
     }
     await insertMany(s, ownerAttr.linkTable, rows);

@@ -86,7 +86,7 @@ async function disconnected(
 }
 
 /** Links that show `locale`'s version of their document: those naming it, and those naming none. */
-function showsLocale(locale: string, column = 'target_locale'): RawBuilder<SqlBool> {
+export function showsLocale(locale: string, column = 'target_locale'): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} = ${locale})`;
 }
 

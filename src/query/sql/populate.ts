@@ -179,7 +179,7 @@ async function loadRelation(ctx: PopulateContext, schema: Schema, attr: Relation
     node.where || node.sort?.length
       ? await within(ctx, select(ids(parents)))
       : await withinTemplate(ctx, `relation\u0000${schema.uid}\u0000${attr.name}\u0000${columns.join(',')}\u0000${JSON.stringify(scope)}`, [ids(parents)] as const, select);
-  return pick(attr.name, await children(ctx, target, rows, node, node.populate, scope), attr.toMany, true);
+  return pick(attr.name, await children(ctx, target, rows, node, node.populate, scope), attr.toMany);
 }
 
 /**
@@ -234,14 +234,15 @@ async function loadLinkedTargets(
   const byDocument = new Map<string, Parent>(rows.map((row) => [String(row['document_id']), { row, out: shape.build(row) }]));
   const below = node.populate.size > 0 ? await populate(ctx, target, [...byDocument.values()], node.populate, scope) : 0;
   // a link to a document without the version this read shows is not followed
-  return pick(attr.name, { byParent: linkedObjects(links, (l) => String(l['__doc']), byDocument), cost: attributeCost(node, rows.length > 0, below) }, attr.toMany, true);
+  return pick(attr.name, { byParent: linkedObjects(links, (l) => String(l['__doc']), byDocument), cost: attributeCost(node, rows.length > 0, below) }, attr.toMany);
 }
 
-function pick(name: string, read: { byParent: Map<number, Record<string, unknown>[]>; cost: number }, many: boolean, last = false): Loaded {
+/** A to-one holding several links (an owner without locales linking two locale versions) shows the first, as Strapi 5.54 does. */
+function pick(name: string, read: { byParent: Map<number, Record<string, unknown>[]>; cost: number }, many: boolean): Loaded {
   const { byParent, cost } = read;
   if (many) return { name, byParent, empty: () => [], cost };
   const one = new Map<number, unknown>();
-  for (const [k, list] of byParent) one.set(k, (last ? list[list.length - 1] : list[0]) ?? null);
+  for (const [k, list] of byParent) one.set(k, list[0] ?? null);
   return { name, byParent: one, empty: () => null, cost };
 }
 
