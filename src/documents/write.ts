@@ -22,6 +22,7 @@ import { lockDocument } from './store/document-lock.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
 import { holdsToUniqueness, notUnique, takenElsewhere } from './unique-values.js';
+import { componentUniqueErrors } from './component-unique.js';
 import { NewRows } from './store/new-rows.js';
 import { runWrites, type Write } from './store/write-batch.js';
 import type { RelationContext } from './store/relations.js';
@@ -80,6 +81,7 @@ interface LiveVersion {
 async function validatePublished(s: Store, model: Model, v: LiveVersion): Promise<void> {
   const errors = validateForPublish(model, v.type, v.values, { isCreate: v.isCreate, draftAndPublish: v.type.draftAndPublish });
   errors.push(...(await checkUnique(s, v.type, v.values, v.documentId, v.locale)));
+  errors.push(...(await componentUniqueErrors(s, model, { type: v.type, documentId: v.documentId, locale: v.locale }, v.values)));
   // the uniqueness errors take their attributes' places among the others
   if (errors.length) throw ValidationError.of(inSchemaOrder(model, v.type, v.values, errors));
 }
