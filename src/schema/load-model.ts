@@ -83,11 +83,21 @@ function extended(uid: string, builtin: Record<string, unknown>, ext: Record<str
   if (attrs === undefined) return builtin;
   if (typeof attrs !== 'object' || attrs === null || Array.isArray(attrs)) throw new SchemaError(file, null, '"attributes" must be an object');
   const base = builtin['attributes'] as Record<string, unknown>;
-  const merged: Record<string, unknown> = { ...base };
   const kept = KEPT.get(uid);
-  for (const [name, def] of Object.entries(attrs)) if (!kept?.has(name)) merged[name] = def;
-  // an extension that only adds attributes keeps the built-in ones (Folio's reading: Strapi would lose them all)
-  if (restates(base, attrs)) for (const name of LATER.get(uid) ?? []) if (!Object.hasOwn(attrs, name)) delete merged[name];
+  // an extension restating the schema is the schema, its attributes in its order (a user's keys come in
+  // that order, as in Strapi 5.54); one that only adds attributes keeps the built-in ones first (Folio's
+  // reading: Strapi would lose them all)
+  const restated = restates(base, attrs);
+  const merged: Record<string, unknown> = {};
+  if (!restated) Object.assign(merged, base);
+  for (const [name, def] of Object.entries(attrs)) {
+    // the account secrets and the file's own links keep their built-in definitions (or stay absent)
+    if (kept?.has(name)) {
+      if (Object.hasOwn(base, name)) merged[name] = base[name];
+    } else merged[name] = def;
+  }
+  for (const [name, def] of Object.entries(base)) if (!Object.hasOwn(merged, name)) merged[name] = def;
+  if (restated) for (const name of LATER.get(uid) ?? []) if (!Object.hasOwn(attrs, name)) delete merged[name];
   return { ...builtin, attributes: merged };
 }
 

@@ -84,3 +84,55 @@ describe('user type extended by the project', () => {
     expect(r.text).not.toContain('secret123');
   });
 });
+
+// aienergy-backend restates the whole user schema with its own field among the built-in ones
+describe('a user extension restating the schema', () => {
+  it("answers a user's keys in the extension's order, as Strapi 5.54 does", async () => {
+    const restated = mkdtempSync(join(tmpdir(), 'folio-ext-'));
+    cpSync(EXAMPLE_DIR, restated, { recursive: true });
+    const ext = join(restated, 'src/extensions/users-permissions/content-types/user');
+    mkdirSync(ext, { recursive: true });
+    const str = { type: 'string' };
+    writeFileSync(
+      join(ext, 'schema.json'),
+      JSON.stringify({
+        kind: 'collectionType',
+        collectionName: 'up_users',
+        info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
+        attributes: {
+          username: { type: 'string', minLength: 3, unique: true, required: true },
+          email: { type: 'email', minLength: 6, required: true },
+          provider: str,
+          password: { type: 'password', minLength: 6, private: true },
+          resetPasswordToken: { type: 'string', private: true },
+          confirmationToken: { type: 'string', private: true },
+          blocked: { type: 'boolean', default: false },
+          accountStatus: { type: 'enumeration', enum: ['PENDING', 'ACTIVE'], default: 'PENDING' },
+          role: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.role', inversedBy: 'users' },
+          confirmed: { type: 'boolean', default: false },
+        },
+      }),
+    );
+    const app = await startTestApp({ dir: restated });
+    try {
+      const r = await app.request('POST', '/api/auth/local/register', { token: null, body: { username: 'ord', email: 'ord@example.com', password: 'secret123' } });
+      expect(r.status, r.text).toBe(200);
+      expect(Object.keys(r.body.user)).toEqual([
+        'id',
+        'documentId',
+        'username',
+        'email',
+        'provider',
+        'blocked',
+        'accountStatus',
+        'confirmed',
+        'createdAt',
+        'updatedAt',
+        'publishedAt',
+      ]);
+    } finally {
+      await app.close();
+      rmSync(restated, { recursive: true, force: true });
+    }
+  });
+});
