@@ -8,6 +8,7 @@ import type { FieldError } from '../errors.js';
 import { lockKey } from '../database/key-lock.js';
 import type { Component, ContentType, Model, ScalarAttribute } from '../schema/types.js';
 import { isVisible } from '../schema/conditions.js';
+import { formatterFor } from '../values/format-value.js';
 import { toColumn, type Store } from './store/rows.js';
 import { holdsToUniqueness, notUnique, type UniqueScope } from './unique-values.js';
 
@@ -52,13 +53,16 @@ function collect(model: Model, schema: ContentType | Component, values: Record<s
 /** the same kind of place: the same attributes down to it, the same component kinds in zones */
 const placeOf = (o: Occurrence): string => [...o.hops.map((h) => (h.zone ? `${h.field}[${h.component.uid}]` : h.field)), o.attr.name].join('.');
 
-/** Whether another document's live version of the locale holds `o.value` at `o`'s place. */
-async function heldElsewhere(s: Store, scope: UniqueScope, o: Occurrence): Promise<boolean> {
+/**
+ * The values of `place` that another document's live version of the locale holds among `values`, each
+ * as `valueKey` shows it: one statement per place, however many entries a list gives it.
+ */
+async function heldElsewhere(s: Store, scope: UniqueScope, place: Occurrence, values: readonly unknown[]): Promise<Set<string>> {
   const { type, documentId, locale } = scope;
   let q = s.tx.selectFrom(`${type.table} as r`);
   let parentAlias = 'r';
   let parentSchema: ContentType | Component = type;
-  o.hops.forEach((h, i) => {
+  place.hops.forEach((h, i) => {
     const link = `c${i}`;
     const row = `t${i}`;
     const conds = [sql<SqlBool>`${sql.ref(`${link}.entity_id`)} = ${sql.ref(`${parentAlias}.id`)}`, sql<SqlBool>`${sql.ref(`${link}.field`)} = ${h.field}`];
@@ -69,31 +73,53 @@ async function heldElsewhere(s: Store, scope: UniqueScope, o: Occurrence): Promi
     parentAlias = row;
     parentSchema = h.component;
   });
+  const column = sql.ref(`${parentAlias}.${place.attr.column}`);
   let found = q
-    .select('r.id')
-    .where(sql<SqlBool>`${sql.ref(`${parentAlias}.${o.attr.column}`)} = ${toColumn(s.dialect, o.attr, o.value)}`)
+    .select(sql`${column}`.as('v'))
+    .distinct()
+    .where(sql<SqlBool>`${column} in (${sql.join(values.map((v) => toColumn(s.dialect, place.attr, v)))})`)
     .where('r.document_id', '<>', documentId);
   if (type.draftAndPublish) found = found.where('r.published_at', 'is not', null);
   if (type.localized && locale !== null) found = found.where('r.locale', '=', locale);
-  return (await found.limit(1).executeTakeFirst()) !== undefined;
+  return new Set((await found.execute()).map((r) => valueKey(place.attr, r['v'])));
+}
+
+/** a value as its attribute reads it back, whether given as input or as a column holds it (a decimal PostgreSQL answers as text) */
+function valueKey(attr: ScalarAttribute, stored: unknown): string {
+  return JSON.stringify(formatterFor(attr.type)(stored));
 }
 
 export async function componentUniqueErrors(s: Store, model: Model, scope: UniqueScope, values: Record<string, unknown>): Promise<FieldError[]> {
   const occurrences: Occurrence[] = [];
   collect(model, scope.type, values, [], [], occurrences);
   if (occurrences.length === 0) return [];
-  const counts = new Map<string, number>();
-  const keyOf = (o: Occurrence) => `${placeOf(o)}\u0000${JSON.stringify(toColumn(s.dialect, o.attr, o.value))}`;
-  for (const o of occurrences) counts.set(keyOf(o), (counts.get(keyOf(o)) ?? 0) + 1);
-  const errors: FieldError[] = [];
+  const keyOf = (o: Occurrence): string => valueKey(o.attr, toColumn(s.dialect, o.attr, o.value));
+  const byPlace = new Map<string, Occurrence[]>();
   for (const o of occurrences) {
-    if ((counts.get(keyOf(o)) ?? 0) > 1) {
-      errors.push({ ...notUnique(o.attr, o.value), path: [...o.path] });
-      continue;
-    }
-    // one writer of the place at a time, from its check to its commit, as for top-level attributes
-    await lockKey(s.tx, s.dialect, `${scope.type.uid}.${placeOf(o)}:unique`);
-    if (await heldElsewhere(s, scope, o)) errors.push({ ...notUnique(o.attr, o.value), path: [...o.path] });
+    const list = byPlace.get(placeOf(o));
+    if (list) list.push(o);
+    else byPlace.set(placeOf(o), [o]);
   }
-  return errors;
+  const clashing = new Set<Occurrence>();
+  for (const [place, list] of byPlace) {
+    const counts = new Map<string, number>();
+    for (const o of list) counts.set(keyOf(o), (counts.get(keyOf(o)) ?? 0) + 1);
+    // a value repeated within the document clashes at each repeat; the others are compared with other documents
+    const single: Occurrence[] = [];
+    for (const o of list) {
+      if (counts.get(keyOf(o)) === 1) single.push(o);
+      else clashing.add(o);
+    }
+    if (single.length === 0) continue;
+    // one writer of the place at a time, from its check to its commit, as for top-level attributes
+    await lockKey(s.tx, s.dialect, `${scope.type.uid}.${place}:unique`);
+    const held = await heldElsewhere(
+      s,
+      scope,
+      single[0]!,
+      single.map((o) => o.value),
+    );
+    for (const o of single) if (held.has(keyOf(o))) clashing.add(o);
+  }
+  return occurrences.filter((o) => clashing.has(o)).map((o) => ({ ...notUnique(o.attr, o.value), path: [...o.path] }));
 }

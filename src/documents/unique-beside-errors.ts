@@ -5,12 +5,11 @@
 import { ValidationError, type FieldError } from '../errors.js';
 import type { Database } from '../database/dialect.js';
 import type { Model } from '../schema/types.js';
-import { isVisible } from '../schema/conditions.js';
 import { fieldErrorsOf } from './store/missing-relations.js';
 import { inSchemaOrder } from './input/error-order.js';
 import { plainValues } from './input/plain-values.js';
 import type { WriteData } from './input/types.js';
-import { holdsToUniqueness, notUnique, takenElsewhere, type UniqueScope } from './unique-values.js';
+import { notUnique, takenElsewhere, uniqueValues, type UniqueScope } from './unique-values.js';
 
 export interface RefusedWrite {
   readonly model: Model;
@@ -27,12 +26,10 @@ export async function withUniquenessErrors(refused: ValidationError, w: RefusedW
   const errors = type.draftAndPublish ? undefined : fieldErrorsOf(refused);
   if (errors === undefined || errors.length === 0) return refused;
   const failed = new Set(errors.map((e) => e.path[0]));
-  const values = plainValues(w.model, type, w.data);
   const more: FieldError[] = [];
-  for (const a of type.attributes.values()) {
-    if (a.kind !== 'scalar' || !a.unique || failed.has(a.name) || !w.data.scalars.has(a.name) || !isVisible(a, values)) continue;
-    const v = w.data.scalars.get(a.name);
-    if (holdsToUniqueness(v) && (await takenElsewhere(w.database.db, w.database.dialect, w.scope, a, v))) more.push(notUnique(a, v));
+  // the values sent that passed their own checks (plainValues holds a scalar only when the body sent it)
+  for (const [a, v] of uniqueValues(type, plainValues(w.model, type, w.data))) {
+    if (!failed.has(a.name) && (await takenElsewhere(w.database.db, w.database.dialect, w.scope, a, v))) more.push(notUnique(a, v));
   }
   return more.length === 0 ? refused : ValidationError.of(inSchemaOrder(w.model, type, w.raw, [...errors, ...more]));
 }

@@ -4,6 +4,7 @@
 import type { FieldError } from '../errors.js';
 import type { Dialect } from '../database/dialect.js';
 import type { ContentType, ScalarAttribute } from '../schema/types.js';
+import { isVisible } from '../schema/conditions.js';
 import { toColumn } from './store/rows.js';
 import type { Tx } from './store/store.js';
 
@@ -17,6 +18,13 @@ export interface UniqueScope {
 /** whether `v` is a value uniqueness applies to */
 export function holdsToUniqueness(v: unknown): boolean {
   return v !== null && v !== undefined && v !== '';
+}
+
+/** The type's unique attributes that `values` gives a value uniqueness applies to, in schema order. */
+export function* uniqueValues(type: ContentType, values: Record<string, unknown>): Generator<[ScalarAttribute, unknown]> {
+  for (const a of type.attributes.values()) {
+    if (a.kind === 'scalar' && a.unique && holdsToUniqueness(values[a.name]) && isVisible(a, values)) yield [a, values[a.name]];
+  }
 }
 
 /** Whether another document's row holds `v` in `a`. */

@@ -5,7 +5,6 @@ import type { Status } from '../query/ast.js';
 import type { ContentType, Model } from '../schema/types.js';
 import type { Database } from '../database/dialect.js';
 import { lockKey } from '../database/key-lock.js';
-import { isVisible } from '../schema/conditions.js';
 import { writeTransaction } from '../database/write-transaction.js';
 import { newDocumentId } from './document-id.js';
 import { formatterFor } from '../values/format-value.js';
@@ -21,7 +20,7 @@ import { DeferredLinks } from './store/deferred-links.js';
 import { lockDocument } from './store/document-lock.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
-import { holdsToUniqueness, notUnique, takenElsewhere } from './unique-values.js';
+import { notUnique, takenElsewhere, uniqueValues } from './unique-values.js';
 import { componentUniqueErrors } from './component-unique.js';
 import { NewRows } from './store/new-rows.js';
 import { runWrites, type Write } from './store/write-batch.js';
@@ -56,10 +55,7 @@ function storedValues(type: ContentType, row: Record<string, unknown>): Record<s
 
 async function checkUnique(s: Store, type: ContentType, values: Record<string, unknown>, documentId: string, locale: string | null): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  for (const a of type.attributes.values()) {
-    if (a.kind !== 'scalar' || !a.unique || !isVisible(a, values)) continue;
-    const v = values[a.name];
-    if (!holdsToUniqueness(v)) continue;
+  for (const [a, v] of uniqueValues(type, values)) {
     // one writer of the attribute at a time, from its check to its commit: a check made without
     // the lock lets two writers of one value both pass. Attributes are locked in the model's order
     // (every writer the same), and the read after the lock sees the previous holder's commit.
@@ -292,8 +288,10 @@ export class DocumentWriter {
     if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale, values: { ...target, ...cols } }, publishedId, now);
   }
 
-  /** Deletes the document's rows in a locale ('*': all locales; null: the type isn't localized). */
-  /** `condition`: what the document must still match once locked (a DELETE's filters); false deletes nothing */
+  /**
+   * Deletes the document's rows in a locale ('*': all locales; null: the type isn't localized).
+   * `condition`: what the document must still match once locked (a DELETE's filters); false deletes nothing.
+   */
   async delete(type: ContentType, documentId: string, locale: string | '*' | null, condition?: (tx: Tx) => Promise<boolean>): Promise<boolean> {
     return this.run(async (tx) => {
       const s: Store = { tx, dialect: this.services.database.dialect };

@@ -48,6 +48,9 @@ describe('unique attributes inside components', () => {
     expect(await refused({ title: 'B', seo: { metaTitle: 'm' } })).toEqual([clash(['seo', 'metaTitle'], 'm')]);
     expect(await refused({ title: 'E', links: [{ label: 'y' }, { label: 'x' }] })).toEqual([clash(['links', 1, 'label'], 'x')]);
     expect(await refused({ title: 'F', blocks: [{ __component: 'uq.tag', label: 'z' }] })).toEqual([clash(['blocks', 0, 'label'], 'z')]);
+    // a long list is compared with the other documents at once: the clash is still named at its index
+    const many = Array.from({ length: 30 }, (_, i) => ({ label: i === 17 ? 'x' : `new ${i}` }));
+    expect(await refused({ title: 'K', links: many })).toEqual([clash(['links', 17, 'label'], 'x')]);
     expect(await refused({ title: 'J', seo: { metaTitle: 'm' }, links: [{ label: 'x' }] })).toEqual([clash(['seo', 'metaTitle'], 'm'), clash(['links', 0, 'label'], 'x')]);
   });
 

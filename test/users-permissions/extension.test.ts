@@ -1,40 +1,38 @@
 // src/extensions/users-permissions/content-types/user/schema.json adds attributes to the user type.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_DIR, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { exampleWith } from '../support/example-with.js';
 import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
 import { expectNoSecrets } from './auth-support.js';
 
-let t: TestApp;
-let dir: string;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-ext-'));
-  cpSync(EXAMPLE_DIR, dir, { recursive: true });
-  const ext = join(dir, 'src/extensions/users-permissions/content-types/user');
-  mkdirSync(ext, { recursive: true });
-  writeFileSync(
-    join(ext, 'schema.json'),
-    JSON.stringify({
+/** The example app with a user extension declaring `attributes`. */
+function withUserExtension(attributes: Record<string, unknown>): ReturnType<typeof exampleWith> {
+  return exampleWith({
+    'src/extensions/users-permissions/content-types/user/schema.json': JSON.stringify({
       kind: 'collectionType',
       collectionName: 'up_users',
       info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
-      attributes: {
-        bio: { type: 'text', maxLength: 200 },
-        // required with a default (aienergy-backend's account_status): a new user takes the default
-        accountStatus: { type: 'enumeration', enum: ['PENDING', 'ACTIVE'], required: true, default: 'PENDING' },
-        favoriteTag: { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
-        // an extension can't make the password public
-        password: { type: 'string', private: false },
-      },
+      attributes,
     }),
-  );
-  t = await startTestApp({ dir, usersPermissions: usersPermissionsConfig({ 'users-permissions': { config: { register: { allowedFields: ['bio'] } } } }) });
+  });
+}
+
+let t: TestApp;
+let project: ReturnType<typeof exampleWith>;
+beforeAll(async () => {
+  project = withUserExtension({
+    bio: { type: 'text', maxLength: 200 },
+    // required with a default (aienergy-backend's account_status): a new user takes the default
+    accountStatus: { type: 'enumeration', enum: ['PENDING', 'ACTIVE'], required: true, default: 'PENDING' },
+    favoriteTag: { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
+    // an extension can't make the password public
+    password: { type: 'string', private: false },
+  });
+  t = await startTestApp({ dir: project.dir, usersPermissions: usersPermissionsConfig({ 'users-permissions': { config: { register: { allowedFields: ['bio'] } } } }) });
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  project?.remove();
 });
 
 describe('user type extended by the project', () => {
@@ -88,32 +86,20 @@ describe('user type extended by the project', () => {
 // aienergy-backend restates the whole user schema with its own field among the built-in ones
 describe('a user extension restating the schema', () => {
   it("answers a user's keys in the extension's order, as Strapi 5.54 does", async () => {
-    const restated = mkdtempSync(join(tmpdir(), 'folio-ext-'));
-    cpSync(EXAMPLE_DIR, restated, { recursive: true });
-    const ext = join(restated, 'src/extensions/users-permissions/content-types/user');
-    mkdirSync(ext, { recursive: true });
     const str = { type: 'string' };
-    writeFileSync(
-      join(ext, 'schema.json'),
-      JSON.stringify({
-        kind: 'collectionType',
-        collectionName: 'up_users',
-        info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
-        attributes: {
-          username: { type: 'string', minLength: 3, unique: true, required: true },
-          email: { type: 'email', minLength: 6, required: true },
-          provider: str,
-          password: { type: 'password', minLength: 6, private: true },
-          resetPasswordToken: { type: 'string', private: true },
-          confirmationToken: { type: 'string', private: true },
-          blocked: { type: 'boolean', default: false },
-          accountStatus: { type: 'enumeration', enum: ['PENDING', 'ACTIVE'], default: 'PENDING' },
-          role: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.role', inversedBy: 'users' },
-          confirmed: { type: 'boolean', default: false },
-        },
-      }),
-    );
-    const app = await startTestApp({ dir: restated });
+    const restated = withUserExtension({
+      username: { type: 'string', minLength: 3, unique: true, required: true },
+      email: { type: 'email', minLength: 6, required: true },
+      provider: str,
+      password: { type: 'password', minLength: 6, private: true },
+      resetPasswordToken: { type: 'string', private: true },
+      confirmationToken: { type: 'string', private: true },
+      blocked: { type: 'boolean', default: false },
+      accountStatus: { type: 'enumeration', enum: ['PENDING', 'ACTIVE'], default: 'PENDING' },
+      role: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.role', inversedBy: 'users' },
+      confirmed: { type: 'boolean', default: false },
+    });
+    const app = await startTestApp({ dir: restated.dir });
     try {
       const r = await app.request('POST', '/api/auth/local/register', { token: null, body: { username: 'ord', email: 'ord@example.com', password: 'secret123' } });
       expect(r.status, r.text).toBe(200);
@@ -132,7 +118,7 @@ describe('a user extension restating the schema', () => {
       ]);
     } finally {
       await app.close();
-      rmSync(restated, { recursive: true, force: true });
+      restated.remove();
     }
   });
 });

@@ -2,7 +2,6 @@
 // also have draft & publish follow its draft: their published rows get exactly the links their
 // draft rows hold (drafts pair with drafts, published rows with published rows). Writes from this
 // side touch only the owners' drafts (relations.ts), so this is where those writes go live.
-import { sql, type SqlBool } from 'kysely';
 import { showsLocale } from './relations.js';
 import type { ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import { insertMany, type Store } from './rows.js';
@@ -67,7 +66,7 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
           'in',
           live.map((l) => l.source_id),
         )
-        .where(linkLocale === null ? sql<SqlBool>`1 = 1` : showsLocale(linkLocale))
+        .where(showsLocale(linkLocale))
         .execute();
     if (drafts.length === 0) continue;
     let q = s.tx
@@ -92,7 +91,7 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
           'in',
           rows.map((r) => r.source_id),
         )
-        .where(linkLocale === null ? sql<SqlBool>`1 = 1` : showsLocale(linkLocale))
+        .where(showsLocale(linkLocale))
         .execute();
     }
     await insertMany(s, ownerAttr.linkTable, rows);

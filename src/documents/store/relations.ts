@@ -85,8 +85,9 @@ async function disconnected(
   return await resolve(ctx, target, op.disconnect, localeFor, statusFor, true, 'drop');
 }
 
-/** Links that show `locale`'s version of their document: those naming it, and those naming none. */
-export function showsLocale(locale: string, column = 'target_locale'): RawBuilder<SqlBool> {
+/** Links that show `locale`'s version of their document: those naming it, and those naming none (every link for null). */
+export function showsLocale(locale: string | null, column = 'target_locale'): RawBuilder<SqlBool> {
+  if (locale === null) return sql<SqlBool>`1 = 1`;
   return sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} = ${locale})`;
 }
 
@@ -275,7 +276,7 @@ async function writeInverseInLocale(
   const removed = current.filter((e) => !keep.has(e.doc));
   const removedRows = [...(await rowsOf(removed)).values()].flat();
   // an owner without locales may link this document in several locales: only this locale's links are edited here
-  const thisLocale = linkLocale === null ? sql<SqlBool>`1 = 1` : showsLocale(linkLocale);
+  const thisLocale = showsLocale(linkLocale);
   if (removedRows.length) await tx.deleteFrom(attr.linkTable).where('target_document_id', '=', selfDoc).where('source_id', 'in', removedRows).where(thisLocale).execute();
 
   const had = new Set(current.map((e) => e.doc));

@@ -39,6 +39,3 @@ export function zoneCost(kinds: readonly number[]): number {
 export function relatedLevelCost(found: boolean): number {
   return found ? 2 * PLAIN : NOTHING_BELOW;
 }
-
-/** the cost of an attribute that reads nothing below it whatever it asks (a role's permissions) */
-export const PLAIN_COST = PLAIN;

@@ -18,7 +18,7 @@ import { readFiles, readMediaLinks } from './media-batch.js';
 import { addRelated } from './file-related.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
 import { inLinkOrder } from './link-order.js';
-import { attributeCost, PLAIN_COST, relatedLevelCost, zoneCost, zoneKindCost } from './populate-cost.js';
+import { attributeCost, relatedLevelCost, zoneCost, zoneKindCost } from './populate-cost.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
 interface Loaded {
@@ -563,7 +563,7 @@ async function loadPermissions(ctx: PopulateContext, parents: readonly Parent[],
     if (!list) byParent.set(k, (list = []));
     list.push(out);
   }
-  return { name: 'permissions', byParent, empty: () => [], cost: PLAIN_COST };
+  return { name: 'permissions', byParent, empty: () => [], cost: attributeCost(node, false, 0) };
 }
 
 /** A relation that never holds a link (to the admin panel's users): empty for every parent, with no read. */
