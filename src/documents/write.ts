@@ -201,7 +201,7 @@ export class DocumentWriter {
       }
     }
     // the shared components copied from the other locale count towards the publish check, as they are stored with it
-    const copied = copyFrom && publish ? await storedComponentValues(s, type, Number(copyFrom['id']), data, true) : {};
+    const copied = copyFrom && publish ? await storedComponentValues(s, ctx.model, type, Number(copyFrom['id']), data, true) : {};
     const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...copied, ...plainValues(ctx.model, type, data) };
     // a new version is a create, a new locale version too: a required field it leaves out is "must be defined"
     if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: true });
@@ -248,7 +248,7 @@ export class DocumentWriter {
     const locale = type.localized ? opts.locale : null;
     const publish = !type.draftAndPublish || opts.status === 'published';
     if (publish) {
-      const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, type, id, data)), ...plainValues(ctx.model, type, data) };
+      const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, ctx.model, type, id, data)), ...plainValues(ctx.model, type, data) };
       await validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false });
     }
     const cols = {

@@ -67,6 +67,14 @@ describe('unique attributes inside components', () => {
     ).toEqual([clash(['blocks', 0, 'label'], 'w'), clash(['blocks', 1, 'label'], 'w')]);
   });
 
+  it('publishing a draft checks the unique values its stored components hold though the write sends none', async () => {
+    const draft = await writeDocument(t, 'POST', '/api/posts?status=draft', { title: 'L', seo: { metaTitle: 'm' }, links: [{ label: 'q' }, { label: 'q' }] });
+    const r = await t.request('PUT', `/api/posts/${draft}`, { body: { data: { title: 'L2' } } });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.error.details.errors).toEqual([clash(['seo', 'metaTitle'], 'm'), clash(['links', 0, 'label'], 'q'), clash(['links', 1, 'label'], 'q')]);
+    expect((await t.request('GET', `/api/posts/${draft}`)).status).toBe(404);
+  });
+
   it('the same value at another place, in a draft, or in the document itself again is no clash', async () => {
     expect((await t.request('POST', '/api/posts', { body: { data: { title: 'H', blocks: [{ __component: 'uq.tag', label: 'x' }] } } })).status).toBe(201);
     expect((await t.request('POST', '/api/posts', { body: { data: { title: 'I', blocks: [{ __component: 'uq.seo', metaTitle: 'm' }] } } })).status).toBe(201);

@@ -102,4 +102,26 @@ describe('required values', () => {
     expect((await t.request('PUT', `/api/sheets/${id}?status=draft`, { body: { data: { title: 'kept lists' } } })).status).toBe(200);
     expect(await errorsOf('PUT', `/api/sheets/${id}?status=draft`, { zone: null })).toEqual({ message: nullOf('zone', 'array')[0], byPath: { zone: nullOf('zone', 'array') } });
   });
+
+  it('publishing a draft checks the components it stores, sent or not: a stored item without its required field is refused, as Strapi publishes the stored draft whole', async () => {
+    const draft = await t.request('POST', '/api/sheets?status=draft', {
+      body: { data: { title: 'x', c: { label: 'l' }, list: [{ label: 'a' }, { n: 2 }], zone: [{ __component: 'shared.count', label: 'z' }] } },
+    });
+    expect(draft.status, draft.text).toBe(201);
+    const id = draft.body.data.documentId as string;
+    const valid = { i: 1, f: 1, d: 1, b: '1', bo: true, dt: '2026-01-01T00:00:00.000Z', da: '2026-01-01', ti: '10:00:00.000', js: {}, bl: [], s: 's', en: 'a' };
+    expect(await errorsOf('PUT', `/api/sheets/${id}`, valid)).toEqual({
+      message: '3 errors occurred',
+      byPath: { 'c.n': nan('c.n'), 'list.0.n': nan('list[0].n'), 'zone.0.n': nan('zone[0].n') },
+    });
+    // a list the write sends replaces the stored one; the others are still the stored ones
+    expect(await errorsOf('PUT', `/api/sheets/${id}`, { ...valid, list: [{ n: 3 }] })).toEqual({
+      message: '2 errors occurred',
+      byPath: { 'c.n': nan('c.n'), 'zone.0.n': nan('zone[0].n') },
+    });
+    expect((await t.request('GET', `/api/sheets/${id}`)).status).toBe(404);
+    const fixed = await t.request('PUT', `/api/sheets/${id}`, { body: { data: { ...valid, c: { n: 1 }, list: [{ n: 3 }], zone: [{ __component: 'shared.count', n: 4 }] } } });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.body.data.publishedAt).not.toBeNull();
+  });
 });
