@@ -12,9 +12,12 @@ import type { Store } from './store/rows.js';
 type Schema = ContentType | Component;
 type Values = Record<string, unknown>;
 
-/** a rule the publish check holds that a draft write does not (required, unique, counts, minimums) */
+/** a rule the publish check holds that a draft write does not: required, unique, minimums, counts, formats */
 const draftSkips = (a: Attribute): boolean =>
-  a.required === true || (a.kind === 'scalar' && (a.unique === true || a.minLength !== undefined)) || ('min' in a && a.min !== undefined) || ('max' in a && a.max !== undefined);
+  a.required === true ||
+  ('min' in a && a.min !== undefined) ||
+  ('max' in a && a.max !== undefined) ||
+  (a.kind === 'scalar' && (a.unique === true || a.minLength !== undefined || a.regex !== undefined || a.type === 'email' || a.type === 'uid'));
 
 /** whether a component or zone attribute holds, at any depth, something the publish check asks */
 function checked(model: Model, a: Attribute, seen: ReadonlySet<string> = new Set()): boolean {

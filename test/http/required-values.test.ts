@@ -24,6 +24,7 @@ const attributes = {
   c: { type: 'component', component: 'shared.count' },
   list: required('component', { component: 'shared.count', repeatable: true }),
   zone: required('dynamiczone', { components: ['shared.count'] }),
+  contact: { type: 'component', component: 'shared.contact' },
 };
 const schema = (single: string, plural: string, draftAndPublish: boolean) =>
   JSON.stringify({ kind: 'collectionType', collectionName: plural, info: { singularName: single, pluralName: plural }, options: { draftAndPublish }, attributes });
@@ -31,8 +32,9 @@ const FILES = {
   'src/components/shared/count.json': JSON.stringify({
     collectionName: 'components_shared_counts',
     info: { displayName: 'count' },
-    attributes: { n: required('integer'), label: { type: 'string' } },
+    attributes: { n: required('integer'), label: { type: 'string' }, mail: { type: 'email' } },
   }),
+  'src/components/shared/contact.json': JSON.stringify({ collectionName: 'components_shared_contacts', info: { displayName: 'contact' }, attributes: { mail: { type: 'email' } } }),
   'src/api/sheet/content-types/sheet/schema.json': schema('sheet', 'sheets', true),
   'src/api/ledger/content-types/ledger/schema.json': schema('ledger', 'ledgers', false),
 };
@@ -76,6 +78,9 @@ const PUBLISH_NULLS = {
   en: nullOf('en', 'string'),
 };
 
+/** every required scalar of a sheet, valid */
+const VALID = { i: 1, f: 1, d: 1, b: '1', bo: true, dt: '2026-01-01T00:00:00.000Z', da: '2026-01-01', ti: '10:00:00.000', js: {}, bl: [], s: 's', en: 'a' };
+
 describe('required values', () => {
   it('publishing a draft & publish version reports each required field left out by its type: numbers NaN, dates, booleans, big integers and json "must be defined."', async () => {
     expect(await errorsOf('POST', '/api/sheets', { title: 'x', c: { label: 'l' }, list: [], zone: [] })).toEqual({ message: '13 errors occurred', byPath: PUBLISH_NULLS });
@@ -109,19 +114,29 @@ describe('required values', () => {
     });
     expect(draft.status, draft.text).toBe(201);
     const id = draft.body.data.documentId as string;
-    const valid = { i: 1, f: 1, d: 1, b: '1', bo: true, dt: '2026-01-01T00:00:00.000Z', da: '2026-01-01', ti: '10:00:00.000', js: {}, bl: [], s: 's', en: 'a' };
-    expect(await errorsOf('PUT', `/api/sheets/${id}`, valid)).toEqual({
+    expect(await errorsOf('PUT', `/api/sheets/${id}`, VALID)).toEqual({
       message: '3 errors occurred',
       byPath: { 'c.n': nan('c.n'), 'list.0.n': nan('list[0].n'), 'zone.0.n': nan('zone[0].n') },
     });
     // a list the write sends replaces the stored one; the others are still the stored ones
-    expect(await errorsOf('PUT', `/api/sheets/${id}`, { ...valid, list: [{ n: 3 }] })).toEqual({
+    expect(await errorsOf('PUT', `/api/sheets/${id}`, { ...VALID, list: [{ n: 3 }] })).toEqual({
       message: '2 errors occurred',
       byPath: { 'c.n': nan('c.n'), 'zone.0.n': nan('zone[0].n') },
     });
     expect((await t.request('GET', `/api/sheets/${id}`)).status).toBe(404);
-    const fixed = await t.request('PUT', `/api/sheets/${id}`, { body: { data: { ...valid, c: { n: 1 }, list: [{ n: 3 }], zone: [{ __component: 'shared.count', n: 4 }] } } });
+    const fixed = await t.request('PUT', `/api/sheets/${id}`, { body: { data: { ...VALID, c: { n: 1 }, list: [{ n: 3 }], zone: [{ __component: 'shared.count', n: 4 }] } } });
     expect(fixed.status, fixed.text).toBe(200);
     expect(fixed.body.data.publishedAt).not.toBeNull();
+  });
+
+  it('the format rules of a stored component are checked when its draft is published, as its required fields are', async () => {
+    const draft = await t.request('POST', '/api/sheets?status=draft', { body: { data: { title: 'x', list: [{ n: 1, mail: 'also bad' }], zone: [], contact: { mail: 'bad' } } } });
+    expect(draft.status, draft.text).toBe(201);
+    const r = await t.request('PUT', `/api/sheets/${draft.body.data.documentId as string}`, { body: { data: VALID } });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.error.details.errors).toEqual([
+      { path: ['list', '0', 'mail'], message: 'list[0].mail must be a valid email', name: 'ValidationError', value: 'also bad' },
+      { path: ['contact', 'mail'], message: 'contact.mail must be a valid email', name: 'ValidationError', value: 'bad' },
+    ]);
   });
 });
