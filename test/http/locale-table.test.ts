@@ -207,6 +207,22 @@ describe('longhand locale and status on links between types with and without i18
     expect((await t.get(`/api/articles/${a.documentId}?populate=author`)).body.data.author).toBeNull();
   });
 
+  it('below a localized list read without a locale, the author still lists every locale version that links it, as Strapi 5.54 does; with ?locale=en the English ones only', async () => {
+    const au = await ok('POST', '/api/authors', { name: 'lt nested author' });
+    const x = await ok('POST', '/api/articles', { title: 'lt nested', author: au.documentId });
+    await ok('PUT', `/api/articles/${x.documentId}?locale=fr`, { title: 'lt nested fr', author: au.documentId });
+    const nested = (q: string): string =>
+      `/api/articles?filters[title][$eq]=lt nested&fields[0]=title&populate[author][fields][0]=name&populate[author][populate][articles][fields][0]=title${q}`;
+    const titles = async (q: string): Promise<unknown> => (await t.get(nested(q))).body.data.map((d: { author: { articles: Doc[] } }) => d.author.articles.map((a) => a.title));
+    expect(await titles('')).toEqual([['lt nested', 'lt nested fr']]);
+    expect(await titles('&locale=en')).toEqual([['lt nested']]);
+    const count = await t.get(`/api/articles?filters[title][$eq]=lt nested&fields[0]=title&populate[author][populate][articles][count]=true`);
+    expect(count.body.data.map((d: { author: { articles: unknown } }) => d.author.articles)).toEqual([{ count: 2 }]);
+    const through = await t.get(`/api/articles?filters[author][articles][title][$eq]=lt nested fr&fields[0]=title`);
+    expect(through.body.data.map((d: Doc) => d.title)).toEqual(['lt nested']);
+    expect((await t.get(`/api/articles?filters[author][articles][title][$eq]=lt nested fr&fields[0]=title&locale=en`)).body.data).toEqual([]);
+  });
+
   it('a set from a type without locales replaces its links in every locale, as Strapi 5.54 does; connect and disconnect edit the locales they name', async () => {
     const au = await ok('POST', '/api/authors', { name: 'lt set author' });
     const x = await ok('POST', '/api/articles', { title: 'lt set x', author: au.documentId });

@@ -63,10 +63,12 @@ function checkLocale(ctx: ParseContext, code: unknown): string {
   return code;
 }
 
+const absentLocale = (raw: unknown): boolean => raw === undefined || raw === null || raw === '';
+
 export function parseLocale(ctx: ParseContext, type: ContentType, raw: unknown): string | readonly string[] | null {
   // a non-localized type keeps one named locale: it picks the version of localized types it links to
   if (!type.localized) return typeof raw === 'string' && raw !== '' && raw !== '*' ? checkLocale(ctx, raw) : null;
-  if (raw === undefined || raw === null || raw === '') return ctx.defaultLocale;
+  if (absentLocale(raw)) return ctx.defaultLocale;
   if (raw === '*') return '*';
   if (Array.isArray(raw)) return raw.map((c) => checkLocale(ctx, c));
   return checkLocale(ctx, raw);
@@ -94,6 +96,7 @@ export function parseFindQuery(ctx: ParseContext, type: ContentType, query: Reco
     pagination,
     status: status(query['status']),
     locale: filtersChooseLocale(type, query['filters']) ? '*' : locale,
+    localeNamed: !absentLocale(query['locale']) || filtersChooseLocale(type, query['filters']),
     publicationFilter: pf,
     search: typeof q === 'string' && q !== '' ? q : null,
   };

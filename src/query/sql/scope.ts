@@ -11,8 +11,8 @@ export interface ReadScope {
   /** true when every localized row a read touches is in `locale` (a single-locale read of a localized type) */
   readonly fixedLocale?: boolean;
   /**
-   * true for a read of a type without locales that names none: the localized documents linking its rows
-   * are listed in every locale version that links (`author.articles`), as Strapi 5.54 lists them
+   * true for a read that names no locale: the localized documents linking a row without locales are
+   * listed in every locale version that links (`author.articles`, at any depth), as Strapi 5.54 lists them
    */
   readonly anyLocale?: boolean;
   /** the root's cohort, applied to populated targets with draft & publish as well */
