@@ -1,7 +1,8 @@
 // Without draft & publish Strapi checks a write's values in one pass, uniqueness among them: a body
 // refused for its values also names each unique value another document holds (a repeated code beside
 // an unknown enumeration value is "2 errors occurred"). With draft & publish the draft's checks come
-// first and uniqueness only at publishing, which the writer checks.
+// first and uniqueness only at publishing, which the writer checks. A value no column can hold (a date
+// `yesterday`) is met after that pass, in Strapi's database layer: a unique clash is reported instead.
 import { ValidationError, type FieldError } from '../errors.js';
 import type { Database } from '../database/dialect.js';
 import type { Model } from '../schema/types.js';
@@ -23,8 +24,11 @@ export interface RefusedWrite {
 /** `refused`, with the uniqueness errors of the values that passed their own checks, in schema order. */
 export async function withUniquenessErrors(refused: ValidationError, w: RefusedWrite): Promise<ValidationError> {
   const { type } = w.scope;
-  const errors = type.draftAndPublish ? undefined : fieldErrorsOf(refused);
-  if (errors === undefined || errors.length === 0) return refused;
+  if (type.draftAndPublish) return refused;
+  // no errors listed: refused for a value its column can't hold (details {}), the answer when nothing clashes
+  const listed = refused.details?.['errors'];
+  const errors = Array.isArray(listed) && listed.length > 0 ? fieldErrorsOf(refused) : [];
+  if (errors === undefined) return refused;
   const failed = new Set(errors.map((e) => e.path[0]));
   const more: FieldError[] = [];
   // the values sent that passed their own checks (plainValues holds a scalar only when the body sent it)

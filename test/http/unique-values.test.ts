@@ -14,6 +14,19 @@ const FILES = {
     options: { draftAndPublish: true },
     attributes: { title: { type: 'string' }, at: { type: 'datetime', unique: true }, day: { type: 'date', unique: true } },
   }),
+  'src/api/game/content-types/game/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'games',
+    info: { singularName: 'game', pluralName: 'games' },
+    options: { draftAndPublish: false },
+    attributes: {
+      name: { type: 'string' },
+      slug: { type: 'uid', targetField: 'name' },
+      code: { type: 'string', unique: true },
+      release: { type: 'date' },
+      at: { type: 'datetime' },
+    },
+  }),
 };
 
 let project: ReturnType<typeof exampleWith> | undefined;
@@ -59,6 +72,19 @@ describe('unique values', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe('2 errors occurred');
     expect(r.body.error.details.errors).toEqual([notUnique('name', 'Taken Name'), expect.objectContaining(badLinks)]);
+  });
+
+  it('without draft & publish, a unique clash is the answer rather than a date no column can hold (Strapi meets that after its checks)', async () => {
+    await writeDocument(t, 'POST', '/api/games', { name: 'G', slug: 'dup-slug', code: 'c1' });
+    const create = async (data: Record<string, unknown>) => (await t.request('POST', '/api/games', { body: { data } })).body;
+    expect(await create({ name: 'G', slug: 'dup-slug', release: 'yesterday' })).toEqual(refused([notUnique('slug', 'dup-slug')]));
+    expect(await create({ name: 'G', code: 'c1', at: 'nope' })).toEqual(refused([notUnique('code', 'c1')]));
+    expect(await create({ name: 'G', code: 'c1', slug: 'dup-slug', release: 'bad' })).toEqual(refused([notUnique('slug', 'dup-slug'), notUnique('code', 'c1')]));
+    const format = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid format, expected yyyy-MM-dd', details: {} } };
+    expect(await create({ name: 'G', code: 'c2', release: 'bad' })).toEqual(format);
+    const other = await writeDocument(t, 'POST', '/api/games', { name: 'H', code: 'c3' });
+    expect((await t.request('PUT', `/api/games/${other}`, { body: { data: { code: 'c1', release: 'bad' } } })).body).toEqual(refused([notUnique('code', 'c1')]));
+    expect((await t.request('PUT', `/api/games/${other}`, { body: { data: { code: 'c3', release: 'bad' } } })).body).toEqual(format);
   });
 
   it('an update is held to the other documents’ values, not its own', async () => {
