@@ -74,6 +74,19 @@ describe('roles', () => {
     expect(one.body.role.permissions['api::tag'].controllers.tag.findOne.enabled).toBe(false);
   });
 
+  it("a new role's type is the lower-cased name in snake case, digits and other scripts as Strapi 5.54 writes them", async () => {
+    for (const [name, type] of [
+      ['web3Devs', 'web_3_devs'],
+      ['v2.0 beta', 'v_2_0_beta'],
+      ['日本語ロール', '日本語ロール'],
+      ['Редакторы', 'редакторы'],
+    ]) {
+      const r = await t.request('POST', '/api/users-permissions/roles', { body: { name } });
+      expect(r.status, r.text).toBe(200);
+      expect(await byType(type!)).toMatchObject({ name });
+    }
+  });
+
   it('create refuses a taken type, a short name and an unknown action (Strapi accepts them)', async () => {
     const dup = await t.request('POST', '/api/users-permissions/roles', { body: { name: 'Public', type: 'public' } });
     expect(dup.status).toBe(400);

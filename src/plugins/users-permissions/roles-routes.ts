@@ -18,20 +18,18 @@ import { ROLE_UID, USER_UID, type ContentType, type RelationAttribute } from '..
 import { bodyOf, type Body } from './body.js';
 import { USERS_LOCK } from './users.js';
 import { UP, type UpContext } from './context.js';
+import { snakeCase } from '../../schema/identifiers.js';
 import { enabledActions, permissionTree } from './permission-tree.js';
 
 const NAME_MIN = 3;
 const NAME_MAX = 255;
 
-/** `Editors Team` → `editors_team` (Strapi's default type for a new role) */
+/**
+ * `Editors Team` → `editors_team`, `web3Devs` → `web_3_devs`, `日本語ロール` kept: Strapi's default type for a new
+ * role is lodash's snakeCase of the lower-cased name
+ */
 export function roleType(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  return snakeCase(name.toLowerCase());
 }
 
 function text(body: Body, field: string, required: boolean): string | undefined {
