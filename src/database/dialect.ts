@@ -40,6 +40,8 @@ export interface Dialect {
   toDatetime(d: Date): unknown;
   /** value written to a boolean column */
   toBoolean(b: boolean): unknown;
+  /** the decimal places a decimal column keeps, rounding the rest (numeric(10,2)); null when it keeps them all (SQLite's real) */
+  readonly decimalPlaces: number | null;
   /** what to write to the id column of a row with no other values (SQLite has no DEFAULT in VALUES) */
   readonly newId: 'null' | 'default';
   /** true when INSERT … RETURNING is available (SQLite, PostgreSQL); MySQL uses insertId */

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
 import { exampleWith } from '../support/example-with.js';
+import { testClient } from '../support/database.js';
 
 const FILES = {
   'src/api/event/content-types/event/schema.json': JSON.stringify({
@@ -25,6 +26,7 @@ const FILES = {
       code: { type: 'string', unique: true },
       release: { type: 'date' },
       at: { type: 'datetime' },
+      price: { type: 'decimal', unique: true },
     },
   }),
 };
@@ -85,6 +87,20 @@ describe('unique values', () => {
     const other = await writeDocument(t, 'POST', '/api/games', { name: 'H', code: 'c3' });
     expect((await t.request('PUT', `/api/games/${other}`, { body: { data: { code: 'c1', release: 'bad' } } })).body).toEqual(refused([notUnique('code', 'c1')]));
     expect((await t.request('PUT', `/api/games/${other}`, { body: { data: { code: 'c3', release: 'bad' } } })).body).toEqual(format);
+  });
+
+  it('a unique decimal is compared as its column keeps it: PostgreSQL and MySQL round to two places (5.555 is 5.56), so a second 5.555 clashes there too', async () => {
+    const rounds = testClient() !== 'sqlite';
+    const first = await t.request('POST', '/api/games', { body: { data: { name: 'P', price: 5.555 } } });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.data.price).toBe(rounds ? 5.56 : 5.555);
+    expect((await t.request('POST', '/api/games', { body: { data: { name: 'Q', price: 5.555 } } })).body).toEqual(refused([notUnique('price', 5.555)]));
+    const near = await t.request('POST', '/api/games', { body: { data: { name: 'R', price: 5.5551 } } });
+    if (rounds) expect(near.body).toEqual(refused([notUnique('price', 5.5551)]));
+    else expect(near.status, near.text).toBe(201);
+    // twenty at once: one wins
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => t.request('POST', '/api/games', { body: { data: { name: `S${i}`, price: 7.125 } } })));
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(1);
   });
 
   it('an update is held to the other documents’ values, not its own', async () => {

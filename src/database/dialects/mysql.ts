@@ -38,6 +38,7 @@ export const mysqlDialect: Dialect = {
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as char)`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,
+  decimalPlaces: 2,
   newId: 'default',
   returning: false,
   insertIgnore: 'ignore',

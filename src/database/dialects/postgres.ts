@@ -41,6 +41,7 @@ export const postgresDialect: Dialect = {
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,
+  decimalPlaces: 2,
   newId: 'default',
   returning: true,
   insertIgnore: 'on-conflict',

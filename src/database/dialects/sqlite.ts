@@ -42,6 +42,7 @@ export const sqliteDialect: Dialect = {
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
   toDatetime: (d) => d.toISOString(),
   toBoolean: (b) => (b ? 1 : 0),
+  decimalPlaces: null,
   newId: 'null',
   returning: true,
   insertIgnore: 'on-conflict',

@@ -5,6 +5,7 @@ import type { Component, ContentType, ScalarAttribute } from '../../schema/types
 import { storeJson } from '../../values/format-value.js';
 import { jsonValueOfString } from '../../values/json-string-input.js';
 import { MAX_PARAMETERS, type Store } from './store.js';
+import { roundDecimal } from '../../values/round-decimal.js';
 
 export type { Store, Tx } from './store.js';
 
@@ -46,6 +47,8 @@ export function toColumn(d: Dialect, attr: ScalarAttribute, v: unknown): unknown
     case 'json':
     case 'blocks':
       return storeJson(v);
+    case 'decimal':
+      return typeof v === 'number' && d.decimalPlaces !== null ? roundDecimal(v, d.decimalPlaces) : v;
     default:
       return v;
   }
