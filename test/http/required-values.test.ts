@@ -108,6 +108,19 @@ describe('required values', () => {
     expect(await errorsOf('PUT', `/api/sheets/${id}?status=draft`, { zone: null })).toEqual({ message: nullOf('zone', 'array')[0], byPath: { zone: nullOf('zone', 'array') } });
   });
 
+  it("without draft & publish, a date, time or datetime no column can hold counts as given: the checks' errors are the answer, the format error only when there are none", async () => {
+    const base = { ...VALID, list: [], zone: [] };
+    const enumError: [string, unknown] = ['en must be one of the following values: a, b, ', ''];
+    expect(await errorsOf('POST', '/api/ledgers', { ...base, da: '', s: 5 })).toEqual({
+      message: 's must be a `string` type, but the final value was: `5`.',
+      byPath: { s: ['s must be a `string` type, but the final value was: `5`.', 5] },
+    });
+    expect(await errorsOf('POST', '/api/ledgers', { ...base, da: '', ti: '', dt: '', en: '' })).toEqual({ message: enumError[0], byPath: { en: enumError } });
+    expect(await errorsOf('POST', '/api/ledgers', { ...base, da: 'bad', en: '' })).toEqual({ message: enumError[0], byPath: { en: enumError } });
+    const alone = await t.request('POST', '/api/ledgers', { body: { data: { ...base, da: '' } } });
+    expect(alone.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid format, expected yyyy-MM-dd', details: {} });
+  });
+
   it('publishing a draft checks the components it stores, sent or not: a stored item without its required field is refused, as Strapi publishes the stored draft whole', async () => {
     const draft = await t.request('POST', '/api/sheets?status=draft', {
       body: { data: { title: 'x', c: { label: 'l' }, list: [{ label: 'a' }, { n: 2 }], zone: [{ __component: 'shared.count', label: 'z' }] } },

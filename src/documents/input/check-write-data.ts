@@ -32,6 +32,8 @@ export interface InputContext {
 interface Problems {
   readonly fieldErrors: FieldError[];
   unconvertible: ValidationError | null;
+  /** where values no column can hold were sent: they count as given (Strapi meets them after its checks) */
+  readonly unconvertibleAt: (readonly string[])[];
   /** the root-level error Strapi adds after a dynamic-zone entry it can't place, from the first such entry */
   zoneRoot: string | null;
 }
@@ -74,7 +76,10 @@ function scalar(a: ScalarAttribute, value: unknown, path: string[], problems: Pr
   const r = castScalar(a, value, path);
   if (r.kind === 'ok') return { value: r.value };
   if (r.kind === 'invalid') problems.fieldErrors.push(...r.errors);
-  else problems.unconvertible ??= r.error;
+  else {
+    problems.unconvertible ??= r.error;
+    problems.unconvertibleAt.push(path);
+  }
   return undefined;
 }
 
@@ -231,12 +236,15 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
   // the HTTP layer rejects bodies without a data object first; this only keeps other callers safe
   if (!isObj(data)) throw new ValidationError('Missing "data" payload in the request body');
   checkKeys(ctx.model, ctx.ability, schema, data);
-  const problems: Problems = { fieldErrors: [], unconvertible: null, zoneRoot: null };
+  const problems: Problems = { fieldErrors: [], unconvertible: null, unconvertibleAt: [], zoneRoot: null };
   const out = collect(ctx.model, schema, data, [], problems);
   if (ctx.write && schema.modelType === 'contentType' && schema.draftAndPublish) problems.fieldErrors.push(...draftListErrors(schema, data, ctx.write.create));
   if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(ctx.model, problems.zoneRoot, schema, data, ctx.write));
-  if (problems.fieldErrors.length)
-    return { data: out, refused: ValidationError.of(inSchemaOrder(ctx.model, schema, data, withPublishErrors(ctx, schema, out, data, problems.fieldErrors))) };
+  // a one-pass create with a value no column holds still answers what the checks find first, if anything
+  if (problems.fieldErrors.length || problems.unconvertible) {
+    const errors = withPublishErrors(ctx, schema, out, data, problems);
+    if (errors.length) return { data: out, refused: ValidationError.of(inSchemaOrder(ctx.model, schema, data, errors)) };
+  }
   return { data: out, refused: problems.unconvertible };
 }
 
@@ -248,7 +256,8 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
  * refused list entry is left out, so later entries would be reported at the wrong index); a field with
  * an error, or under one, keeps only its own. Uniqueness needs the database: not here.
  */
-function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, sent: Obj, errors: FieldError[]): FieldError[] {
+function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, sent: Obj, problems: Problems): FieldError[] {
+  const errors = problems.fieldErrors;
   if (!ctx.write?.create || !ctx.write.singlePass || schema.modelType !== 'contentType') return errors;
   const values = withDefaults(plainValues(ctx.model, schema, data), schema, data);
   const failed = new Set(errors.map((e) => e.path[0]));
@@ -256,7 +265,8 @@ function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, s
     if ((a.kind === 'component' || a.kind === 'dynamiczone') && failed.has(a.name) && Object.hasOwn(sent, a.name)) values[a.name] = asSent(sent[a.name]);
   }
   const covered = (path: readonly string[]): boolean => errors.some((e) => e.path.length <= path.length && e.path.every((seg, i) => seg === path[i]));
-  const more = validateForPublish(ctx.model, schema, values, { isCreate: true, draftAndPublish: schema.draftAndPublish }).filter((e) => !covered(e.path));
+  const unconvertible = (path: readonly string[]): boolean => problems.unconvertibleAt.some((p) => p.length === path.length && p.every((seg, i) => seg === path[i]));
+  const more = validateForPublish(ctx.model, schema, values, { isCreate: true, draftAndPublish: schema.draftAndPublish }).filter((e) => !covered(e.path) && !unconvertible(e.path));
   return [...errors, ...more];
 }
 
