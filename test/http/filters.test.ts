@@ -65,6 +65,20 @@ describe('filters', () => {
     expect(await titles('filters[title][$eqi]=ÉCLAIR HISTORY')).toEqual(['éclair history']);
   });
 
+  it('each case-insensitive operator finds the row holding exactly the text searched, for letters JavaScript lower-cases otherwise than PostgreSQL and MySQL (final Σ, İ)', async () => {
+    await create('authors', { name: 'ΟΔΟΣ' });
+    await create('authors', { name: 'İZMİR' });
+    const names = async (query: string): Promise<string[]> => {
+      const r = await t.get(`/api/authors?fields[0]=name&${query}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.map((a: { name: string }) => a.name);
+    };
+    for (const q of ['filters[name][$eqi]=ΟΔΟΣ', 'filters[name][$containsi]=ΔΟΣ', 'filters[name][$endsWithi]=ΟΣ', '_q=ΟΔΟΣ']) expect(await names(q), q).toContain('ΟΔΟΣ');
+    for (const q of ['filters[name][$eqi]=İZMİR', 'filters[name][$startsWithi]=İZ', 'filters[name][$containsi]=ZMİ', '_q=İZMİR']) expect(await names(q), q).toContain('İZMİR');
+    expect(await names('filters[name][$nei]=ΟΔΟΣ')).not.toContain('ΟΔΟΣ');
+    expect(await names('filters[name][$notContainsi]=İZM')).not.toContain('İZMİR');
+  });
+
   it('$contains is case-sensitive and $containsi folds case including É/é', async () => {
     expect(await titles('filters[title][$contains]=clair')).toEqual(['Éclair recipes', 'éclair history']);
     expect(await titles('filters[title][$contains]=Éclair')).toEqual(['Éclair recipes']);

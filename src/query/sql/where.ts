@@ -33,9 +33,18 @@ function bindValue(d: Dialect, field: FieldRef, v: SqlValue): unknown {
   return v;
 }
 
+/**
+ * A value lower-cased by the database, as the column it is compared with: JavaScript's lower case differs
+ * from PostgreSQL's and MySQL's for some letters (`İ`, a final `Σ`), and a row holding exactly the text
+ * searched must still match it.
+ */
+export function lowerValue(d: Dialect, v: string): RawBuilder<string> {
+  return d.lower(sql.val(v));
+}
+
 function like(d: Dialect, col: RawBuilder<unknown>, pattern: string, insensitive: boolean, negate: boolean): RawBuilder<SqlBool> {
   const target = insensitive ? d.lower(col) : col;
-  const p = insensitive ? pattern.toLowerCase() : pattern;
+  const p = insensitive ? lowerValue(d, pattern) : pattern;
   const op = negate ? sql`not like` : sql`like`;
   return sql<SqlBool>`${target} ${op} ${p} escape '!'`;
 }
@@ -52,9 +61,9 @@ function compare(ctx: WhereContext, alias: string, field: FieldRef, op: CompareO
     case '$ne':
       return value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${col} <> ${one(value)}`;
     case '$eqi':
-      return value === null ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${d.lower(col)} = ${str(value).toLowerCase()}`;
+      return value === null ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${d.lower(col)} = ${lowerValue(d, str(value))}`;
     case '$nei':
-      return value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${d.lower(col)} <> ${str(value).toLowerCase()}`;
+      return value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${d.lower(col)} <> ${lowerValue(d, str(value))}`;
     case '$lt':
       return sql<SqlBool>`${col} < ${one(value)}`;
     case '$lte':
