@@ -141,7 +141,7 @@ export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext
       // uid is always localized when the type is (Strapi treats it so whatever pluginOptions say)
       localized: type === 'uid' ? ctx.typeLocalized : base.localized,
       kind: 'scalar',
-      type: (type === 'timestamp' ? 'datetime' : type) as ScalarType,
+      type: type as ScalarType,
       column: columnName(name),
       // Strapi checks a uid's uniqueness as it checks `unique: true` (among published rows of a locale)
       unique: type === 'uid' || bool(def, 'unique', ctx, name),

@@ -69,6 +69,12 @@ export function parseStoredJson(v: unknown): unknown {
   }
 }
 
+/** A `timestamp` attribute answers its instant as epoch milliseconds in a string (`"1717236000123"`), as Strapi 5.54 does. */
+function formatTimestamp(v: unknown): string | null {
+  const iso = formatDatetime(v);
+  return iso === null ? null : String(Date.parse(iso));
+}
+
 const identity: Formatter = (v) => (v === undefined ? null : v);
 
 export function formatterFor(type: ScalarType): Formatter {
@@ -87,8 +93,9 @@ export function formatterFor(type: ScalarType): Formatter {
     case 'time':
       return formatTime;
     case 'datetime':
-    case 'timestamp':
       return formatDatetime;
+    case 'timestamp':
+      return formatTimestamp;
     case 'json':
     case 'blocks':
       return parseStoredJson;
