@@ -96,7 +96,9 @@ function extended(uid: string, builtin: Record<string, unknown>, ext: Record<str
       if (Object.hasOwn(base, name)) merged[name] = base[name];
     } else merged[name] = def;
   }
-  for (const [name, def] of Object.entries(base)) if (!Object.hasOwn(merged, name)) merged[name] = def;
+  // a built-in attribute a restating extension leaves out is gone from Strapi's type (not answered,
+  // filtered or sorted on); Folio keeps its column for its own flows (a user's `confirmed`) but private
+  for (const [name, def] of Object.entries(base)) if (!Object.hasOwn(merged, name)) merged[name] = restated ? { ...(def as object), private: true } : def;
   if (restated) for (const name of LATER.get(uid) ?? []) if (!Object.hasOwn(attrs, name)) delete merged[name];
   return { ...builtin, attributes: merged };
 }

@@ -121,4 +121,35 @@ describe('a user extension restating the schema', () => {
       restated.remove();
     }
   });
+
+  it('a built-in attribute it leaves out is not answered, filtered or sorted on, as Strapi 5.54 has no such attribute (AI-Energy-Shop/server has no confirmed)', async () => {
+    const restated = withUserExtension({
+      username: { type: 'string', minLength: 3, unique: true, required: true },
+      email: { type: 'email', minLength: 6, required: true },
+      provider: { type: 'string' },
+      password: { type: 'password', minLength: 6, private: true },
+      resetPasswordToken: { type: 'string', private: true },
+      confirmationToken: { type: 'string', private: true },
+      blocked: { type: 'boolean', default: false },
+      role: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.role', inversedBy: 'users' },
+    });
+    const app = await startTestApp({ dir: restated.dir });
+    try {
+      const r = await app.request('POST', '/api/auth/local/register', { token: null, body: { username: 'noconf', email: 'noconf@example.com', password: 'secret123' } });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.user).not.toHaveProperty('confirmed');
+      const one = await app.get(`/api/users/${r.body.user.id as number}`);
+      expect(Object.keys(one.body)).toEqual(['id', 'documentId', 'username', 'email', 'provider', 'blocked', 'createdAt', 'updatedAt', 'publishedAt']);
+      for (const q of ['filters[confirmed][$eq]=false', 'sort=confirmed']) {
+        const bad = await app.get(`/api/users?${q}`);
+        expect(bad.status, q).toBe(400);
+        expect(bad.body.error.message).toBe('Invalid key confirmed');
+      }
+      const login = await app.request('POST', '/api/auth/local', { token: null, body: { identifier: 'noconf', password: 'secret123' } });
+      expect(login.status, login.text).toBe(200);
+    } finally {
+      await app.close();
+      restated.remove();
+    }
+  });
 });
