@@ -72,6 +72,20 @@ describe('requests that are not an upload', () => {
     expect(wrongField.body).toEqual(filesAreEmpty);
   });
 
+  it('one file of no bytes is no file, as in Strapi 5.54: "Files are empty", or with ?id= an update of that file\'s info; beside another file it is stored as the type it was sent as', async () => {
+    const before = await fileCount();
+    expect((await u.upload([filePart(Buffer.alloc(0), 'empty.bin')])).body).toEqual(filesAreEmpty);
+    expect(await fileCount()).toBe(before);
+    const two = await u.upload([filePart(Buffer.alloc(0), 'empty.bin'), filePart('x', 'x.txt', 'text/plain')]);
+    expect(two.status, JSON.stringify(two.body)).toBe(201);
+    expect(two.body[0]).toMatchObject({ name: 'empty.bin', ext: '.bin', mime: 'application/octet-stream', size: 0 });
+    const id = two.body[1].id as number;
+    const info = await u.upload([filePart(Buffer.alloc(0), 'empty.bin'), field('fileInfo', { caption: 'via empty' })], { query: `?id=${id}` });
+    expect(info.status, JSON.stringify(info.body)).toBe(200);
+    expect(info.body).toMatchObject({ id, caption: 'via empty', name: 'x.txt' });
+    for (const f of two.body as { id: number }[]) expect((await u.t.request('DELETE', `/api/upload/files/${f.id}`)).status).toBe(200);
+  });
+
   it('a malformed multipart body is a 400, not a 500', async () => {
     const truncated = await send(u.t, 'POST', '/api/upload', Buffer.from('--abc\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhal'), {
       'content-type': 'multipart/form-data; boundary=abc',
@@ -241,6 +255,14 @@ describe('file types are decided by the bytes', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(res.body.toString()).toBe(svg);
+  });
+
+  it("an SVG answers the width and height it declares (or its viewBox's), as Strapi reads them; it gets no formats", async () => {
+    const sized = await u.upload([filePart('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"></svg>', 'logo.svg', 'image/svg+xml')]);
+    expect(sized.body[0]).toMatchObject({ mime: 'image/svg+xml', width: 100, height: 50, formats: null });
+    const boxed = await u.upload([filePart('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 20"></svg>', 'box.svg', 'image/svg+xml')]);
+    expect(boxed.body[0]).toMatchObject({ width: 30, height: 20 });
+    for (const f of [sized.body[0], boxed.body[0]] as { id: number }[]) expect((await u.t.request('DELETE', `/api/upload/files/${f.id}`)).status).toBe(200);
   });
 
   it('SVG (or anything else) under a neutral name keeps its real type and extension', async () => {

@@ -52,6 +52,16 @@ export async function inspectImage(images: ImageRunner, path: string, maxPixels:
   return { width, height };
 }
 
+/** Types measured from their header only and stored whatever it says, as Strapi reads an SVG's width and height. */
+const VECTOR: ReadonlySet<string> = new Set(['image/svg+xml']);
+
+/** The width and height a vector image declares, or null when it declares none Folio can read. */
+export async function measureVector(images: ImageRunner, mime: string, path: string, maxPixels: number): Promise<Dimensions | null> {
+  if (!VECTOR.has(mime)) return null;
+  const { width, height } = await images.run({ op: 'measure', path, maxPixels });
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
 interface Target {
   readonly key: string;
   readonly width: number;

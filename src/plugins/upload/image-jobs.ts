@@ -7,6 +7,13 @@ export interface InspectJob {
   readonly maxPixels: number;
 }
 
+/** Read an image's size from its header, nothing decoded; 0 × 0 when none can be read (an SVG without one). */
+export interface MeasureJob {
+  readonly op: 'measure';
+  readonly path: string;
+  readonly maxPixels: number;
+}
+
 /** The formats sharp writes a resized copy in (the copy keeps its original's format). */
 export type ResizeFormat = 'jpeg' | 'png' | 'webp' | 'tiff' | 'gif';
 
@@ -35,7 +42,7 @@ export interface OptimizeJob {
   readonly maxPixels: number;
 }
 
-export type ImageJob = InspectJob | ResizeJob | OptimizeJob;
+export type ImageJob = InspectJob | MeasureJob | ResizeJob | OptimizeJob;
 
 export interface ImageResult {
   readonly width: number;

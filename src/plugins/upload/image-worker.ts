@@ -17,6 +17,15 @@ async function run(sharp: Sharp, job: ImageJob): Promise<ImageResult> {
     await sharp(job.path, input(job.maxPixels)).stats();
     return { width: meta.width, height: meta.height, size: 0 };
   }
+  if (job.op === 'measure') {
+    // a vector image is stored as sent, whatever its header says: a size that can't be read is no size
+    try {
+      const meta = await sharp(job.path, { limitInputPixels: job.maxPixels }).metadata();
+      return { width: meta.width ?? 0, height: meta.height ?? 0, size: 0 };
+    } catch {
+      return { width: 0, height: 0, size: 0 };
+    }
+  }
   if (job.op === 'optimize') {
     // written again, the image would lose its EXIF orientation and show turned: left as it is
     const { orientation } = await sharp(job.src, input(job.maxPixels)).metadata();

@@ -150,6 +150,12 @@ function sniffMarkup(head: Buffer): string | null {
  * part's Content-Type.
  */
 export async function detectType(filePath: string, head: Buffer, declared: string): Promise<DetectedType> {
+  // no bytes to read a type from (and none that could act as one): the type it was sent as, as Strapi keeps it
+  if (head.length === 0) {
+    const claimed = declared.split(';')[0]!.trim().toLowerCase();
+    const mime = /^[a-z0-9][\w.+-]*\/[a-z0-9][\w.+-]*$/.test(claimed) ? claimed : 'application/octet-stream';
+    return { mime, ext: CANONICAL_EXT[mime] ?? '.bin' };
+  }
   // loaded on first use, not at start-up
   const { fileTypeFromFile } = await import('file-type');
   const magic = await fileTypeFromFile(filePath).catch(() => undefined);

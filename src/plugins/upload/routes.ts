@@ -166,7 +166,8 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     try {
       const form = await receiveForm(req, dir, config);
       const infos = form.fields.get('fileInfo') ?? [];
-      if (form.files.length === 0) {
+      // one file of no bytes is no file, as in Strapi 5.54 (several files are stored, empty or not)
+      if (form.files.length === 0 || (form.files.length === 1 && form.files[0]!.size === 0)) {
         if (id === undefined) throw new ValidationError('Files are empty');
         return reply.send(await update(id, infos));
       }

@@ -11,7 +11,7 @@ import type { UploadConfig } from './config.js';
 import type { FileInfo } from './file-info.js';
 import { insertFile, kilobytes, type FormatEntry, type NewFile } from './file-row.js';
 import type { Folder } from './folder.js';
-import { generateFormats, inspectImage, isMeasuredImage, optimizeImage, type Dimensions, type FormatFile } from './formats.js';
+import { generateFormats, inspectImage, isMeasuredImage, measureVector, optimizeImage, type Dimensions, type FormatFile } from './formats.js';
 import { linkFiles, targetRows, type LinkTarget } from './link.js';
 import { detectType, isInlineType, refusal, storedExtension, typeOfExtension } from './mime.js';
 import type { ReceivedFile } from './multipart.js';
@@ -56,7 +56,7 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
   // sent as a photo, but the bytes are no image of a kind Folio reads: a damaged or disguised file
   const claimsImage = isMeasuredImage(source.declaredType) || isMeasuredImage(typeOfExtension(clientExt) ?? '');
   if (claimsImage && !isMeasuredImage(detected.mime)) throw new ApplicationError('File is not a valid image');
-  let dimensions: Dimensions | null = null;
+  let dimensions: Dimensions | null;
   let formats: FormatFile[] = [];
   let stored = source;
   if (isMeasuredImage(detected.mime)) {
@@ -69,7 +69,7 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
       dimensions = { width: optimized.width, height: optimized.height };
     }
     formats = await generateFormats(deps.images, stored.path, detected.mime, dimensions, deps.config.breakpoints, dir, `f${n}`, maxPixels);
-  }
+  } else dimensions = await measureVector(deps.images, detected.mime, source.path, deps.config.maxImagePixels);
   return {
     source: stored,
     info,
