@@ -16,6 +16,7 @@ import { checkCreateBody, checkUpdateBody, updateDataEcho } from './users-body.j
 import { fieldError } from '../../documents/input/messages.js';
 import { UP, type UpContext } from './context.js';
 import type { UserRow } from './users.js';
+import { POOLED_COSTS } from '../../query/sql/populate-cost.js';
 
 /** what "no limit" means for the users list: every user, as Strapi lists them */
 const ALL = 2 ** 31 - 1;
@@ -45,7 +46,8 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   const { services, users } = up;
   const prefix = services.config.rest.prefix;
   const adv = up.config.advanced;
-  const read = services.readContext;
+  // Strapi's users routes read without a transaction: their populated keys come in another order
+  const read = { ...services.readContext, populateCosts: POOLED_COSTS };
 
   /** the user with this id as the caller may see it: role populated when the caller may find roles */
   const shown = (id: number, ability: Ability) => users.view(id, ability, { populate: 'role' });

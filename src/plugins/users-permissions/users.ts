@@ -22,6 +22,7 @@ import type { RoleRef } from './role-ref.js';
 import { documentIdText, rowId } from '../../documents/input/refs.js';
 import { storedData } from '../../documents/input/strapi-echo.js';
 import { MissingRelationsError } from '../../documents/store/missing-relations.js';
+import { POOLED_COSTS } from '../../query/sql/populate-cost.js';
 
 /** The stored row of a user, private columns included: never sent to a client as it is. */
 export interface UserRow {
@@ -211,6 +212,7 @@ export class Users {
     const r = await this.db.selectFrom('up_users').select('document_id').where('id', '=', id).executeTakeFirst();
     if (!r) return null;
     const q = this.parse(ability, query);
-    return readDocument(this.services.readContext, this.type, String(r.document_id), q);
+    // Strapi's users routes read without a transaction: their populated keys come in another order
+    return readDocument({ ...this.services.readContext, populateCosts: POOLED_COSTS }, this.type, String(r.document_id), q);
   }
 }

@@ -10,6 +10,7 @@ import { publicationCondition } from './publication.js';
 import { aliasCounter, compileWhere, lowerValue, type WhereContext } from './where.js';
 import { relatedSortKey } from './sort-key.js';
 import type { PopulateBudget } from './populate-budget.js';
+import type { PopulateCosts } from './populate-cost.js';
 
 export interface ReadContext {
   readonly model: Model;
@@ -17,6 +18,8 @@ export interface ReadContext {
   readonly defaultLocale: string;
   /** one request's allowance of populated rows (document reads set it) */
   readonly budget?: PopulateBudget;
+  /** where Strapi puts the route's populated keys (populate-cost.ts); the document service's by default */
+  readonly populateCosts?: PopulateCosts;
 }
 
 export type Row = Record<string, unknown>;

@@ -18,7 +18,7 @@ import { readFiles, readMediaLinks } from './media-batch.js';
 import { addRelated } from './file-related.js';
 import { orderTerms, whereContext, type ReadContext, type Row } from './find.js';
 import { inLinkOrder } from './link-order.js';
-import { attributeCost, relatedLevelCost, zoneCost, zoneKindCost } from './populate-cost.js';
+import { TRANSACTION_COSTS, type PopulateCosts } from './populate-cost.js';
 
 /** A loader's answer: the value of one attribute for each parent id, and the value when none. */
 interface Loaded {
@@ -42,6 +42,9 @@ export interface Parent {
 export interface PopulateContext extends ReadContext {
   readonly files?: Record<string, unknown>[];
 }
+
+/** the cost model of the read's route (document reads by default) */
+const costsOf = (ctx: ReadContext): PopulateCosts => ctx.populateCosts ?? TRANSACTION_COSTS;
 
 /** Hands built file objects to the read's `files` list (a loop: a spread of many would hit the argument limit). */
 function collectFiles(ctx: PopulateContext, files: Iterable<Record<string, unknown>>): void {
@@ -117,7 +120,7 @@ async function children(
     if (!list) out.set(k, (list = []));
     list.push(b.out);
   });
-  return { byParent: out, cost: attributeCost(node, rows.length > 0, below) };
+  return { byParent: out, cost: costsOf(ctx).attribute(node, rows.length > 0, below) };
 }
 
 async function loadRelation(ctx: PopulateContext, schema: Schema, attr: RelationAttribute, parents: readonly Parent[], node: PopulateNode, scope: ReadScope): Promise<Loaded> {
@@ -160,7 +163,7 @@ async function loadRelation(ctx: PopulateContext, schema: Schema, attr: Relation
       name: attr.name,
       byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['c']) }])),
       empty: () => ({ count: 0 }),
-      cost: attributeCost(node, false, 0),
+      cost: costsOf(ctx).attribute(node, false, 0),
     };
   }
   if (!node.where && !node.sort?.length && attr.owner && oneVersionPerTarget(schema, target, scope)) {
@@ -234,7 +237,7 @@ async function loadLinkedTargets(
   const byDocument = new Map<string, Parent>(rows.map((row) => [String(row['document_id']), { row, out: shape.build(row) }]));
   const below = node.populate.size > 0 ? await populate(ctx, target, [...byDocument.values()], node.populate, scope) : 0;
   // a link to a document without the version this read shows is not followed
-  return pick(attr.name, { byParent: linkedObjects(links, (l) => String(l['__doc']), byDocument), cost: attributeCost(node, rows.length > 0, below) }, attr.toMany);
+  return pick(attr.name, { byParent: linkedObjects(links, (l) => String(l['__doc']), byDocument), cost: costsOf(ctx).attribute(node, rows.length > 0, below) }, attr.toMany);
 }
 
 /** A to-one holding several links (an owner without locales linking two locale versions) shows the first, as Strapi 5.54 does. */
@@ -273,13 +276,13 @@ async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, mul
   if (node.related) await addRelated(ctx.database, ctx.model, [...new Set([...read.byParent.values()].flat())], node.related, ctx.budget);
   for (const list of read.byParent.values()) collectFiles(ctx, list);
   const outs = [...read.byParent.values()].flat();
-  return pick(name, { byParent: read.byParent, cost: Math.max(read.cost, attributeCost(node, outs.length > 0, relatedCost(node, outs))) }, multiple);
+  return pick(name, { byParent: read.byParent, cost: Math.max(read.cost, costsOf(ctx).attribute(node, outs.length > 0, relatedCost(ctx, node, outs))) }, multiple);
 }
 
 /** A file's `related` as a level below the file, for where the key comes: Strapi reads it as a polymorphic relation. */
-function relatedCost(node: PopulateNode, files: readonly Record<string, unknown>[]): number {
+function relatedCost(ctx: ReadContext, node: PopulateNode, files: readonly Record<string, unknown>[]): number {
   if (!node.related) return 0;
-  return relatedLevelCost(files.some((f) => Array.isArray(f['related']) && f['related'].length > 0));
+  return costsOf(ctx).related(files.some((f) => Array.isArray(f['related']) && f['related'].length > 0));
 }
 
 /** Each link's object under the link's parent (`__src`), in link order; a link whose object wasn't read is skipped. */
@@ -331,7 +334,7 @@ async function loadLinkedFiles(
   const byParent = linkedObjects(links, (l) => Number(l['__file']), files);
   const outs = [...files.values()].map((f) => f.out);
   collectFiles(ctx, outs);
-  return pick(name, { byParent, cost: attributeCost(node, rows.length > 0, Math.max(below, relatedCost(node, outs))) }, multiple);
+  return pick(name, { byParent, cost: costsOf(ctx).attribute(node, rows.length > 0, Math.max(below, relatedCost(ctx, node, outs))) }, multiple);
 }
 
 async function loadComponent(
@@ -355,7 +358,7 @@ async function loadComponent(
       .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), parentIds, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
       .groupBy(sql`${ref('c', 'entity_id')}` as never)
       .execute()) as Row[];
-    return { name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['n']) }])), empty: () => ({ count: 0 }), cost: attributeCost(node, false, 0) };
+    return { name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['n']) }])), empty: () => ({ count: 0 }), cost: costsOf(ctx).attribute(node, false, 0) };
   }
   const columns = selectColumns(comp, 't', node);
   if (node.where || node.sort?.length) {
@@ -498,12 +501,12 @@ async function loadZone(
         const fragment = node.on?.get(k.uid);
         const nested = fragment?.populate;
         const below = nested && nested.size > 0 ? await populate(ctx, k.comp, k.built, nested, scope) : 0;
-        return zoneKindCost(fragment ? fragment.nested : node.nested, below);
+        return costsOf(ctx).zoneKind(fragment ? fragment.nested : node.nested, below);
       }),
   );
   // __component comes last, after any populated keys
   for (const k of kinds.values()) for (const b of k.built) b.out['__component'] = k.uid;
-  return { name, byParent: entries, empty: () => [], cost: zoneCost(kindCosts) };
+  return { name, byParent: entries, empty: () => [], cost: costsOf(ctx).zone(kindCosts) };
 }
 
 async function loadLocalizations(ctx: PopulateContext, type: ContentType, parents: readonly Parent[], node: PopulateNode, readScope: ReadScope): Promise<Loaded> {
@@ -563,13 +566,13 @@ async function loadPermissions(ctx: PopulateContext, parents: readonly Parent[],
     if (!list) byParent.set(k, (list = []));
     list.push(out);
   }
-  return { name: 'permissions', byParent, empty: () => [], cost: attributeCost(node, false, 0) };
+  return { name: 'permissions', byParent, empty: () => [], cost: costsOf(ctx).attribute(node, false, 0) };
 }
 
 /** A relation that never holds a link (to the admin panel's users): empty for every parent, with no read. */
-function unlinked(attr: RelationAttribute, node: PopulateNode): Loaded {
+function unlinked(ctx: ReadContext, attr: RelationAttribute, node: PopulateNode): Loaded {
   const empty = node.count ? () => ({ count: 0 }) : attr.toMany ? () => [] : () => null;
-  return { name: attr.name, byParent: new Map(), empty, cost: attributeCost(node, false, 0) };
+  return { name: attr.name, byParent: new Map(), empty, cost: costsOf(ctx).attribute(node, false, 0) };
 }
 
 /** Fills `out` of every parent with the populated attributes, in schema order. */
@@ -591,7 +594,7 @@ export async function populate(ctx: PopulateContext, schema: Schema, parents: re
     }
     if (node.kind === 'unlinked') {
       const admin = schema.adminRelations?.get(node.attribute);
-      if (admin) jobs.push(Promise.resolve(unlinked(admin, node)));
+      if (admin) jobs.push(Promise.resolve(unlinked(ctx, admin, node)));
       continue;
     }
     const attr = schema.attributes.get(node.attribute);
