@@ -47,6 +47,28 @@ describe('linking an upload to an entry (ref, refId, field)', () => {
     expect(again.body.data.cover.id).toBe(second.body[0].id);
   });
 
+  it("a component's media field is linked through the component's uid and row id, a nested one too, as Strapi 5.54 links it", async () => {
+    const r = await u.t.request('POST', '/api/articles?status=draft&populate[seo][populate]=*', {
+      body: { data: { title: 'Seo art', seo: { metaTitle: 'm', openGraph: { ogTitle: 'x' } } } },
+    });
+    expect(r.status, r.text).toBe(201);
+    const { documentId } = r.body.data as { documentId: string };
+    const seo = r.body.data.seo as { id: number; openGraph: { id: number } };
+    const share = await u.upload([filePart(await png(20, 20), 'c1.png', 'image/png'), ...link('shared.seo', seo.id, 'shareImage')]);
+    expect(share.status, JSON.stringify(share.body)).toBe(201);
+    const og = await u.upload([filePart(await png(20, 20), 'c2.png', 'image/png'), ...link('shared.open-graph', seo.openGraph.id, 'ogImage')]);
+    expect(og.status, JSON.stringify(og.body)).toBe(201);
+    const read = await u.t.get(
+      `/api/articles/${documentId}?status=draft&populate[seo][populate][shareImage][fields][0]=name&populate[seo][populate][openGraph][populate][ogImage][fields][0]=name`,
+    );
+    expect(read.body.data.seo.shareImage.name).toBe('c1.png');
+    expect(read.body.data.seo.openGraph.ogImage.name).toBe('c2.png');
+    const before = await fileCount();
+    const missing = await u.upload([filePart(await png(20, 20), 'c3.png', 'image/png'), ...link('shared.seo', 999999, 'shareImage')]);
+    expect(missing.body).toEqual(errorOf(400, 'ValidationError', 'refId "999999" does not match any entry of shared.seo'));
+    expect(await fileCount()).toBe(before);
+  });
+
   it('a multiple media attribute gets the files in part order, and later uploads are appended', async () => {
     const a = await article('With gallery');
     const first = await u.upload([
@@ -125,6 +147,13 @@ describe('linking an upload to an entry (ref, refId, field)', () => {
     const both = await u.t.tokenOf('custom', ['plugin::upload.content-api.upload', 'api::article.article.update']);
     const ok = await u.upload([filePart('x', 'x.txt', 'text/plain'), ...link('api::article.article', a.id, 'cover')], { token: both });
     expect(ok.status).toBe(201);
+    // a component's row is its entry's: linking into it needs the update permission of the entry's type
+    const withSeo = await u.t.request('POST', '/api/articles?populate=seo', { body: { data: { title: 'Guarded seo', seo: { metaTitle: 'g' } } } });
+    const seoId = withSeo.body.data.seo.id as number;
+    const refused = await u.upload([filePart('x', 'x.txt', 'text/plain'), ...link('shared.seo', seoId, 'shareImage')], { token: uploadOnly });
+    expect(refused.body).toEqual(errorOf(403, 'ForbiddenError', 'Forbidden'));
+    expect(await fileCount()).toBe(before + 1);
+    expect((await u.upload([filePart('x', 'x.txt', 'text/plain'), ...link('shared.seo', seoId, 'shareImage')], { token: both })).status).toBe(201);
   });
 
   it('deleting a linked file removes it from the entry', async () => {

@@ -5,14 +5,18 @@ import type { Ability } from '../../auth/ability.js';
 import { ForbiddenError, ValidationError } from '../../errors.js';
 import type { Store, Tx } from '../../documents/store/rows.js';
 import { insertMany } from '../../documents/store/rows.js';
-import { FILE_UID, type ContentType, type MediaAttribute, type Model } from '../../schema/types.js';
+import { FILE_UID, type Component, type ContentType, type MediaAttribute, type Model } from '../../schema/types.js';
 import { documentIdText, rowId } from '../../documents/input/refs.js';
 
 export interface LinkTarget {
-  readonly type: ContentType;
+  /** a content type, or a component whose row (refId) sits in some entry */
+  readonly type: ContentType | Component;
   readonly attribute: MediaAttribute;
   /** what the caller sent as refId */
   readonly refId: string;
+  /** a component's row is the entry's: the caller must be able to update the entry it sits in */
+  readonly ability: Ability;
+  readonly model: Model;
 }
 
 const LINK_TABLE = 'files_related_mph';
@@ -39,17 +43,45 @@ export function linkTarget(model: Model, ability: Ability, fields: ReadonlyMap<s
   const source = single(fields, 'source');
   if (ref === undefined && refId === undefined && field === undefined) return null;
   if (!ref || !refId || !field) throw new ValidationError('ref, refId and field must all be given to link the upload to an entry');
-  const uid = uidOf(ref, source);
-  const type = model.contentTypes.get(uid);
+  // a component's uid names one of its rows, as in Strapi (`ref=shared.seo`, `refId` the component's id)
+  const component = source === undefined ? model.components.get(ref) : undefined;
+  const uid = component ? component.uid : uidOf(ref, source);
+  const type = component ?? model.contentTypes.get(uid);
   if (!type || uid === FILE_UID) throw new ValidationError(`ref "${ref}" is not a content type`);
   const attribute = type.attributes.get(field);
   if (!attribute) throw new ValidationError(`field "${field}" is not an attribute of ${uid}`);
   if (attribute.kind !== 'media') throw new ValidationError(`field "${field}" of ${uid} is not a media attribute`);
-  if (!ability.can(`${uid}.update`)) throw new ForbiddenError('Forbidden');
+  if (!component && !ability.can(`${uid}.update`)) throw new ForbiddenError('Forbidden');
   if (!attribute.multiple && fileCount > 1) {
     throw new ValidationError(`field "${field}" of ${uid} holds a single file: upload one file to link it`);
   }
-  return { type, attribute, refId };
+  return { type, attribute, refId, ability, model };
+}
+
+const holds = (schema: ContentType | Component, uid: string): boolean =>
+  [...schema.attributes.values()].some((a) => (a.kind === 'component' && a.component === uid) || (a.kind === 'dynamiczone' && a.components.includes(uid)));
+
+/** The content type of the entry a component row sits in, through the components above it; null for a row in none. */
+async function entryTypeOf(tx: Tx, model: Model, component: Component, id: number): Promise<ContentType | null> {
+  let uid = component.uid;
+  let rowId = id;
+  // components nest a few levels at most; the bound only keeps a damaged link table from looping
+  for (let depth = 0; depth < 16; depth++) {
+    let parent: { schema: ContentType | Component; id: number } | null = null;
+    for (const schema of [...model.contentTypes.values(), ...model.components.values()]) {
+      if (!holds(schema, uid)) continue;
+      const link = await tx.selectFrom(schema.componentTable).select('entity_id').where('cmp_id', '=', rowId).where('component_type', '=', uid).executeTakeFirst();
+      if (link) {
+        parent = { schema, id: Number(link.entity_id) };
+        break;
+      }
+    }
+    if (!parent) return null;
+    if (parent.schema.modelType === 'contentType') return parent.schema;
+    uid = parent.schema.uid;
+    rowId = parent.id;
+  }
+  return null;
 }
 
 /**
@@ -57,6 +89,7 @@ export function linkTarget(model: Model, ability: Ability, fields: ReadonlyMap<s
  * documentId, meaning every row of that document (its locales, draft and published).
  */
 export async function targetRows(tx: Tx, target: LinkTarget): Promise<number[]> {
+  if (target.type.modelType === 'component') return componentRow(tx, target, target.type);
   const q = tx.selectFrom(target.type.table).select('id');
   let rows: { id: unknown }[] = [];
   // digits are a row id (one past 32 bits names no row), anything else a documentId
@@ -68,6 +101,16 @@ export async function targetRows(tx: Tx, target: LinkTarget): Promise<number[]> 
   }
   if (rows.length === 0) throw new ValidationError(`refId "${target.refId}" does not match any entry of ${target.type.uid}`);
   return rows.map((r) => Number(r.id));
+}
+
+/** A component's row, by its id only; linking to it asks `update` on the entry it sits in. */
+async function componentRow(tx: Tx, target: LinkTarget, component: Component): Promise<number[]> {
+  const id = /^\d+$/.test(target.refId) ? rowId(target.refId) : undefined;
+  const row = id === undefined ? undefined : await tx.selectFrom(component.table).select('id').where('id', '=', id).executeTakeFirst();
+  const entry = row && id !== undefined ? await entryTypeOf(tx, target.model, component, id) : null;
+  if (!entry || id === undefined) throw new ValidationError(`refId "${target.refId}" does not match any entry of ${component.uid}`);
+  if (!target.ability.can(`${entry.uid}.update`)) throw new ForbiddenError('Forbidden');
+  return [id];
 }
 
 /** Links the files: a single media attribute is replaced, a multiple one gets them appended. */
