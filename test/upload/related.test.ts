@@ -53,6 +53,18 @@ describe('files populate=related', () => {
     expect(r.body.related).toEqual([{ id: expect.any(Number), __type: 'shared.media' }]);
   });
 
+  it("lists the entries by the file's place in each entry's field, as Strapi 5.54 orders them, not by when they linked it", async () => {
+    const up = await u.upload([filePart(await png(8, 8), 'first.png', 'image/png'), filePart(await png(9, 9), 'shared.png', 'image/png')]);
+    const [first, sharedFile] = (up.body as { id: number }[]).map((f) => f.id);
+    // linked first, as the second file of a gallery; then as an author's only avatar
+    const gallery = await u.t.request('POST', '/api/articles', { body: { data: { title: 'Gallery second', gallery: [first, sharedFile] } } });
+    expect(gallery.status, gallery.text).toBe(201);
+    const author = await u.t.request('POST', '/api/authors', { body: { data: { name: 'Avatar owner', avatar: sharedFile } } });
+    expect(author.status, author.text).toBe(201);
+    const r = await u.t.get(`/api/upload/files/${sharedFile}?populate=related`);
+    expect((r.body.related as { __type: string }[]).map((x) => x.__type)).toEqual(['api::author.author', 'api::article.article']);
+  });
+
   it('gives an unlinked file an empty list, and no related key without populate', async () => {
     expect((await u.t.get(`/api/upload/files/${unusedId}?populate=related`)).body.related).toEqual([]);
     expect((await u.t.get(`/api/upload/files/${fileId}`)).body).not.toHaveProperty('related');

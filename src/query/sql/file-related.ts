@@ -84,7 +84,8 @@ async function visibleComponentIds(r: Reader, uid: string, ids: readonly number[
 }
 
 /**
- * Adds `related` to each file: the linked rows' public scalars and `__type`, in link order, leaving
+ * Adds `related` to each file: the linked rows' public scalars and `__type`, ordered as Strapi 5.54 orders
+ * them (by the file's place in each entry's field, then by link), leaving
  * out every row the caller could not read directly (see the top of this file). `on` keeps only the
  * types it names, each with its fields; `count` gives `{count}` of what would be listed. A content
  * read passes its populate budget: the rows read count against it, and the lists are held under
@@ -94,9 +95,9 @@ export async function addRelated(database: Database, model: Model, files: readon
   if (files.length === 0) return;
   const reader: Reader = { database, model, readable: spec.readable };
   const fileIds = files.map((f) => Number(f['id']));
-  const links: Link[] = (await database.db.selectFrom(LINK_TABLE).select(['file_id', 'related_id', 'related_type']).where('file_id', 'in', fileIds).orderBy('id').execute()).map(
-    (r) => ({ fileId: Number(r.file_id), relatedId: Number(r.related_id), type: String(r.related_type) }),
-  );
+  const links: Link[] = (
+    await database.db.selectFrom(LINK_TABLE).select(['file_id', 'related_id', 'related_type']).where('file_id', 'in', fileIds).orderBy('ord').orderBy('id').execute()
+  ).map((r) => ({ fileId: Number(r.file_id), relatedId: Number(r.related_id), type: String(r.related_type) }));
   const idsByType = new Map<string, number[]>();
   for (const l of links) {
     if (!schemaOf(model, l.type) || (spec.on !== null && !spec.on.has(l.type))) continue;
