@@ -37,6 +37,17 @@ const FILES = {
   'src/components/shared/contact.json': JSON.stringify({ collectionName: 'components_shared_contacts', info: { displayName: 'contact' }, attributes: { mail: { type: 'email' } } }),
   'src/api/sheet/content-types/sheet/schema.json': schema('sheet', 'sheets', true),
   'src/api/ledger/content-types/ledger/schema.json': schema('ledger', 'ledgers', false),
+  'src/api/deck/content-types/deck/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'decks',
+    info: { singularName: 'deck', pluralName: 'decks' },
+    options: { draftAndPublish: true },
+    attributes: {
+      title: { type: 'string' },
+      cards: { type: 'component', component: 'shared.count', repeatable: true, min: 2, max: 5 },
+      hero: { type: 'dynamiczone', components: ['shared.count'], min: 1, max: 1 },
+    },
+  }),
 };
 
 let project: ReturnType<typeof exampleWith> | undefined;
@@ -119,6 +130,18 @@ describe('required values', () => {
     expect(await errorsOf('POST', '/api/ledgers', { ...base, da: 'bad', en: '' })).toEqual({ message: enumError[0], byPath: { en: enumError } });
     const alone = await t.request('POST', '/api/ledgers', { body: { data: { ...base, da: '' } } });
     expect(alone.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid format, expected yyyy-MM-dd', details: {} });
+  });
+
+  it('an optional list with a minimum may be empty or left out, so a document saved without it can be updated and published, as in Strapi 5.54; one entry short of it is refused', async () => {
+    const id = (await t.request('POST', '/api/decks', { body: { data: { title: 'no cards' } } })).body.data.documentId as string;
+    expect(id).toEqual(expect.any(String));
+    expect((await t.request('PUT', `/api/decks/${id}`, { body: { data: { title: 'still none' } } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/decks/${id}`, { body: { data: {} } })).status).toBe(200);
+    expect((await t.request('POST', '/api/decks', { body: { data: { title: 'empty lists', cards: [], hero: [] } } })).status).toBe(201);
+    expect(await errorsOf('POST', '/api/decks', { title: 'one card', cards: [{ n: 1 }] })).toEqual({
+      message: 'cards field must have at least 2 items',
+      byPath: { cards: ['cards field must have at least 2 items', [{ n: 1 }]] },
+    });
   });
 
   it('publishing a draft checks the components it stores, sent or not: a stored item without its required field is refused, as Strapi publishes the stored draft whole', async () => {

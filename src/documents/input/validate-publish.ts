@@ -92,8 +92,9 @@ function scalarRules(a: ScalarAttribute, v: unknown, path: string[], out: FieldE
   if (typeof v === 'number' && a.min !== undefined && v < a.min) out.push(fieldError(path, `${where} must be greater than or equal to ${a.min}`, v));
 }
 
-function countRules(a: { min?: number; max?: number }, items: readonly unknown[], path: string[], out: FieldError[]): void {
-  if (a.min !== undefined && items.length < a.min) out.push(fieldError(path, `${pathText(path)} field must have at least ${a.min} items`, items));
+function countRules(a: { min?: number; max?: number; required: boolean }, items: readonly unknown[], path: string[], out: FieldError[]): void {
+  // as Strapi's: an optional list may be empty whatever its minimum (a document saved without it stays writable)
+  if (a.min !== undefined && items.length < a.min && (a.required || items.length > 0)) out.push(fieldError(path, `${pathText(path)} field must have at least ${a.min} items`, items));
   if (a.max !== undefined && items.length > a.max) out.push(fieldError(path, `${pathText(path)} field must have less than or equal to ${a.max} items`, items));
 }
 

@@ -43,7 +43,7 @@ function buildLab(): Model {
       active: { type: 'boolean', required: true },
       parts: { type: 'component', component: 'lab.part', repeatable: true, min: 1, max: 2 },
       main: { type: 'component', component: 'lab.part', required: true },
-      panels: { type: 'dynamiczone', components: ['lab.part'], min: 1, max: 2 },
+      panels: { type: 'dynamiczone', components: ['lab.part'], min: 1, max: 2, required: true },
       owner: { type: 'relation', relation: 'manyToOne', target: 'api::author.author' },
     },
   });
