@@ -14,6 +14,7 @@ import { plainValues } from './input/plain-values.js';
 import { storedComponentValues } from './stored-components.js';
 import { inSchemaOrder } from './input/error-order.js';
 import { publishDraft } from './publish.js';
+import { replaceComponentFields } from './store/children.js';
 import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
 import { DeferredLinks } from './store/deferred-links.js';
@@ -285,6 +286,9 @@ export class DocumentWriter {
       if (type.attributes.get(name)?.localized !== false) continue;
       for (const other of others) await setMedia(s, type.uid, other, name, refs);
     }
+    // non-localized components and zones, as written here, go to the same rows as the shared scalars
+    const sharedLists = new Set([...data.components.keys(), ...data.zones.keys()].filter((name) => type.attributes.get(name)?.localized === false));
+    await replaceComponentFields(s, ctx.model, type, id, others, sharedLists);
     if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale, values: { ...target, ...cols } }, publishedId, now);
   }
 

@@ -148,3 +148,37 @@ export async function copyChildren(s: Store, model: Model, schema: Schema, fromI
   await collectCopies({ s, model, tree: await readComponentTree(s, model, schema, [fromId]), out: writes }, { schema, fromId, toId, only });
   await runWrites(s, writes);
 }
+
+/**
+ * Replaces the components of the attributes `fields` on rows `toIds` with copies of those of row `fromId`
+ * (a non-localized component written in one locale, given to the document's other locales).
+ */
+export async function replaceComponentFields(s: Store, model: Model, schema: Schema, fromId: number, toIds: readonly number[], fields: ReadonlySet<string>): Promise<void> {
+  if (toIds.length === 0 || fields.size === 0) return;
+  const tree = await readComponentTree(s, model, schema, [fromId, ...toIds]);
+  const writes: Write[] = [];
+  const byType = new Map<string, number[]>();
+  for (const id of toIds) {
+    for (const l of tree.links(schema, id)) {
+      if (!fields.has(l.field)) continue;
+      let list = byType.get(l.component_type);
+      if (!list) byType.set(l.component_type, (list = []));
+      list.push(l.cmp_id);
+    }
+  }
+  // the deletes come first: where writes run one by one, they must not remove the new links
+  for (const [uid, ids] of byType) {
+    const comp = model.components.get(uid);
+    if (!comp) continue;
+    collectDeletes(s, model, tree, comp, ids, writes);
+    writes.push(s.tx.deleteFrom(comp.table).where('id', 'in', ids));
+  }
+  writes.push(
+    s.tx
+      .deleteFrom(schema.componentTable)
+      .where('entity_id', 'in', [...toIds])
+      .where('field', 'in', [...fields]),
+  );
+  for (const toId of toIds) await collectCopies({ s, model, tree, out: writes }, { schema, fromId, toId, only: fields });
+  await runWrites(s, writes);
+}
