@@ -224,7 +224,9 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const q = parseWrite(services, call, type);
     const locale = writeLocale(type, q);
     const raw = bodyData(req);
-    const write = { create: false, locale };
+    // a draft & publish single type's first PUT creates it, and is checked as a create (its required lists)
+    const firstSingle = isSingle && type.draftAndPublish && (await documentIdOfSingle(services.database.db, type)) === null;
+    const write = { create: firstSingle, locale };
     const read = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const { data } = read;
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };

@@ -37,6 +37,29 @@ const FILES = {
   'src/components/shared/contact.json': JSON.stringify({ collectionName: 'components_shared_contacts', info: { displayName: 'contact' }, attributes: { mail: { type: 'email' } } }),
   'src/api/sheet/content-types/sheet/schema.json': schema('sheet', 'sheets', true),
   'src/api/ledger/content-types/ledger/schema.json': schema('ledger', 'ledgers', false),
+  'src/api/entry/content-types/entry/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'entries',
+    info: { singularName: 'entry', pluralName: 'entries' },
+    options: { draftAndPublish: true },
+    attributes: {
+      title: { type: 'string' },
+      flag: { type: 'boolean', default: false },
+      zone: { type: 'dynamiczone', components: ['shared.count'], required: true, conditions: { visible: { '==': [{ var: 'flag' }, true] } } },
+      rep: { type: 'component', component: 'shared.count', repeatable: true, required: true, conditions: { visible: { '==': [{ var: 'flag' }, true] } } },
+    },
+  }),
+  'src/api/home/content-types/home/schema.json': JSON.stringify({
+    kind: 'singleType',
+    collectionName: 'homes',
+    info: { singularName: 'home', pluralName: 'homes' },
+    options: { draftAndPublish: true },
+    attributes: {
+      title: { type: 'string' },
+      zone: { type: 'dynamiczone', components: ['shared.count'], required: true },
+      items: { type: 'component', component: 'shared.count', repeatable: true, required: true },
+    },
+  }),
   'src/api/deck/content-types/deck/schema.json': JSON.stringify({
     kind: 'collectionType',
     collectionName: 'decks',
@@ -130,6 +153,24 @@ describe('required values', () => {
     expect(await errorsOf('POST', '/api/ledgers', { ...base, da: 'bad', en: '' })).toEqual({ message: enumError[0], byPath: { en: enumError } });
     const alone = await t.request('POST', '/api/ledgers', { body: { data: { ...base, da: '' } } });
     expect(alone.body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid format, expected yyyy-MM-dd', details: {} });
+  });
+
+  it("a required list whose condition doesn't hold is not asked for, in a draft or a published create, as in Strapi 5.54", async () => {
+    expect((await t.request('POST', '/api/entries?status=draft', { body: { data: { title: 'hidden lists' } } })).status).toBe(201);
+    expect((await t.request('POST', '/api/entries', { body: { data: { title: 'hidden lists, published' } } })).status).toBe(201);
+    expect(await errorsOf('POST', '/api/entries?status=draft', { title: 'shown lists', flag: true })).toEqual({
+      message: '2 errors occurred',
+      byPath: { zone: ['zone must be defined.', 'no value'], rep: ['rep must be defined.', 'no value'] },
+    });
+  });
+
+  it("a draft & publish single type's first PUT is a create: its required lists must be given, a draft too", async () => {
+    const lists = { message: '2 errors occurred', byPath: { zone: ['zone must be defined.', 'no value'], items: ['items must be defined.', 'no value'] } };
+    expect(await errorsOf('PUT', '/api/home?status=draft', {})).toEqual(lists);
+    expect(await errorsOf('PUT', '/api/home', {})).toEqual(lists);
+    expect((await t.request('PUT', '/api/home?status=draft', { body: { data: { title: 'home', zone: [], items: [] } } })).status).toBe(200);
+    // once it exists, an update that leaves them out keeps the stored lists
+    expect((await t.request('PUT', '/api/home?status=draft', { body: { data: { title: 'home 2' } } })).status).toBe(200);
   });
 
   it('an optional list with a minimum may be empty or left out, so a document saved without it can be updated and published, as in Strapi 5.54; one entry short of it is refused', async () => {
