@@ -44,8 +44,9 @@ const RESERVED = new Set([
  * Letters, digits and underscores, as Strapi reads them (`3dModel` included), with one letter or
  * underscore at least: a name of digits alone would be an array index, which JSON objects put first.
  */
-// letters of any script (Strapi 5.54 starts with `año`, its column `ano`), digits and underscores, not digits alone
-const NAME = /^[\p{L}\p{M}\p{N}_]*[\p{L}_][\p{L}\p{M}\p{N}_]*$/u;
+// letters of any script (Strapi 5.54 starts with `año`, its column `ano`), digits, underscores, and the spaces
+// and hyphens hand-written schemas hold (`Main Category`, column `main_category`), not digits alone
+const NAME = /^[\p{L}\p{M}\p{N}_ -]*[\p{L}_][\p{L}\p{M}\p{N}_ -]*$/u;
 
 export interface AttributeContext {
   readonly file: string;
@@ -97,7 +98,7 @@ function asStoredType(name: string, def: Record<string, unknown>, ctx: Attribute
 }
 
 export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext): Attribute {
-  if (!NAME.test(name)) throw new SchemaError(ctx.file, name, 'name must be letters, digits and underscores, not digits alone');
+  if (!NAME.test(name)) throw new SchemaError(ctx.file, name, 'name must be letters, digits, underscores, spaces and hyphens, not digits alone');
   if (RESERVED.has(name)) throw new SchemaError(ctx.file, name, 'name is reserved');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SchemaError(ctx.file, name, 'definition must be an object');

@@ -38,7 +38,7 @@ describe('every schema problem at once', () => {
         tag: { type: 'relation', relation: 'manyToOne', target: 'api::label.label' },
         seo: { type: 'component', component: 'shared.seo' },
       }),
-      [at('page')]: type('page', { slug: { type: 'uid', regex: '[' }, 'bad-name': { type: 'string' } }),
+      [at('page')]: type('page', { slug: { type: 'uid', regex: '[' }, 'bad.name': { type: 'string' } }),
       [at('post')]: JSON.stringify({ kind: 'collection', info: { singularName: 'post', pluralName: 'posts' }, attributes: {} }),
       'src/components/shared/quote.json': QUOTE,
     });
@@ -49,7 +49,7 @@ describe('every schema problem at once', () => {
         'Found 7 problems in the schema files:',
         `  ${at('article')}: attribute "colour": unknown type "colour"`,
         `  ${at('page')}: attribute "slug": "regex" is not a valid regular expression: [`,
-        `  ${at('page')}: attribute "bad-name": name must be letters, digits and underscores, not digits alone`,
+        `  ${at('page')}: attribute "bad.name": name must be letters, digits, underscores, spaces and hyphens, not digits alone`,
         `  ${at('post')}: "kind" must be "collectionType" or "singleType"`,
         `  src/components/shared/quote.json: invalid JSON (${jsonError(QUOTE)})`,
         `  ${at('article')}: attribute "seo": component "shared.seo" does not exist`,
