@@ -414,6 +414,18 @@ describe('populate', () => {
       // a component entry names it at the entry, as any other key
       ['populate[seo][locale]=fr', 'locale', 'seo'],
       ['populate[tags][nope]=1', 'nope', 'tags'],
+      // a key naming one of the target's attributes (its own, or the timestamps and creator fields every
+      // content type and file has) is named at its own path; id and documentId are not attributes there
+      ['populate[author][name]=true', 'name', 'author.name'],
+      ['populate[categories][name]=true', 'name', 'categories.name'],
+      ['populate[seo][metaTitle]=true', 'metaTitle', 'seo.metaTitle'],
+      ['populate[blocks][on][shared.quote][title]=true', 'title', 'blocks.title'],
+      ['populate[cover][name]=true', 'name', 'cover.name'],
+      ['populate[cover][createdAt]=true', 'createdAt', 'cover.createdAt'],
+      ['populate[author][publishedAt]=true', 'publishedAt', 'author.publishedAt'],
+      ['populate[author][createdBy]=true', 'createdBy', 'author.createdBy'],
+      ['populate[seo][createdAt]=true', 'createdAt', 'seo'],
+      ['populate[author][documentId]=true', 'documentId', 'author'],
     ];
     for (const [q, key, path] of cases) await expectInvalidKey(q, key, path);
   });

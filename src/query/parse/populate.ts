@@ -287,6 +287,9 @@ function fragmentOnNonZone(ctx: ParseContext, schema: Schema, name: string, on: 
   return new ValidationError(`Using fragments is not permitted to populate "${name}" in "${schema.uid}"`);
 }
 
+/** the attributes Strapi gives every content type (and file) besides its own: named at their own path too */
+const ENTRY_SYSTEM_ATTRIBUTES: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy']);
+
 /** `written`: the entry's path as the request wrote it (`author`, `blocks.on[shared.quote]`), for errors named there */
 function objectEntry(
   ctx: ParseContext,
@@ -297,9 +300,12 @@ function objectEntry(
   written: string,
 ): PopulateNode {
   const here = path.join('.');
-  // a `locale` under an entry for documents or files (a relation, media, localizations) is named at its
-  // own path, as Strapi 5.54 names it (`Invalid key locale at author.locale`); any other key at the entry
-  for (const k of Object.keys(value)) if (!ENTRY_KEYS.has(k) || k === 'on') throw invalid(k, k === 'locale' && base.kind !== 'component' ? `${here}.locale` : here);
+  // a key naming one of the target's attributes is named at its own path, as Strapi 5.54 names it
+  // (`Invalid key name at category.name`), and so is a `locale` under an entry for documents or files
+  // (`Invalid key locale at author.locale`); any other key at the entry
+  const ownPath = (k: string): boolean =>
+    target.attributes.has(k) || (target.modelType === 'contentType' && ENTRY_SYSTEM_ATTRIBUTES.has(k)) || (k === 'locale' && base.kind !== 'component');
+  for (const k of Object.keys(value)) if (!ENTRY_KEYS.has(k) || k === 'on') throw invalid(k, ownPath(k) ? `${here}.${k}` : here);
   let count = false;
   if (value['count'] !== undefined) {
     const c = truthy(value['count']);
