@@ -27,6 +27,8 @@ const FILES = {
       release: { type: 'date' },
       at: { type: 'datetime' },
       price: { type: 'decimal', unique: true },
+      code2: { type: 'string', maxLength: 3, regex: '[A-Z]{3}' },
+      mail: { type: 'email', maxLength: 12 },
     },
   }),
 };
@@ -87,6 +89,16 @@ describe('unique values', () => {
     const other = await writeDocument(t, 'POST', '/api/games', { name: 'H', code: 'c3' });
     expect((await t.request('PUT', `/api/games/${other}`, { body: { data: { code: 'c1', release: 'bad' } } })).body).toEqual(refused([notUnique('code', 'c1')]));
     expect((await t.request('PUT', `/api/games/${other}`, { body: { data: { code: 'c3', release: 'bad' } } })).body).toEqual(format);
+  });
+
+  it('without draft & publish, a text refused for its length is also held to its form rules, each failing one listed, as Strapi 5.54 lists them', async () => {
+    const long = { path: ['code2'], message: 'code2 must be at most 3 characters', name: 'ValidationError', value: 'abcd' };
+    const form = { path: ['code2'], message: 'code2 must match the following: "/[A-Z]{3}/"', name: 'ValidationError', value: 'abcd' };
+    expect((await t.request('POST', '/api/games', { body: { data: { name: 'L', code2: 'abcd' } } })).body).toEqual(refused([long, form]));
+    const mail = await t.request('POST', '/api/games', { body: { data: { name: 'M', mail: 'notanemail-toolong' } } });
+    expect(mail.body.error.details.errors.map((e: { message: string }) => e.message)).toEqual(['mail must be at most 12 characters', 'mail must be a valid email']);
+    const other = await writeDocument(t, 'POST', '/api/games', { name: 'N' });
+    expect((await t.request('PUT', `/api/games/${other}`, { body: { data: { code2: 'abcd' } } })).body).toEqual(refused([long, form]));
   });
 
   it('a unique decimal is compared as its column keeps it: PostgreSQL and MySQL round to two places (5.555 is 5.56), so a second 5.555 clashes there too', async () => {

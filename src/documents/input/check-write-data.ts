@@ -19,7 +19,7 @@ import { plainValues, withDefaults } from './plain-values.js';
 import { relationOp } from './relation-payload.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from './types.js';
 import { isObj, type Obj, type Schema } from './walk.js';
-import { PARTIAL, validateForPublish } from './validate-publish.js';
+import { PARTIAL, textFormRules, validateForPublish } from './validate-publish.js';
 import { MISSING_ZONE_COMPONENT, UNPLACEABLE_ZONE_COMPONENT, zoneRootError, type WriteTarget } from './zone-errors.js';
 
 export interface InputContext {
@@ -34,6 +34,11 @@ interface Problems {
   unconvertible: ValidationError | null;
   /** where values no column can hold were sent: they count as given (Strapi meets them after its checks) */
   readonly unconvertibleAt: (readonly string[])[];
+  /**
+   * a write checked in one pass (a type without draft & publish): a text refused for its length is also
+   * held to its form rules, each failing one listed, as Strapi's one yup pass lists them
+   */
+  readonly onePass: boolean;
   /** the root-level error Strapi adds after a dynamic-zone entry it can't place, from the first such entry */
   zoneRoot: string | null;
 }
@@ -75,8 +80,10 @@ function emptyData(): WriteData {
 function scalar(a: ScalarAttribute, value: unknown, path: string[], problems: Problems): { value: unknown } | undefined {
   const r = castScalar(a, value, path);
   if (r.kind === 'ok') return { value: r.value };
-  if (r.kind === 'invalid') problems.fieldErrors.push(...r.errors);
-  else {
+  if (r.kind === 'invalid') {
+    problems.fieldErrors.push(...r.errors);
+    if (problems.onePass && typeof value === 'string') textFormRules(a, value, path, problems.fieldErrors);
+  } else {
     problems.unconvertible ??= r.error;
     problems.unconvertibleAt.push(path);
   }
@@ -236,7 +243,8 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
   // the HTTP layer rejects bodies without a data object first; this only keeps other callers safe
   if (!isObj(data)) throw new ValidationError('Missing "data" payload in the request body');
   checkKeys(ctx.model, ctx.ability, schema, data);
-  const problems: Problems = { fieldErrors: [], unconvertible: null, unconvertibleAt: [], zoneRoot: null };
+  const onePass = ctx.write !== undefined && schema.modelType === 'contentType' && !schema.draftAndPublish;
+  const problems: Problems = { fieldErrors: [], unconvertible: null, unconvertibleAt: [], onePass, zoneRoot: null };
   const out = collect(ctx.model, schema, data, [], problems);
   if (ctx.write && schema.modelType === 'contentType' && schema.draftAndPublish) problems.fieldErrors.push(...draftListErrors(schema, data, ctx.write.create));
   if (problems.zoneRoot !== null) problems.fieldErrors.push(zoneRootError(ctx.model, problems.zoneRoot, schema, data, ctx.write));

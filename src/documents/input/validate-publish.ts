@@ -69,22 +69,28 @@ function requiredError(a: Attribute, values: Values, path: string[], opts: Publi
   return undefined;
 }
 
+/** The rules on a text's form: minimum length, pattern, email. */
+export function textFormRules(a: ScalarAttribute, v: string, path: string[], out: FieldError[]): void {
+  const where = pathText(path);
+  // an email attribute's minLength is replaced by Strapi's own minimum of one character (yup keeps one
+  // `min` test per field), so the user's `minLength: 6` lets `a@b.c` through there
+  if (a.minLength !== undefined && a.type !== 'email' && v.length < a.minLength) out.push(fieldError(path, `${where} must be at least ${a.minLength} characters`, v));
+  // like yup's matches(…, {excludeEmptyString}): "" passes a pattern unless the field is required
+  const pattern = a.regex ?? (a.type === 'uid' ? UID_FORMAT : undefined);
+  const regex = pattern === undefined ? undefined : new RegExp(pattern);
+  if (regex !== undefined && (v !== '' || a.required) && !regex.test(v)) {
+    // the pattern as a regex literal prints it, its slashes escaped (`/\/^a$\//`), as yup names it
+    out.push(fieldError(path, `${where} must match the following: "${String(regex)}"`, v));
+  }
+  // yup's email test passes "", which its minimum of one character then refuses
+  if (a.type === 'email' && v === '') out.push(fieldError(path, `${where} cannot be empty`, v));
+  if (a.type === 'email' && v !== '' && !isEmailAddress(v)) out.push(fieldError(path, `${where} must be a valid email`, v));
+}
+
 function scalarRules(a: ScalarAttribute, v: unknown, path: string[], out: FieldError[]): void {
   const where = pathText(path);
   if (typeof v === 'string') {
-    // an email attribute's minLength is replaced by Strapi's own minimum of one character (yup keeps one
-    // `min` test per field), so the user's `minLength: 6` lets `a@b.c` through there
-    if (a.minLength !== undefined && a.type !== 'email' && v.length < a.minLength) out.push(fieldError(path, `${where} must be at least ${a.minLength} characters`, v));
-    // like yup's matches(…, {excludeEmptyString}): "" passes a pattern unless the field is required
-    const pattern = a.regex ?? (a.type === 'uid' ? UID_FORMAT : undefined);
-    const regex = pattern === undefined ? undefined : new RegExp(pattern);
-    if (regex !== undefined && (v !== '' || a.required) && !regex.test(v)) {
-      // the pattern as a regex literal prints it, its slashes escaped (`/\/^a$\//`), as yup names it
-      out.push(fieldError(path, `${where} must match the following: "${String(regex)}"`, v));
-    }
-    // yup's email test passes "", which its minimum of one character then refuses
-    if (a.type === 'email' && v === '') out.push(fieldError(path, `${where} cannot be empty`, v));
-    if (a.type === 'email' && v !== '' && !isEmailAddress(v)) out.push(fieldError(path, `${where} must be a valid email`, v));
+    textFormRules(a, v, path, out);
     if (a.type === 'biginteger' && a.min !== undefined && /^-?\d+$/.test(v) && BigInt(v) < BigInt(Math.ceil(a.min))) {
       out.push(fieldError(path, `${where} must be greater than or equal to ${a.min}`, v));
     }
@@ -94,7 +100,8 @@ function scalarRules(a: ScalarAttribute, v: unknown, path: string[], out: FieldE
 
 function countRules(a: { min?: number; max?: number; required: boolean }, items: readonly unknown[], path: string[], out: FieldError[]): void {
   // as Strapi's: an optional list may be empty whatever its minimum (a document saved without it stays writable)
-  if (a.min !== undefined && items.length < a.min && (a.required || items.length > 0)) out.push(fieldError(path, `${pathText(path)} field must have at least ${a.min} items`, items));
+  if (a.min !== undefined && items.length < a.min && (a.required || items.length > 0))
+    out.push(fieldError(path, `${pathText(path)} field must have at least ${a.min} items`, items));
   if (a.max !== undefined && items.length > a.max) out.push(fieldError(path, `${pathText(path)} field must have less than or equal to ${a.max} items`, items));
 }
 
