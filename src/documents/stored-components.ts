@@ -8,6 +8,7 @@ import { formatterFor } from '../values/format-value.js';
 import type { WriteData } from './input/types.js';
 import { readComponentTree, type ComponentTree } from './store/component-tree.js';
 import type { Store } from './store/rows.js';
+import { inChunks } from '../database/in-list.js';
 
 type Schema = ContentType | Component;
 type Values = Record<string, unknown>;
@@ -49,12 +50,10 @@ async function componentRows(s: Store, model: Model, tree: ComponentTree, type: 
   visit(type, rowId, fields);
   const rows = new Map<string, Values>();
   for (const [c, set] of ids) {
-    const found = await s.tx
-      .selectFrom(c.table)
-      .selectAll()
-      .where('id', 'in', [...set])
-      .execute();
-    for (const r of found) rows.set(`${c.uid}#${Number((r as Values)['id'])}`, r as Values);
+    for (const part of inChunks([...set])) {
+      const found = await s.tx.selectFrom(c.table).selectAll().where('id', 'in', part).execute();
+      for (const r of found) rows.set(`${c.uid}#${Number((r as Values)['id'])}`, r as Values);
+    }
   }
   return rows;
 }

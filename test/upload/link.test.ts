@@ -136,6 +136,38 @@ describe('linking an upload to an entry (ref, refId, field)', () => {
     });
   });
 
+  it("uploads linking one entry at once wait for one another: a single field ends with one file, a list's positions don't repeat, a component's too", async () => {
+    const r = await u.t.request('POST', '/api/articles?status=draft&populate=seo', { body: { data: { title: 'Raced', seo: { metaTitle: 'r' } } } });
+    const { id, documentId } = r.body.data as { id: number; documentId: string };
+    const seoId = r.body.data.seo.id as number;
+    const one = async (ref: string, refId: number, name: string, i: number) => u.upload([filePart(`f${i}`, `f${i}.txt`, 'text/plain'), ...link(ref, refId, name)]);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => [
+        one('api::article.article', id, 'cover', i),
+        one('api::article.article', id, 'gallery', i),
+        one('shared.seo', seoId, 'shareImage', i),
+      ]).flat(),
+    );
+    expect(answers.map((a) => a.status).filter((st) => st !== 201)).toEqual([]);
+    const links = async (type: string, rowId: number, field: string) =>
+      (
+        await u.t.app.database.db
+          .selectFrom('files_related_mph')
+          .select(['ord'])
+          .where('related_type', '=', type)
+          .where('related_id', '=', rowId)
+          .where('field', '=', field)
+          .execute()
+      ).map((l) => Number(l.ord));
+    expect(await links('api::article.article', id, 'cover')).toHaveLength(1);
+    expect(await links('shared.seo', seoId, 'shareImage')).toHaveLength(1);
+    const positions = await links('api::article.article', id, 'gallery');
+    expect(positions).toHaveLength(12);
+    expect(new Set(positions).size).toBe(12);
+    const read = await u.t.get(`/api/articles/${documentId}?status=draft&populate[0]=gallery&populate[1]=cover`);
+    expect(read.body.data.gallery).toHaveLength(12);
+  });
+
   it('linking needs the update permission of the target type: 403 without it, nothing stored', async () => {
     const a = await article('Guarded');
     const uploadOnly = await u.t.tokenOf('custom', ['plugin::upload.content-api.upload']);

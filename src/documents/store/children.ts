@@ -9,6 +9,7 @@ import { copyRows, type RowToCopy } from './copy-rows.js';
 import { insertsOf, type Store } from './rows.js';
 import { readComponentTree, type ComponentTree } from './component-tree.js';
 import { runWrites, type Write } from './write-batch.js';
+import { inChunks } from '../../database/in-list.js';
 
 type Schema = ContentType | Component;
 
@@ -34,12 +35,13 @@ function collectDeletes(s: Store, model: Model, tree: ComponentTree, schema: Sch
     const comp = model.components.get(uid);
     if (!comp) continue;
     collectDeletes(s, model, tree, comp, ids, out);
-    out.push(s.tx.deleteFrom(comp.table).where('id', 'in', ids));
+    for (const part of inChunks(ids)) out.push(s.tx.deleteFrom(comp.table).where('id', 'in', part));
   }
-  const ids = [...entityIds];
-  if (links.length) out.push(s.tx.deleteFrom(schema.componentTable).where('entity_id', 'in', ids));
-  for (const table of ownedRelations(schema)) out.push(s.tx.deleteFrom(table).where('source_id', 'in', ids));
-  out.push(s.tx.deleteFrom(MEDIA_TABLE).where('related_id', 'in', ids).where('related_type', '=', schema.uid));
+  for (const ids of inChunks(entityIds)) {
+    if (links.length) out.push(s.tx.deleteFrom(schema.componentTable).where('entity_id', 'in', ids));
+    for (const table of ownedRelations(schema)) out.push(s.tx.deleteFrom(table).where('source_id', 'in', ids));
+    out.push(s.tx.deleteFrom(MEDIA_TABLE).where('related_id', 'in', ids).where('related_type', '=', schema.uid));
+  }
 }
 
 /** Deletes rows of a schema's own table together with everything that hangs off them. */
@@ -171,7 +173,7 @@ export async function replaceComponentFields(s: Store, model: Model, schema: Sch
     const comp = model.components.get(uid);
     if (!comp) continue;
     collectDeletes(s, model, tree, comp, ids, writes);
-    writes.push(s.tx.deleteFrom(comp.table).where('id', 'in', ids));
+    for (const part of inChunks(ids)) writes.push(s.tx.deleteFrom(comp.table).where('id', 'in', part));
   }
   writes.push(
     s.tx

@@ -4,6 +4,7 @@
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import type { CmpLink } from './new-rows.js';
 import type { Store } from './rows.js';
+import { inChunks } from '../../database/in-list.js';
 
 type Schema = ContentType | Component;
 
@@ -37,11 +38,11 @@ export async function readComponentTree(s: Store, model: Model, schema: Schema, 
       if (!hasComponents(sch)) continue;
       const missing = [...ids].filter((id) => known(sch, id) === undefined);
       for (const id of missing) read.set(key(sch, id), []);
-      if (missing.length) {
+      for (const part of inChunks(missing)) {
         const rows = await s.tx
           .selectFrom(sch.componentTable)
           .select(['entity_id', 'cmp_id', 'component_type', 'field', 'ord'])
-          .where('entity_id', 'in', missing)
+          .where('entity_id', 'in', part)
           .orderBy('entity_id')
           .orderBy('field')
           .orderBy('ord')

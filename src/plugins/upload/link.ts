@@ -4,6 +4,7 @@
 import type { Ability } from '../../auth/ability.js';
 import { ForbiddenError, ValidationError } from '../../errors.js';
 import type { Store, Tx } from '../../documents/store/rows.js';
+import { lockRows } from '../../documents/store/document-lock.js';
 import { insertMany } from '../../documents/store/rows.js';
 import { FILE_UID, type Component, type ContentType, type MediaAttribute, type Model } from '../../schema/types.js';
 import { documentIdText, rowId } from '../../documents/input/refs.js';
@@ -61,8 +62,8 @@ export function linkTarget(model: Model, ability: Ability, fields: ReadonlyMap<s
 const holds = (schema: ContentType | Component, uid: string): boolean =>
   [...schema.attributes.values()].some((a) => (a.kind === 'component' && a.component === uid) || (a.kind === 'dynamiczone' && a.components.includes(uid)));
 
-/** The content type of the entry a component row sits in, through the components above it; null for a row in none. */
-async function entryTypeOf(tx: Tx, model: Model, component: Component, id: number): Promise<ContentType | null> {
+/** The entry a component row sits in (its type and row id), through the components above it; null for a row in none. */
+async function entryOf(tx: Tx, model: Model, component: Component, id: number): Promise<{ type: ContentType; id: number } | null> {
   let uid = component.uid;
   let rowId = id;
   // components nest a few levels at most; the bound only keeps a damaged link table from looping
@@ -77,7 +78,7 @@ async function entryTypeOf(tx: Tx, model: Model, component: Component, id: numbe
       }
     }
     if (!parent) return null;
-    if (parent.schema.modelType === 'contentType') return parent.schema;
+    if (parent.schema.modelType === 'contentType') return { type: parent.schema, id: parent.id };
     uid = parent.schema.uid;
     rowId = parent.id;
   }
@@ -88,28 +89,40 @@ async function entryTypeOf(tx: Tx, model: Model, component: Component, id: numbe
  * The rows the link goes to: a numeric refId is one row id (as Strapi); anything else is a
  * documentId, meaning every row of that document (its locales, draft and published).
  */
-export async function targetRows(tx: Tx, target: LinkTarget): Promise<number[]> {
-  if (target.type.modelType === 'component') return componentRow(tx, target, target.type);
-  const q = tx.selectFrom(target.type.table).select('id');
+export async function targetRows(s: Store, target: LinkTarget): Promise<number[]> {
+  if (target.type.modelType === 'component') return componentRow(s, target, target.type);
+  // the rows are locked (in a transaction): uploads linking the same field wait for one another, so a
+  // single field ends with one file and a list's positions don't repeat
+  const q = s.tx.selectFrom(target.type.table).select('id');
+  const locked = s.dialect.rowLocks ? q.forUpdate() : q;
   let rows: { id: unknown }[] = [];
   // digits are a row id (one past 32 bits names no row), anything else a documentId
   if (/^\d+$/.test(target.refId)) {
     const id = rowId(target.refId);
-    if (id !== undefined) rows = await q.where('id', '=', id).execute();
+    if (id !== undefined) rows = await locked.where('id', '=', id).execute();
   } else if (documentIdText(target.refId)) {
-    rows = await q.where('document_id', '=', target.refId).orderBy('id').execute();
+    rows = await locked.where('document_id', '=', target.refId).orderBy('id').execute();
   }
   if (rows.length === 0) throw new ValidationError(`refId "${target.refId}" does not match any entry of ${target.type.uid}`);
   return rows.map((r) => Number(r.id));
 }
 
-/** A component's row, by its id only; linking to it asks `update` on the entry it sits in. */
-async function componentRow(tx: Tx, target: LinkTarget, component: Component): Promise<number[]> {
+/**
+ * A component's row, by its id only; linking to it asks `update` on the entry it sits in. The entry's
+ * row is locked, as a write replacing its components locks it: the component is looked for again once
+ * the lock is held, so a link never names a row a concurrent write has just replaced.
+ */
+async function componentRow(s: Store, target: LinkTarget, component: Component): Promise<number[]> {
   const id = /^\d+$/.test(target.refId) ? rowId(target.refId) : undefined;
-  const row = id === undefined ? undefined : await tx.selectFrom(component.table).select('id').where('id', '=', id).executeTakeFirst();
-  const entry = row && id !== undefined ? await entryTypeOf(tx, target.model, component, id) : null;
-  if (!entry || id === undefined) throw new ValidationError(`refId "${target.refId}" does not match any entry of ${component.uid}`);
-  if (!target.ability.can(`${entry.uid}.update`)) throw new ForbiddenError('Forbidden');
+  const find = async () => (id === undefined ? null : entryOf(s.tx, target.model, component, id));
+  const missing = () => new ValidationError(`refId "${target.refId}" does not match any entry of ${component.uid}`);
+  const entry = await find();
+  if (!entry || id === undefined) throw missing();
+  if (!target.ability.can(`${entry.type.uid}.update`)) throw new ForbiddenError('Forbidden');
+  if (!s.dialect.rowLocks) return [id];
+  await lockRows(s, entry.type.table, [entry.id]);
+  const still = await find();
+  if (!still || still.id !== entry.id) throw missing();
   return [id];
 }
 

@@ -176,7 +176,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
       const link = linkTarget(services.model, caller.ability, form.fields, form.files.length);
       const path = storagePath(form.fields, provider);
       // a wrong refId is a 400 before any image work or storage (checked again inside the transaction)
-      if (link) await targetRows(services.database.db, link);
+      if (link) await targetRows({ tx: services.database.db, dialect: services.database.dialect }, link);
       const work = new AdmittedImages(images, admission, clientOf(req, caller));
       const prepared: PreparedFile[] = [];
       try {

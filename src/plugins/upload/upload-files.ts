@@ -18,6 +18,7 @@ import type { ReceivedFile } from './multipart.js';
 import { checkedName, checkedSentName, fileHash } from './names.js';
 import type { ImageRunner } from './image-admission.js';
 import type { StoredRef, UploadProvider } from './provider.js';
+import { writeTransaction } from '../../database/write-transaction.js';
 
 /** A received file, checked, with its formats generated: ready to store. */
 export interface PreparedFile {
@@ -169,9 +170,10 @@ export async function storeFiles(deps: UploadDeps, files: readonly PreparedFile[
     const results: Stored[] = [];
     for (const f of files) results.push(await storeOne(deps, f, path, stored));
     const now = new Date();
-    return await deps.database.db.transaction().execute(async (tx) => {
+    // rerun whole when the database refused it for a passing reason (a deadlock): the objects are stored already
+    return await writeTransaction(deps.database, async (tx) => {
       const s: Store = { tx, dialect: deps.database.dialect };
-      const rows = link ? await targetRows(tx, link) : [];
+      const rows = link ? await targetRows(s, link) : [];
       const ids: number[] = [];
       for (const [i, f] of files.entries()) ids.push(await insertFile(s, deps.fileType, newFile(deps, f, results[i]!, folder), now));
       if (link) await linkFiles(s, link, rows, ids);
