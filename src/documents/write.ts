@@ -66,6 +66,13 @@ async function checkUnique(s: Store, type: ContentType, values: Record<string, u
   return errors;
 }
 
+/** The non-localized values among those sent, and the other locales with a live version they will reach. */
+function sharedLive(type: ContentType, sent: Record<string, unknown>, rows: readonly Record<string, unknown>[], locale: string | null): LiveVersion['shared'] {
+  const values = Object.fromEntries(Object.entries(sent).filter(([name]) => type.attributes.get(name)?.localized === false));
+  const locales = [...new Set(rows.filter((r) => r['published_at'] !== null && r['locale'] !== locale).map((r) => String(r['locale'])))];
+  return Object.keys(values).length && locales.length ? { values, locales } : undefined;
+}
+
 /** The version a write is about to make live: its document, locale and values, and whether it is new. */
 interface LiveVersion {
   readonly type: ContentType;
@@ -73,12 +80,25 @@ interface LiveVersion {
   readonly documentId: string;
   readonly locale: string | null;
   readonly isCreate: boolean;
+  /** the non-localized values the write sends, and the other locales whose live versions they reach */
+  readonly shared?: { readonly values: Record<string, unknown>; readonly locales: readonly string[] };
 }
+
+const samePath = (a: FieldError, b: FieldError): boolean => a.path.length === b.path.length && a.path.every((p, i) => p === b.path[i]);
 
 async function validatePublished(s: Store, model: Model, v: LiveVersion): Promise<void> {
   const errors = validateForPublish(model, v.type, v.values, { isCreate: v.isCreate, draftAndPublish: v.type.draftAndPublish });
   errors.push(...(await checkUnique(s, v.type, v.values, v.documentId, v.locale)));
   errors.push(...(await componentUniqueErrors(s, model, { type: v.type, documentId: v.documentId, locale: v.locale }, v.values)));
+  // shared values go live in the document's other locales too (the locale sync): unique there as well
+  for (const other of v.shared?.locales ?? []) {
+    const values = v.shared!.values;
+    const more = [
+      ...(await checkUnique(s, v.type, values, v.documentId, other)),
+      ...(await componentUniqueErrors(s, model, { type: v.type, documentId: v.documentId, locale: other }, values)),
+    ];
+    for (const e of more) if (!errors.some((x) => samePath(x, e))) errors.push(e);
+  }
   // the uniqueness errors take their attributes' places among the others
   if (errors.length) throw ValidationError.of(inSchemaOrder(model, v.type, v.values, errors));
 }
@@ -249,8 +269,10 @@ export class DocumentWriter {
     const locale = type.localized ? opts.locale : null;
     const publish = !type.draftAndPublish || opts.status === 'published';
     if (publish) {
-      const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, ctx.model, type, id, data)), ...plainValues(ctx.model, type, data) };
-      await validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false });
+      const sent = plainValues(ctx.model, type, data);
+      const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, ctx.model, type, id, data)), ...sent };
+      const shared = type.localized ? sharedLive(type, sent, all, locale) : undefined;
+      await validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false, shared });
     }
     const cols = {
       ...scalarColumns(s.dialect, type, data.scalars),

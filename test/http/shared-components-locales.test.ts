@@ -10,6 +10,7 @@ import { testClient } from '../support/database.js';
 const shared = { i18n: { localized: false } };
 const FILES = {
   'src/components/blocks/kv.json': JSON.stringify({ collectionName: 'components_blocks_kvs', info: { displayName: 'kv' }, attributes: { k: { type: 'string' } } }),
+  'src/components/blocks/uq.json': JSON.stringify({ collectionName: 'components_blocks_uqs', info: { displayName: 'uq' }, attributes: { code: { type: 'string', unique: true } } }),
   'src/api/doc/content-types/doc/schema.json': JSON.stringify({
     kind: 'collectionType',
     collectionName: 'docs',
@@ -22,6 +23,8 @@ const FILES = {
       one: { type: 'component', component: 'blocks.kv', pluginOptions: shared },
       many: { type: 'component', component: 'blocks.kv', repeatable: true, pluginOptions: shared },
       zone: { type: 'dynamiczone', components: ['blocks.kv'], pluginOptions: shared },
+      codes: { type: 'component', component: 'blocks.uq', repeatable: true, pluginOptions: shared },
+      sku: { type: 'string', unique: true, pluginOptions: shared },
     },
   }),
 };
@@ -61,6 +64,21 @@ describe('components and zones without locales', () => {
     expect(published.status, published.text).toBe(200);
     expect(await read('locale=fr')).toMatchObject({ many: ['m9', 'm10'] });
     expect(await read('locale=fr&status=draft')).toMatchObject({ many: ['m4'] });
+  });
+
+  it('a unique value in shared fields is held in every locale the write makes it live in, not only the one written', async () => {
+    const other = await t.request('POST', '/api/docs?locale=fr', { body: { data: { title: 'b', codes: [{ code: 'X' }], sku: 'S1' } } });
+    expect(other.status, other.text).toBe(201);
+    const id = (await t.request('POST', '/api/docs?status=draft', { body: { data: { title: 'a' } } })).body.data.documentId as string;
+    expect((await t.request('PUT', `/api/docs/${id}?locale=fr`, { body: { data: { title: 'afr' } } })).status).toBe(200);
+    const notUnique = (path: string[], value: string) => ({ path, message: 'This attribute must be unique', name: 'ValidationError', value });
+    const codes = await t.request('PUT', `/api/docs/${id}`, { body: { data: { codes: [{ code: 'X' }] } } });
+    expect(codes.status).toBe(400);
+    expect(codes.body.error.details.errors).toEqual([notUnique(['codes', '0', 'code'], 'X')]);
+    const sku = await t.request('PUT', `/api/docs/${id}`, { body: { data: { sku: 'S1' } } });
+    expect(sku.body.error.details.errors).toEqual([notUnique(['sku'], 'S1')]);
+    expect((await t.get('/api/docs?locale=fr&filters[codes][code][$eq]=X&fields[0]=title')).body.data.map((d: { title: string }) => d.title)).toEqual(['b']);
+    expect((await t.request('PUT', `/api/docs/${id}`, { body: { data: { codes: [{ code: 'Y' }], sku: 'S2' } } })).status).toBe(200);
   });
 
   // SQLite's bound (32,766 values per statement) is the one these lists pass; PostgreSQL and MySQL take
