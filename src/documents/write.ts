@@ -11,6 +11,7 @@ import { formatterFor } from '../values/format-value.js';
 import type { WriteData } from './input/types.js';
 import { validateForPublish } from './input/validate-publish.js';
 import { plainValues } from './input/plain-values.js';
+import { samePath } from './input/messages.js';
 import { storedComponentValues } from './stored-components.js';
 import { inSchemaOrder } from './input/error-order.js';
 import { publishDraft } from './publish.js';
@@ -84,8 +85,6 @@ interface LiveVersion {
   readonly shared?: { readonly values: Record<string, unknown>; readonly locales: readonly string[] };
 }
 
-const samePath = (a: FieldError, b: FieldError): boolean => a.path.length === b.path.length && a.path.every((p, i) => p === b.path[i]);
-
 async function validatePublished(s: Store, model: Model, v: LiveVersion): Promise<void> {
   const errors = validateForPublish(model, v.type, v.values, { isCreate: v.isCreate, draftAndPublish: v.type.draftAndPublish });
   errors.push(...(await checkUnique(s, v.type, v.values, v.documentId, v.locale)));
@@ -97,7 +96,7 @@ async function validatePublished(s: Store, model: Model, v: LiveVersion): Promis
       ...(await checkUnique(s, v.type, values, v.documentId, other)),
       ...(await componentUniqueErrors(s, model, { type: v.type, documentId: v.documentId, locale: other }, values)),
     ];
-    for (const e of more) if (!errors.some((x) => samePath(x, e))) errors.push(e);
+    for (const e of more) if (!errors.some((x) => samePath(x.path, e.path))) errors.push(e);
   }
   // the uniqueness errors take their attributes' places among the others
   if (errors.length) throw ValidationError.of(inSchemaOrder(model, v.type, v.values, errors));

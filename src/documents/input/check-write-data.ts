@@ -14,7 +14,7 @@ import { checkKeys } from './check-keys.js';
 import { draftListErrors } from './draft-lists.js';
 import { mediaRefs } from './media-payload.js';
 import { inSchemaOrder } from './error-order.js';
-import { fieldError, notTypeMessage, pathText } from './messages.js';
+import { fieldError, notTypeMessage, pathText, samePath } from './messages.js';
 import { plainValues, withDefaults } from './plain-values.js';
 import { relationOp } from './relation-payload.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from './types.js';
@@ -273,7 +273,7 @@ function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, s
     if ((a.kind === 'component' || a.kind === 'dynamiczone') && failed.has(a.name) && Object.hasOwn(sent, a.name)) values[a.name] = asSent(sent[a.name]);
   }
   const covered = (path: readonly string[]): boolean => errors.some((e) => e.path.length <= path.length && e.path.every((seg, i) => seg === path[i]));
-  const unconvertible = (path: readonly string[]): boolean => problems.unconvertibleAt.some((p) => p.length === path.length && p.every((seg, i) => seg === path[i]));
+  const unconvertible = (path: readonly string[]): boolean => problems.unconvertibleAt.some((p) => samePath(p, path));
   const more = validateForPublish(ctx.model, schema, values, { isCreate: true, draftAndPublish: schema.draftAndPublish }).filter((e) => !covered(e.path) && !unconvertible(e.path));
   return [...errors, ...more];
 }

@@ -55,3 +55,8 @@ export function notTypeMessage(path: readonly string[], type: string, value: unk
   if (type === 'mixed') return `${pathText(path)} must match the configured type. The validated value was: \`${printValue(value)}\`${cast}`;
   return `${pathText(path)} must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`${cast}`;
 }
+
+/** whether two field paths name the same place */
+export function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((seg, i) => seg === b[i]);
+}

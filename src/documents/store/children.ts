@@ -8,6 +8,7 @@ import type { Component, ContentType, Model } from '../../schema/types.js';
 import { copyRows, type RowToCopy } from './copy-rows.js';
 import { insertsOf, type Store } from './rows.js';
 import { readComponentTree, type ComponentTree } from './component-tree.js';
+import type { CmpLink } from './new-rows.js';
 import { runWrites, type Write } from './write-batch.js';
 import { inChunks } from '../../database/in-list.js';
 
@@ -21,10 +22,8 @@ function ownedRelations(schema: Schema, only?: ReadonlySet<string>): string[] {
   return out;
 }
 
-/** Queues the deletes of the components, owned relation links and media links of rows. */
-function collectDeletes(s: Store, model: Model, tree: ComponentTree, schema: Schema, entityIds: readonly number[], out: Write[]): void {
-  if (entityIds.length === 0) return;
-  const links = entityIds.flatMap((id) => tree.links(schema, id));
+/** Queues the deletes of the component rows the links name, with everything that hangs off them. */
+function collectComponentDeletes(s: Store, model: Model, tree: ComponentTree, links: readonly CmpLink[], out: Write[]): void {
   const byType = new Map<string, number[]>();
   for (const l of links) {
     let list = byType.get(l.component_type);
@@ -37,6 +36,13 @@ function collectDeletes(s: Store, model: Model, tree: ComponentTree, schema: Sch
     collectDeletes(s, model, tree, comp, ids, out);
     for (const part of inChunks(ids)) out.push(s.tx.deleteFrom(comp.table).where('id', 'in', part));
   }
+}
+
+/** Queues the deletes of the components, owned relation links and media links of rows. */
+function collectDeletes(s: Store, model: Model, tree: ComponentTree, schema: Schema, entityIds: readonly number[], out: Write[]): void {
+  if (entityIds.length === 0) return;
+  const links = entityIds.flatMap((id) => tree.links(schema, id));
+  collectComponentDeletes(s, model, tree, links, out);
   for (const ids of inChunks(entityIds)) {
     if (links.length) out.push(s.tx.deleteFrom(schema.componentTable).where('entity_id', 'in', ids));
     for (const table of ownedRelations(schema)) out.push(s.tx.deleteFrom(table).where('source_id', 'in', ids));
@@ -159,22 +165,9 @@ export async function replaceComponentFields(s: Store, model: Model, schema: Sch
   if (toIds.length === 0 || fields.size === 0) return;
   const tree = await readComponentTree(s, model, schema, [fromId, ...toIds]);
   const writes: Write[] = [];
-  const byType = new Map<string, number[]>();
-  for (const id of toIds) {
-    for (const l of tree.links(schema, id)) {
-      if (!fields.has(l.field)) continue;
-      let list = byType.get(l.component_type);
-      if (!list) byType.set(l.component_type, (list = []));
-      list.push(l.cmp_id);
-    }
-  }
   // the deletes come first: where writes run one by one, they must not remove the new links
-  for (const [uid, ids] of byType) {
-    const comp = model.components.get(uid);
-    if (!comp) continue;
-    collectDeletes(s, model, tree, comp, ids, writes);
-    for (const part of inChunks(ids)) writes.push(s.tx.deleteFrom(comp.table).where('id', 'in', part));
-  }
+  const replaced = toIds.flatMap((id) => tree.links(schema, id).filter((l) => fields.has(l.field)));
+  collectComponentDeletes(s, model, tree, replaced, writes);
   writes.push(
     s.tx
       .deleteFrom(schema.componentTable)
