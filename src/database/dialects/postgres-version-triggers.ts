@@ -35,7 +35,7 @@ begin
       if k is not null then
         insert into ${BUCKETS_TABLE} (table_name, bucket, version)
         values (tg_table_name, case when tg_argv[1] = 'int' then ${bucketSql('int', 'k::bigint', codeAt)} else ${bucketSql('text', 'k', codeAt)} end, v)
-        on conflict (table_name, bucket) do update set version = excluded.version;
+        on conflict (table_name, bucket) do update set version = excluded.version where ${BUCKETS_TABLE}.version is distinct from excluded.version;
       end if;
     end loop;
   end if;

@@ -22,6 +22,11 @@ function ownedRelations(schema: Schema, only?: ReadonlySet<string>): string[] {
   return out;
 }
 
+function hasMedia(schema: Schema, only?: ReadonlySet<string>): boolean {
+  for (const a of schema.attributes.values()) if (a.kind === 'media' && (!only || only.has(a.name))) return true;
+  return false;
+}
+
 /** Queues the deletes of the component rows the links name, with everything that hangs off them. */
 function collectComponentDeletes(s: Store, model: Model, tree: ComponentTree, links: readonly CmpLink[], out: Write[]): void {
   const byType = new Map<string, number[]>();
@@ -115,6 +120,8 @@ function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | n
         ),
     );
   }
+  // a schema with no media attribute has no links to copy: a long component list would otherwise add one statement per row
+  if (!hasMedia(schema, only)) return;
   let media = s.tx
     .selectFrom(MEDIA_TABLE)
     .select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
