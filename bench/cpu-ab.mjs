@@ -93,6 +93,7 @@ try {
     'deep populate 100': `/api/articles?${DEEP}&pagination[pageSize]=100`,
     'deep populate sorted': `/api/articles?${DEEP}&sort=views:desc&pagination[page]=2`,
     'relation filter+sort': '/api/articles?filters[categories][name][$containsi]=category&sort=views:desc&pagination[withCount]=true',
+    'relation filter one': '/api/articles?filters[categories][name][$containsi]=category%207&sort=views:desc&pagination[withCount]=true',
     'findOne populate=*': `/api/articles/${first.data[0].documentId}?populate=*`,
   }).filter(([name]) => !only || only.includes(name));
   const client = process.env.DATABASE_CLIENT;

@@ -236,6 +236,7 @@ async function scenarios(server) {
     { name: 'deep populate', path: `/api/articles?${DEEP}` },
     { name: 'deep populate 100', path: `/api/articles?${DEEP}&pagination[pageSize]=100` },
     { name: 'relation filter+sort', path: '/api/articles?filters[categories][name][$containsi]=category&sort=views:desc&pagination[withCount]=true' },
+    { name: 'relation filter, one category', path: '/api/articles?filters[categories][name][$containsi]=category%207&sort=views:desc&pagination[withCount]=true' },
     { name: 'findOne populate=*', path: `/api/articles/${one}?populate=*` },
     mixed('mixed 1% writes', 0.01),
     mixed('mixed 10% writes', 0.1),

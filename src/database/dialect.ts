@@ -27,6 +27,8 @@ export interface Dialect {
   readonly dropIndexOnTable: boolean;
   /** a Unicode-aware lower-casing of an expression (SQLite's lower() is ASCII-only) */
   lower(expr: Expression<unknown>): RawBuilder<string>;
+  /** `expr` [not] matches a LIKE pattern (escape `!`) whatever the case of either (like-insensitive.ts) */
+  likeInsensitive(expr: Expression<unknown>, pattern: string, negate: boolean): RawBuilder<SqlBool>;
   /**
    * `expr` is one of `values` (row ids, or text keys such as document ids; never empty). PostgreSQL
    * takes the list as one array parameter: an `in` list of a hundred parameters cost its backend three

@@ -98,6 +98,18 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
     expect(seen.map((r) => r.n).sort()).toEqual([1, 1]);
   });
 
+  it('a read matching a LIKE pattern is planned for its pattern: it is sent unnamed, never held as a prepared statement', async () => {
+    const marker = `pattern-${Date.now()}`;
+    for (const pattern of ['%a%', '%b%', '%', '%x%', '%y%', '%z%']) {
+      const r = await reading((d) => sql<{ m: string }>`select ${sql.lit(marker)} as m where ${sql.lit('a')} ilike ${pattern} escape '!'`.execute(d.db));
+      expect(r.rows.length).toBe(pattern === '%a%' || pattern === '%' ? 1 : 0);
+    }
+    const held = [];
+    for (let i = 0; i < 2; i++)
+      held.push(...(await reading((d) => sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like ${`%${marker}%`}`.execute(d.db))).rows);
+    expect(held.map((h) => h.n)).toEqual([0, 0]);
+  });
+
   it('with DATABASE_PREPARED_STATEMENTS=false (a pooler that drops them) reads are sent unnamed', async () => {
     const unnamed = await connect({ ...testDb.config, preparedStatements: false });
     try {

@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import { inList } from '../in-list.js';
+import { lowerLike } from '../like-insensitive.js';
 import type { Dialect } from '../dialect.js';
 import { errorNumber } from '../driver-error.js';
 import type { ScalarType } from '../../schema/types.js';
@@ -25,6 +26,8 @@ const TYPES: Record<ScalarType, string> = {
   blocks: 'longtext',
 };
 
+const mysqlLower = (e: Expression<unknown>) => sql<string>`lower(${e})`;
+
 export const mysqlDialect: Dialect = {
   name: 'mysql',
   columnType: (t) => sql.raw(TYPES[t]),
@@ -33,7 +36,8 @@ export const mysqlDialect: Dialect = {
   indexNames: sql<{ name: string; table: string }>`select distinct index_name as name, table_name as \`table\` from information_schema.statistics where table_schema = database()`,
   indexesInCreateTable: true,
   dropIndexOnTable: true,
-  lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
+  lower: mysqlLower,
+  likeInsensitive: lowerLike(mysqlLower),
   oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as char)`,
   toDatetime: (d) => d,

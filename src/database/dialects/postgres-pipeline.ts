@@ -7,7 +7,7 @@
 // Each text runs as a named prepared statement (postgres-statement-names.ts).
 import type pg from 'pg';
 import { RowBuilders } from '../row-builder.js';
-import { PreparedOnConnection, StatementNames } from './postgres-statement-names.js';
+import { plannedPerValue, PreparedOnConnection, StatementNames } from './postgres-statement-names.js';
 
 type Client = pg.Client;
 type QueryResult = pg.QueryResult<Record<string, unknown>>;
@@ -94,8 +94,8 @@ export class PipelinedReads {
     // the connections are shared by every read in flight: a transaction or session setting would leak into them
     if (SESSION_STATEMENT.test(text)) return Promise.reject(new Error(`not run on a shared read connection: ${text.slice(0, 40)}`));
     const slot = this.slots[this.turn]!;
-    // unnamed (limits.prepared false): PostgreSQL parses and plans it every time
-    const name = this.limits.prepared ? this.names.nameOf(text) : undefined;
+    // unnamed (limits.prepared false, or a pattern to match): PostgreSQL parses and plans it every time
+    const name = this.limits.prepared && !plannedPerValue(text) ? this.names.nameOf(text) : undefined;
     const client = slot.client;
     if (client !== undefined && Date.now() - slot.openedAt <= this.limits.ageMs && (name === undefined || slot.prepared.admit(name))) {
       this.cork(client);

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { postgresVersionTriggers } from './postgres-version-triggers.js';
 import { errorCode } from '../driver-error.js';
+import { ilike } from '../like-insensitive.js';
 import type { ScalarType } from '../../schema/types.js';
 
 const TYPES: Record<ScalarType, string> = {
@@ -34,6 +35,7 @@ export const postgresDialect: Dialect = {
   indexesInCreateTable: false,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
+  likeInsensitive: ilike,
   // one value is an equality: its generic plan is the one `= $1` gets (an index probe), where an
   // array's assumes several values (a findOne's populate cost its backend twice the CPU)
   oneOf: (e, values, type) =>

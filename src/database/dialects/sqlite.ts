@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import { inList } from '../in-list.js';
+import { lowerLike } from '../like-insensitive.js';
 import type { Dialect } from '../dialect.js';
 import { sqliteVersionTriggers } from './sqlite-version-triggers.js';
 import { errorCode } from '../driver-error.js';
@@ -29,6 +30,8 @@ const TYPES: Record<ScalarType, string> = {
 /** Name of the Unicode lower-casing function registered on every SQLite connection. */
 export const SQLITE_LOWER = 'folio_lower';
 
+const sqliteLower = (e: Expression<unknown>) => sql<string>`${sql.raw(SQLITE_LOWER)}(${e})`;
+
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
   columnType: (t) => sql.raw(TYPES[t]),
@@ -37,7 +40,8 @@ export const sqliteDialect: Dialect = {
   indexNames: sql<{ name: string; table: string }>`select name, tbl_name as "table" from sqlite_master where type = 'index'`,
   indexesInCreateTable: false,
   dropIndexOnTable: false,
-  lower: (e: Expression<unknown>) => sql<string>`${sql.raw(SQLITE_LOWER)}(${e})`,
+  lower: sqliteLower,
+  likeInsensitive: lowerLike(sqliteLower),
   oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
   toDatetime: (d) => d.toISOString(),

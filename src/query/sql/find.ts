@@ -7,7 +7,7 @@ import type { Component, ContentType, Model } from '../../schema/types.js';
 import { and, ref, statusCondition, type ReadScope } from './scope.js';
 import { runTemplate } from './statement-template.js';
 import { publicationCondition } from './publication.js';
-import { aliasCounter, compileWhere, lowerValue, type WhereContext } from './where.js';
+import { aliasCounter, compileWhere, type WhereContext } from './where.js';
 import { relatedSortKey } from './sort-key.js';
 import type { PopulateBudget } from './populate-budget.js';
 import type { PopulateCosts } from './populate-cost.js';
@@ -42,8 +42,8 @@ export function scopeOf(ctx: ReadContext, type: ContentType, q: Pick<FindQuery, 
  * ignored everywhere. Private attributes are never searched (see the README's differences).
  */
 export function searchCondition(type: ContentType, alias: string, q: string, w: WhereContext): Expression<SqlBool> {
-  const pattern = lowerValue(w.dialect, `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`);
-  const like = (e: Expression<unknown>) => sql<SqlBool>`${w.dialect.lower(e)} like ${pattern} escape '!'`;
+  const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const like = (e: Expression<unknown>) => w.dialect.likeInsensitive(e, pattern, false);
   const items: Expression<SqlBool>[] = [like(w.dialect.text(ref(alias, 'id'))), like(ref(alias, 'document_id'))];
   if (type.localized) items.push(like(ref(alias, 'locale')));
   const numeric = !Number.isNaN(Number(q));

@@ -33,20 +33,14 @@ function bindValue(d: Dialect, field: FieldRef, v: SqlValue): unknown {
   return v;
 }
 
-/**
- * A value lower-cased by the database, as the column it is compared with: JavaScript's lower case differs
- * from PostgreSQL's and MySQL's for some letters (`İ`, a final `Σ`), and a row holding exactly the text
- * searched must still match it.
- */
-export function lowerValue(d: Dialect, v: string): RawBuilder<string> {
+/** A value lower-cased by the database, as the column it is compared with (see like-insensitive.ts for why). */
+function lowerValue(d: Dialect, v: string): RawBuilder<string> {
   return d.lower(sql.val(v));
 }
 
 function like(d: Dialect, col: RawBuilder<unknown>, pattern: string, insensitive: boolean, negate: boolean): RawBuilder<SqlBool> {
-  const target = insensitive ? d.lower(col) : col;
-  const p = insensitive ? lowerValue(d, pattern) : pattern;
-  const op = negate ? sql`not like` : sql`like`;
-  return sql<SqlBool>`${target} ${op} ${p} escape '!'`;
+  if (insensitive) return d.likeInsensitive(col, pattern, negate);
+  return sql<SqlBool>`${col} ${negate ? sql`not like` : sql`like`} ${pattern} escape '!'`;
 }
 
 function compare(ctx: WhereContext, alias: string, field: FieldRef, op: CompareOp, value: SqlValue | readonly SqlValue[]): RawBuilder<SqlBool> {
