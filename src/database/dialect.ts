@@ -56,6 +56,8 @@ export interface Dialect {
    * back inside the same transaction (the upsert's row lock keeps other writers out until the commit)
    */
   readonly upsertReturning: boolean;
+  /** true when a table's next ids can be taken ahead of inserting its rows (PostgreSQL's serial sequences) */
+  readonly idsFromSequence: boolean;
   /** true when independent writes can travel as one statement (PostgreSQL's data-modifying WITH) */
   readonly writesInOneStatement: boolean;
   /** extra table options appended at CREATE TABLE (MySQL: binary collation for case-sensitive compare) */

@@ -47,6 +47,7 @@ export const mysqlDialect: Dialect = {
   returning: false,
   insertIgnore: 'ignore',
   upsertReturning: false,
+  idsFromSequence: false,
   writesInOneStatement: false,
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite
   tableSuffix: 'default character set utf8mb4 collate utf8mb4_bin',

@@ -48,6 +48,7 @@ export const postgresDialect: Dialect = {
   returning: true,
   insertIgnore: 'on-conflict',
   upsertReturning: true,
+  idsFromSequence: true,
   writesInOneStatement: true,
   tableSuffix: '',
   binarySort: ' collate "C"',

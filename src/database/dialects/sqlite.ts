@@ -51,6 +51,7 @@ export const sqliteDialect: Dialect = {
   returning: true,
   insertIgnore: 'on-conflict',
   upsertReturning: true,
+  idsFromSequence: false,
   writesInOneStatement: false,
   tableSuffix: '',
   binarySort: '',

@@ -9,7 +9,8 @@ import type { CmpLink } from './new-rows.js';
 import { refuseAdminLinks } from './admin-links.js';
 import { checkUnlinkedRelation, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
 import { insertLinks } from './deferred-links.js';
-import { defaultColumns, insertRow, scalarColumns } from './rows.js';
+import { defaultColumns, scalarColumns } from './rows.js';
+import { insertRows } from './insert-rows.js';
 
 type Schema = ContentType | Component;
 
@@ -46,6 +47,16 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
   }
   const kept = new Set<string>();
   const links: (CmpLink & { readonly entity_id: number })[] = [];
+  const dialect = ctx.store.dialect;
+  const fresh = items.filter((it) => it.id === undefined);
+  const freshIds = await insertRows(
+    ctx.store,
+    fresh.map((it) => {
+      const comp = ctx.model.components.get(it.component)!;
+      return { table: comp.table, values: { ...defaultColumns(dialect, comp, it.data.scalars), ...scalarColumns(dialect, comp, it.data.scalars) } };
+    }),
+  );
+  let next = 0;
   for (const [i, it] of items.entries()) {
     const comp = ctx.model.components.get(it.component)!;
     let id: number;
@@ -56,8 +67,7 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
       if (Object.keys(cols).length) await tx.updateTable(comp.table).set(cols).where('id', '=', id).execute();
       await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp }, it.data, false);
     } else {
-      const cols = { ...defaultColumns(ctx.store.dialect, comp, it.data.scalars), ...scalarColumns(ctx.store.dialect, comp, it.data.scalars) };
-      id = await insertRow(ctx.store, comp.table, cols);
+      id = freshIds[next++]!;
       ctx.store.newRows?.created(comp.componentTable, id);
       await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp }, it.data, true);
     }

@@ -24,7 +24,7 @@ export async function insertRow(s: Store, table: string, given: Record<string, u
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function insertsOf(s: Store, table: string, rows: readonly Record<string, unknown>[]): InsertQueryBuilder<any, any, any>[] {
   if (rows.length === 0) return [];
-  const perRow = Math.max(1, Object.keys(rows[0]!).length);
+  const perRow = rows.reduce((most, r) => Math.max(most, Object.keys(r).length), 1);
   const step = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
   const out = [];
   for (let from = 0; from < rows.length; from += step) out.push(s.tx.insertInto(table).values(rows.slice(from, from + step)));
