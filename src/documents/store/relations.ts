@@ -9,6 +9,7 @@ import { lockRows } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
 import { insertMany, maxPerKey } from './rows.js';
 import { checkAndPlace, checkExists, type Entry, type TargetContext } from './targets.js';
+import { releaseTakenTargets } from './taken-targets.js';
 
 export interface SourceRow {
   readonly id: number;
@@ -134,32 +135,16 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   if (!isNew) await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
   const fresh = next.filter((e) => e.inv === undefined).map((e) => e.doc);
   const maxInv = new Map(fresh.map((doc) => [doc, lastInv.get(doc) ?? 0]));
-  if (!attr.inverseToMany && next.length) {
-    // the other side holds one document: taking these targets takes them from other sources
-    const sameDoc =
-      source.documentId === null
-        ? [source.id]
-        : (
-            await tx
-              .selectFrom((source.schema as ContentType).table)
-              .select('id')
-              .where('document_id', '=', source.documentId)
-              .execute()
-          ).map((r) => Number(r.id));
-    // from a source without locales each target locale is held on its own (G in French leaves G in English where it is)
-    const taken = perLocale ? [...new Set(next.map(storedLocale))] : [null];
-    for (const locale of taken) {
-      let q = tx
-        .deleteFrom(attr.linkTable)
-        .where(
-          'target_document_id',
-          'in',
-          next.filter((e) => locale === null || storedLocale(e) === locale).map((e) => e.doc),
-        )
-        .where('source_id', 'not in', sameDoc);
-      if (locale !== null) q = q.where(showsLocale(locale));
-      await q.execute();
-    }
+  // the other side holds one document: taking these targets takes them from other sources
+  if (!attr.inverseToMany) {
+    await releaseTakenTargets(
+      ctx.store,
+      source.schema,
+      source,
+      attr,
+      next.map((e) => ({ doc: e.doc, locale: storedLocale(e) })),
+      perLocale,
+    );
   }
   await insertLinks(
     ctx.store,

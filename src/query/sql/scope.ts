@@ -40,7 +40,7 @@ export function statusCondition(type: ContentType, alias: string, status: Status
  * The condition selecting the version of the target rows `t` that a link from a source row shows.
  * - target localized: same locale as the source row when the source is localized, else the
  *   link's explicit locale or the reader's locale;
- * - target with draft & publish: the link's explicit status, else the reader's status.
+ * - target with draft & publish: the reader's status; a link naming another status shows nothing.
  */
 export function targetVersion(
   source: ContentType | Component,
@@ -57,11 +57,13 @@ export function targetVersion(
     } else out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = coalesce(${ref(linkAlias, 'target_locale')}, ${scope.locale})`);
   }
   if (target.draftAndPublish) {
-    const explicit = isContentType(source) && source.draftAndPublish;
-    const st = explicit
-      ? statusCondition(target, targetAlias, scope.status)
-      : statusCondition(target, targetAlias, sql`coalesce(${ref(linkAlias, 'target_status')}, ${scope.status})`);
+    const st = statusCondition(target, targetAlias, scope.status);
     if (st) out.push(st);
+    // a link that names its target's status (from a source without draft & publish) shows in reads of
+    // that status only, as Strapi's link to that version's row: a draft never in a published read
+    if (!(isContentType(source) && source.draftAndPublish)) {
+      out.push(sql<SqlBool>`(${ref(linkAlias, 'target_status')} is null or ${ref(linkAlias, 'target_status')} = ${scope.status})`);
+    }
   }
   return out;
 }

@@ -1,0 +1,94 @@
+// Which version of a draft & publish document a relation shows, and which versions a write changes.
+// A link from a type without draft & publish that names its target's status shows in reads of that
+// status only (Strapi links that version's row); a draft write that takes a one-to-one target from
+// another document takes it from that document's draft only, its published version keeping it until
+// the write is published. Steps and answers from the reference (Strapi 5.54 on PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { exampleWith } from '../support/example-with.js';
+
+const schema = (name: string, plural: string, draftAndPublish: boolean, attributes: Record<string, unknown>) =>
+  JSON.stringify({
+    kind: 'collectionType',
+    collectionName: plural,
+    info: { singularName: name, pluralName: plural },
+    options: { draftAndPublish },
+    attributes: { title: { type: 'string' }, ...attributes },
+  });
+
+const FILES = {
+  'src/api/label/content-types/label/schema.json': schema('label', 'labels', true, {}),
+  'src/api/item/content-types/item/schema.json': schema('item', 'items', false, { labels: { type: 'relation', relation: 'manyToMany', target: 'api::label.label' } }),
+  'src/api/note/content-types/note/schema.json': schema('note', 'notes', true, { post: { type: 'relation', relation: 'oneToOne', target: 'api::post.post', mappedBy: 'note' } }),
+  'src/api/post/content-types/post/schema.json': schema('post', 'posts', true, { note: { type: 'relation', relation: 'oneToOne', target: 'api::note.note', inversedBy: 'post' } }),
+};
+
+let project: ReturnType<typeof exampleWith> | undefined;
+let t: TestApp;
+beforeAll(async () => {
+  project = exampleWith(FILES);
+  t = await startTestApp({ dir: project.dir });
+});
+afterAll(async () => {
+  await t?.close();
+  project?.remove();
+});
+
+async function ok(method: string, path: string, data: Record<string, unknown>): Promise<{ documentId: string }> {
+  const r = await t.request(method, path, { body: { data } });
+  expect(r.status, r.text).toBeLessThan(300);
+  return r.body.data as { documentId: string };
+}
+
+const titles = async (path: string): Promise<string[]> => {
+  const r = await t.get(path);
+  expect(r.status, r.text).toBe(200);
+  return (r.body.data.labels as { title: string }[]).map((l) => l.title);
+};
+
+describe('a link naming its target status', () => {
+  it('to the draft shows in draft reads only, never in a published read, nor its later draft edits', async () => {
+    const label = await ok('POST', '/api/labels', { title: 'pinned' });
+    const item = await ok('POST', '/api/items', { title: 'i', labels: { connect: [{ documentId: label.documentId, status: 'draft' }] } });
+    const read = (q: string) => titles(`/api/items/${item.documentId}?populate[labels][fields][0]=title${q}`);
+    expect(await read('')).toEqual([]);
+    expect(await read('&status=draft')).toEqual(['pinned']);
+    await ok('PUT', `/api/labels/${label.documentId}?status=draft`, { title: 'pinned draft edit' });
+    expect(await read('')).toEqual([]);
+    expect(await read('&status=draft')).toEqual(['pinned draft edit']);
+    // nor through a filter
+    const filtered = await t.get(`/api/items?filters[labels][title][$eq]=pinned draft edit&fields[0]=title`);
+    expect(filtered.body.data).toEqual([]);
+  });
+
+  it('to the published version shows in published reads only', async () => {
+    const label = await ok('POST', '/api/labels', { title: 'live' });
+    const item = await ok('POST', '/api/items', { title: 'j', labels: { connect: [{ documentId: label.documentId, status: 'published' }] } });
+    const read = (q: string) => titles(`/api/items/${item.documentId}?populate[labels][fields][0]=title${q}`);
+    expect(await read('')).toEqual(['live']);
+    expect(await read('&status=draft')).toEqual([]);
+  });
+});
+
+describe('a one-to-one target taken by a draft write', () => {
+  it("is taken from the other document's draft only; its published version keeps it until the write is published", async () => {
+    const note = await ok('POST', '/api/notes', { title: 'n' });
+    const p = await ok('POST', '/api/posts', { title: 'p', note: note.documentId });
+    const q = await ok('POST', '/api/posts', { title: 'q' });
+    await ok('PUT', `/api/posts/${q.documentId}?status=draft`, { note: note.documentId });
+    const noteOf = async (post: string, status = '') => (await t.get(`/api/posts/${post}?populate[note][fields][0]=title${status}`)).body.data.note as { title: string } | null;
+    const postOf = async (status = '') => (await t.get(`/api/notes/${note.documentId}?populate[post][fields][0]=title${status}`)).body.data.post as { title: string } | null;
+    expect(await noteOf(p.documentId)).toMatchObject({ title: 'n' });
+    expect(await postOf()).toMatchObject({ title: 'p' });
+    expect(await noteOf(p.documentId, '&status=draft')).toBeNull();
+    expect(await noteOf(q.documentId, '&status=draft')).toMatchObject({ title: 'n' });
+    expect(await postOf('&status=draft')).toMatchObject({ title: 'q' });
+    expect(await noteOf(q.documentId)).toBeNull();
+
+    // publishing the write moves the published link too
+    await ok('PUT', `/api/posts/${q.documentId}`, {});
+    expect(await noteOf(q.documentId)).toMatchObject({ title: 'n' });
+    expect(await noteOf(p.documentId)).toBeNull();
+    expect(await postOf()).toMatchObject({ title: 'q' });
+  });
+});
