@@ -147,6 +147,34 @@ describe('files populate=related', () => {
     expect(r.body.related).toEqual([expect.objectContaining({ documentId: articleDoc, title: 'Has a cover', publishedAt: expect.any(String), __type: 'api::article.article' })]);
   });
 
+  it('an `on` fragment naming a kind the caller may not find is left out, and with nothing left so is the related key (Strapi 5.54)', async () => {
+    const token = await u.t.tokenOf('custom', [
+      'plugin::upload.content-api.findOne',
+      'plugin::upload.content-api.find',
+      'api::article.article.find',
+      'api::article.article.findOne',
+    ]);
+    const file = async (q: string) => (await u.t.get(`/api/upload/files/${otherId}?${q}`, { token })).body as Record<string, unknown>;
+    // a component kind is found only by tokens that find everything; authors are not granted
+    for (const q of ['populate[related][on][shared.media]=true', 'populate[related][on][api::author.author]=true']) {
+      const body = await file(q);
+      expect(body['id'], q).toBe(otherId);
+      expect(Object.hasOwn(body, 'related'), q).toBe(false);
+    }
+    expect(Object.hasOwn((await u.t.get(`/api/upload/files/${otherId}?populate[related][on][shared.media]=true`)).body, 'related')).toBe(true);
+    const mixed = await file('populate[related][on][shared.media]=true&populate[related][on][api::article.article][fields][0]=title');
+    expect(mixed['related']).toEqual([]);
+    const cover = await u.t.get(
+      `/api/articles/${articleDoc}?populate[cover][populate][related][on][shared.media]=true&populate[cover][populate][related][on][api::author.author]=true`,
+      { token },
+    );
+    expect(cover.status, cover.text).toBe(200);
+    expect(cover.body.data.cover.id).toBe(fileId);
+    expect(Object.hasOwn(cover.body.data.cover, 'related')).toBe(false);
+    const flat = await u.t.get(`/api/upload/files?filters[id][$eq]=${otherId}&populate[related][on][shared.media]=true`, { token });
+    expect(Object.hasOwn(flat.body[0], 'related')).toBe(false);
+  });
+
   it('takes Strapi 5.54 morph forms: `on` fragments keep the types they name (with their fields), `count` counts', async () => {
     const img = await u.upload([filePart(await png(18, 18), 'morph.png', 'image/png')]);
     const id = img.body[0].id as number;

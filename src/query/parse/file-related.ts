@@ -99,10 +99,13 @@ export function parseRelated(ctx: ParseContext, value: unknown, at: string = REL
     for (const [uid, frag] of Object.entries(value['on'])) {
       const schema = isPoison(uid) ? undefined : (ctx.model.contentTypes.get(uid) ?? ctx.model.components.get(uid));
       if (!schema) throw invalid(uid, `${at}.on.${uid}`);
-      on.set(uid, fragment(ctx, schema, frag, at));
+      const fields = fragment(ctx, schema, frag, at);
+      // a kind the caller may not `find` is left out, as Strapi does (a component kind is found by
+      // tokens that find everything only): its entries are not listed, even empty
+      if (ctx.ability.can(findAction(uid))) on.set(uid, fields);
     }
   }
-  // `{count: false}` alone asks for nothing, as in Strapi
-  if (on === null && !count) return null;
+  // `{count: false}` alone asks for nothing, as in Strapi; nor do kinds the caller may not find
+  if ((on === null || on.size === 0) && !count) return null;
   return { on, count, readable: readableTypes(ctx) };
 }
