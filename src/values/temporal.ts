@@ -77,7 +77,8 @@ function timeOf(time: string): number | null {
   if (!t) return null;
   const [h, m, sec] = [unit(t[1]), unit(t[2]), unit(t[3])];
   if (h === 24 ? m !== 0 || sec !== 0 : h < 0 || h >= 25 || m < 0 || m >= 60 || sec < 0 || sec >= 60) return null;
-  return Math.round((h * 3600 + m * 60 + sec) * 1000);
+  // date-fns's sum, fractions of a millisecond included: the Date made of it drops them (`.9999` is 999 ms)
+  return h * 3_600_000 + m * 60_000 + sec * 1000;
 }
 
 /** The offset a zone names, to add to a local time, in ms, or null. */
@@ -116,12 +117,13 @@ function fromIso(s: string): Date | null {
 
 /**
  * An ISO 8601 date or datetime (parseISO's grammar above), or else an epoch in milliseconds (integer
- * number or string of digits): `20261201` is a date, `1764547200000` an epoch. Without an offset the value is read as UTC, so the result doesn't depend on
+ * number or string of digits): `20261201` is a date, `1764547200000` an epoch, as text or number. Without an offset the value is read as UTC, so the result doesn't depend on
  * the server's time zone (Strapi reads it in server-local time; the same on a UTC server).
  */
 export function parseDateTime(v: unknown): Date {
   let out: Date | null = null;
-  if (typeof v === 'number') out = Number.isInteger(v) ? new Date(v) : null;
+  // a number is read as its text first, as Strapi does: 2024 is a year, 20240601 a day, 1764547200000 an epoch
+  if (typeof v === 'number') out = Number.isInteger(v) ? (fromIso(String(v)) ?? new Date(v)) : null;
   else if (typeof v === 'string') out = fromIso(v) ?? (/^-?\d+$/.test(v) ? new Date(Number(v)) : null);
   if (out === null || Number.isNaN(out.getTime())) throw new ValidationError(DATETIME_FORMAT);
   if (!storableYear(out.getUTCFullYear())) throw new ValidationError(`${DATETIME_FORMAT} between the years 1 and 9999`);

@@ -114,6 +114,25 @@ describe('dates and datetimes in filters', () => {
   });
 });
 
+describe('datetimes written', () => {
+  it('a number is read as ISO text first (a year, a basic date), then as an epoch, and a fraction of a millisecond is dropped, as Strapi 5.54 reads them', async () => {
+    const cases: [unknown, string][] = [
+      [2024, '2024-01-01T00:00:00.000Z'],
+      [20240601, '2024-06-01T00:00:00.000Z'],
+      [1700000000000, '2023-11-14T22:13:20.000Z'],
+      ['2024-06-01T10:00:00.9999Z', '2024-06-01T10:00:00.999Z'],
+      ['2024-06-01T10:00:00.123Z', '2024-06-01T10:00:00.123Z'],
+    ];
+    for (const [eventAt, stored] of cases) {
+      const r = await t.request('POST', '/api/articles?status=draft', { body: { data: { title: 'When', eventAt } } });
+      expect(r.status, r.text).toBe(201);
+      expect(r.body.data.eventAt, String(eventAt)).toBe(stored);
+      // the other tests count the three documents of beforeAll
+      expect((await t.request('DELETE', `/api/articles/${r.body.data.documentId}`)).status).toBe(204);
+    }
+  });
+});
+
 describe('pagination numbers, as Strapi converts them', () => {
   async function meta(query: string): Promise<unknown> {
     const r = await t.get(`/api/articles?fields[0]=title&${query}`);

@@ -25,8 +25,10 @@ function castString(a: ScalarAttribute, v: unknown, path: readonly string[]): Ca
   // strict, as in Strapi: 123 is not cast to "123"
   if (typeof v !== 'string') return invalid(fieldError(path, notTypeMessage(path, 'string', v), v));
   const errors: FieldError[] = [];
-  // these types are varchar(255) columns on PostgreSQL and MySQL
-  const max = a.maxLength ?? (VARCHAR_TYPES.has(a.type) ? 255 : undefined);
+  // these types are varchar(255) columns on PostgreSQL and MySQL, whatever a longer maxLength says
+  // (Strapi answers 500 there, and stores the text on SQLite)
+  const column = VARCHAR_TYPES.has(a.type) ? 255 : undefined;
+  const max = a.maxLength === undefined ? column : Math.min(a.maxLength, column ?? Infinity);
   if (max !== undefined && v.length > max) errors.push(fieldError(path, `${pathText(path)} must be at most ${max} characters`, v));
   // PostgreSQL can't store U+0000 in text; refused on every dialect so they all keep the same data
   if (v.includes('\u0000')) errors.push(fieldError(path, `${pathText(path)} must not contain the character U+0000`, v));
