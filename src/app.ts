@@ -30,6 +30,7 @@ import { ResponseCache } from './http/response-cache.js';
 import { registerLocaleRoutes } from './plugins/i18n/routes.js';
 import { registerUpload } from './plugins/upload/routes.js';
 import { registerNulGuard } from './http/nul-guard.js';
+import { registerEncodedRouteNames } from './http/encoded-route-names.js';
 import { registerCors } from './http/cors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serverLogOptions } from './http/request-log.js';
@@ -157,6 +158,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     staticHeaders = await registerSecurityHeaders(fastify, config.middlewares.security);
     await registerCors(fastify, config.middlewares.cors);
     registerNulGuard(fastify);
+    registerEncodedRouteNames(fastify);
     registerBodyParsers(fastify, config.rest.jsonLimit);
     registerNotFound(fastify);
     registerContentRoutes(fastify, services);
