@@ -75,6 +75,17 @@ describe('a direction after a relation, component or media is read as a key one 
     expect((await u.t.get('/api/articles?sort=author:sideways')).body).toEqual(invalidKey('sideways', 'author'));
   });
 
+  it('also after a relation the caller may not find: the sort is read before the permission, as in Strapi 5.54', async () => {
+    const token = await u.t.tokenOf('custom', ['api::article.article.find']);
+    for (const q of ['sort=author:asc', 'sort[author]=asc', 'sort=title,author:desc']) {
+      const key = q.endsWith('desc') ? 'desc' : 'asc';
+      expect((await u.t.get(`/api/articles?${q}`, { token })).body, q).toEqual(invalidKey(key, 'author'));
+    }
+    // with nothing after it, or below it, the relation itself is the bad key
+    expect((await u.t.get('/api/articles?sort=author', { token })).body).toEqual(invalidKey('author', 'author'));
+    expect((await u.t.get('/api/articles?sort=author.name:asc', { token })).body).toEqual(invalidKey('author', 'author'));
+  });
+
   it('without one (or an empty one) the attribute itself is the bad key', async () => {
     for (const q of ['sort=author', 'sort=author:', 'sort[author]=', 'sort=author,title']) {
       expect((await u.t.get(`/api/articles?${q}`)).body, q).toEqual(invalidKey('author', 'author'));

@@ -101,7 +101,8 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
     }
     if (a.kind === 'dynamiczone') return invalid(seg, here, Stage.DynamicZone);
     if (a.private || a.kind === 'scalar') return invalid(seg, here, Stage.Hidden);
-    if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return invalid(seg, here, Stage.NotFindable);
+    // a direction after it is the deeper key Strapi meets before it checks the permission (`Invalid key asc at author`)
+    if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return last && order?.trim() ? deeper() : invalid(seg, here, Stage.NotFindable);
     if (last) return deeper();
     unlinked ||= cur.adminRelations?.get(seg) === a;
     cur = a.kind === 'relation' ? relationTarget(ctx.model, a) : a.kind === 'media' ? ctx.model.contentTypes.get(FILE_UID)! : ctx.model.components.get(a.component)!;
