@@ -3,8 +3,8 @@
 // a relation never holds a link; every answer below is the one Strapi 5.54 gives with no admin linked
 // (checked side by side with the reference, full-access token).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import { writeDocument, type TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const NOTE = 'src/api/note/content-types/note/schema.json';
 const rel = (relation: string, target: string): Record<string, string> => ({ type: 'relation', relation, target });
@@ -43,13 +43,11 @@ const invalidKey = (key: string, path: string | null, param: string) => ({
   },
 });
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 let titles: string[];
 
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
   await writeDocument(t, 'POST', '/api/notes', { title: 'a', body: 'x', stamp: { label: 'ok' }, blocks: [{ __component: 'shared.stamp', label: 'z' }] });
   await writeDocument(t, 'POST', '/api/notes', { title: 'b', body: 'y' });
   titles = ['a', 'b'];
@@ -57,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 const list = async (query: string): Promise<unknown[]> => {

@@ -3,8 +3,8 @@
 // and none at the same place in another document's live version. Each answer below is the reference's
 // to the same steps on the same schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import { writeDocument, type TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const FILES = {
   'src/components/uq/seo.json': JSON.stringify({ collectionName: 'components_uq_seos', info: { displayName: 'seo' }, attributes: { metaTitle: { type: 'string', unique: true } } }),
@@ -23,17 +23,14 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 let first: string;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
   first = await writeDocument(t, 'POST', '/api/posts', { title: 'A', seo: { metaTitle: 'm' }, links: [{ label: 'x' }], blocks: [{ __component: 'uq.tag', label: 'z' }] });
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 const clash = (path: (string | number)[], value: string) => ({ path: path.map(String), message: 'This attribute must be unique', name: 'ValidationError', value });

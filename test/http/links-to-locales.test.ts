@@ -3,8 +3,8 @@
 // two links, listed in every read, as Strapi 5.54 keeps one link per linked row. Every expectation was
 // checked side by side with the reference (links made from either side, with and without draft & publish).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import { writeDocument, type TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const localized = { i18n: { localized: true } };
 const manyToMany = (target: string, side: Record<string, string>) => ({ type: 'relation', relation: 'manyToMany', target: `api::${target}.${target}`, ...side });
@@ -36,20 +36,17 @@ const FILES = Object.fromEntries([
   collection('shelf', 'shelves', { localized: false, draftAndPublish: true }, { titles: manyToMany('title', { inversedBy: 'shelves' }) }),
 ]);
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 let game: string;
 
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
   game = await writeDocument(t, 'POST', '/api/games?locale=en', { name: 'G en' });
   await writeDocument(t, 'PUT', `/api/games/${game}?locale=fr`, { name: 'G fr' });
 });
 
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 const names = async (path: string, attribute: string, field: string): Promise<string[]> => {

@@ -4,8 +4,8 @@
 // reference on the same schema and data (a page with a parent and children, a component holding another,
 // a component with nothing to populate, a dynamic zone).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import { writeDocument, type TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const FILES = {
   'src/components/ko/flat.json': JSON.stringify({
@@ -35,12 +35,10 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
   const flat = (label: string) => ({ label, rank: 1 });
   ids['full'] = await writeDocument(t, 'POST', '/api/pages', {
     title: 'full',
@@ -57,7 +55,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 const OWN = new Set(['id', 'documentId', 'title', 'code', 'createdAt', 'updatedAt', 'publishedAt']);

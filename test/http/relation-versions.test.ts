@@ -4,8 +4,8 @@
 // another document takes it from that document's draft only, its published version keeping it until
 // the write is published. Steps and answers from the reference (Strapi 5.54 on PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import type { TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const schema = (name: string, plural: string, draftAndPublish: boolean, attributes: Record<string, unknown>) =>
   JSON.stringify({
@@ -23,15 +23,12 @@ const FILES = {
   'src/api/post/content-types/post/schema.json': schema('post', 'posts', true, { note: { type: 'relation', relation: 'oneToOne', target: 'api::note.note', inversedBy: 'post' } }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 async function ok(method: string, path: string, data: Record<string, unknown>): Promise<{ documentId: string }> {

@@ -3,8 +3,8 @@
 // Folio said `null`). Strapi lists several such errors in an order of its own (its validators settle
 // one after another): the messages are compared per path here, the order is in the README.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import type { TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const required = (type: string, more: Record<string, unknown> = {}) => ({ type, required: true, ...more });
 const attributes = {
@@ -73,15 +73,12 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 type Item = { path: string[]; message: string; value?: unknown };

@@ -3,8 +3,8 @@
 // 5.54 does (markketplace's event.extensions kept its old entries in French). Steps and answers from the
 // reference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import type { TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 import { testClient } from '../support/database.js';
 
 const shared = { i18n: { localized: false } };
@@ -29,15 +29,12 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 type Doc = { shared: string; one: { k: string } | null; many: { k: string }[]; zone: { k: string }[] };

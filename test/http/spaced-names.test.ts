@@ -3,8 +3,8 @@
 // their columns snake-cased (`main_category`) (checked on the reference for filters, sort, fields and a
 // component's field; the relation named with a space is Folio's reading of the same rule).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import type { TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const FILES = {
   'src/components/sp/card.json': JSON.stringify({ collectionName: 'components_sp_cards', info: { displayName: 'card' }, attributes: { 'Display Name': { type: 'string' } } }),
@@ -23,15 +23,12 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 describe('attribute names with spaces and hyphens', () => {

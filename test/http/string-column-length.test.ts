@@ -2,8 +2,8 @@
 // dialect, whatever a longer maxLength declares: Strapi 5.54 answers such a value with a 500 on
 // PostgreSQL and MariaDB ("Data too long") and stores it on SQLite; Folio answers the same 400 everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import type { TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const FILES = {
   'src/api/draft/content-types/draft/schema.json': JSON.stringify({
@@ -20,15 +20,12 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 describe('a maxLength over 255 on a varchar type', () => {

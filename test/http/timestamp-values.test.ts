@@ -1,8 +1,8 @@
 // A `timestamp` attribute is written as any instant (ISO text, a date, epoch milliseconds) and answered as
 // epoch milliseconds in a string, as the reference Strapi 5.54 answers it; filters and sort read instants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import type { TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const FILES = {
   'src/api/reading/content-types/reading/schema.json': JSON.stringify({
@@ -14,15 +14,12 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 describe('timestamp attributes', () => {

@@ -3,8 +3,8 @@
 // when the theme's version is published, and only that version's links do. Every answer below is the
 // reference Strapi 5.54's to the same steps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import { writeDocument, type TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const FILES = {
   'src/api/video-theme/content-types/video-theme/schema.json': JSON.stringify({
@@ -27,12 +27,10 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 const id: Record<string, string> = {};
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
   id['theme'] = await writeDocument(t, 'POST', '/api/video-themes', { name: 'T en' });
   id['draftTheme'] = await writeDocument(t, 'POST', '/api/video-themes?status=draft', { name: 'T2 draft' });
   id['v'] = await writeDocument(t, 'POST', '/api/videos', { title: 'V', theme: id['theme'] });
@@ -44,7 +42,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 const titles = async (path: string) => ((await t.get(path)).body.data.videos as { title: string }[]).map((v) => v.title);

@@ -3,8 +3,8 @@
 // checks in one pass. Every answer was checked on the reference Strapi 5.54 (a real project's
 // `budget.eventDate` is a unique datetime; its published creates answered 500 before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import { writeDocument, type TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 import { testClient } from '../support/database.js';
 
 const FILES = {
@@ -33,15 +33,12 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 const notUnique = (path: string, value: unknown) => ({ path: [path], message: 'This attribute must be unique', name: 'ValidationError', value });

@@ -3,8 +3,8 @@
 // level naming nothing) comes with the plain ones, in the order asked; the document service's reads put
 // it later. Each order below was measured on the reference with the same schema and data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
-import { exampleWith } from '../support/example-with.js';
+import { writeDocument, type TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
 
 const FILES = {
   'src/components/sw/tag.json': JSON.stringify({ collectionName: 'components_sw_tags', info: { displayName: 'tag' }, attributes: { label: { type: 'string' } } }),
@@ -33,13 +33,11 @@ const FILES = {
   }),
 };
 
-let project: ReturnType<typeof exampleWith> | undefined;
 let t: TestApp;
 let plain: string;
 let userId: number;
 beforeAll(async () => {
-  project = exampleWith(FILES);
-  t = await startTestApp({ dir: project.dir });
+  t = await startExampleWith(FILES);
   plain = await writeDocument(t, 'POST', '/api/plains', { title: 'P', tags: [{ label: 'a' }], seo: { metaTitle: 'm' }, blocks: [] });
   const reg = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'fan', email: 'fan@example.com', password: 'secret123' } });
   expect(reg.status, reg.text).toBe(200);
@@ -49,7 +47,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  project?.remove();
 });
 
 const keys = (o: Record<string, unknown>): string[] => Object.keys(o).filter((k) => ['tags', 'seo', 'blocks'].includes(k));
