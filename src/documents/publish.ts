@@ -50,6 +50,6 @@ export async function publishDraft(s: Store, model: Model, type: ContentType, dr
   }
   await carryInverseLinks(s, model, type, draft.documentId, draft.locale);
   // a one-to-one target the draft took from another document is taken from that document's published version now
-  await releaseTargetsOfRow(s, type, { id: pubId, documentId: draft.documentId }, (attr) => model.contentTypes.get(attr.target)?.localized ?? false);
+  await releaseTargetsOfRow(s, model, type, { id: pubId, documentId: draft.documentId });
   return pubId;
 }

@@ -9,10 +9,8 @@ export function registerEncodedRouteNames(fastify: FastifyInstance): void {
   // a callback hook: every request passes here, and an async one costs each a promise
   fastify.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw.url ?? '';
-    const end = raw.indexOf('?');
-    const path = end === -1 ? raw : raw.slice(0, end);
     const pattern = req.routeOptions.url;
-    if (path.includes('%') && pattern !== undefined && encodedFixedSegment(path, pattern)) {
+    if (raw.includes('%') && pattern !== undefined && encodedFixedSegment(raw.split('?', 1)[0]!, pattern)) {
       reply.callNotFound();
       return;
     }

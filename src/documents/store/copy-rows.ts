@@ -50,17 +50,17 @@ async function copyOne(s: Store, r: RowToCopy): Promise<number | null> {
  * copying 60,000 component rows).
  */
 async function copyTogether(s: Store, rows: readonly RowToCopy[]): Promise<(number | null)[]> {
-  // each component table's source ids, and where each row of `rows` sits among them
-  const groups = new Map<Component, number[]>();
-  const at = rows.map((r) => {
-    let ids = groups.get(r.comp);
-    if (!ids) groups.set(r.comp, (ids = []));
-    ids.push(r.id);
-    return ids.length;
+  // each component table's source ids; each row's key in the answer: its table's number and its place there
+  const groups = new Map<Component, { readonly k: number; readonly ids: number[] }>();
+  const keys = rows.map((r) => {
+    let g = groups.get(r.comp);
+    if (!g) groups.set(r.comp, (g = { k: groups.size, ids: [] }));
+    g.ids.push(r.id);
+    return `${g.k}#${g.ids.length}`;
   });
   const clauses: RawBuilder<unknown>[] = [];
   const maps: RawBuilder<unknown>[] = [];
-  [...groups].forEach(([comp, ids], k) => {
+  for (const [comp, { k, ids }] of groups) {
     const m = sql.id(`m${k}`);
     const table = sql.id(comp.table);
     const cols = columns(comp).map((c) => sql.id(c));
@@ -69,11 +69,10 @@ async function copyTogether(s: Store, rows: readonly RowToCopy[]): Promise<(numb
       sql`${sql.id(`i${k}`)} as (insert into ${table} (${sql.join([sql.id('id'), ...cols])}) select ${m}.new_id${cols.length ? sql`, ${sql.join(cols.map((c) => sql`s.${c}`))}` : sql``} from ${m} join ${table} as s on s.id = ${m}.old_id)`,
     );
     maps.push(sql`select ${sql.lit(k)} as k, n, new_id from ${m}`);
-  });
+  }
   const result = await sql<{ k: number; n: string | number; new_id: string | number }>`with ${sql.join(clauses)} ${sql.join(maps, sql` union all `)}`.execute(s.tx);
-  const made = new Map(result.rows.map((r) => [`${r.k}#${Number(r.n)}`, Number(r.new_id)] as const));
-  const tableIndex = new Map([...groups.keys()].map((c, k) => [c, k] as const));
-  return rows.map((r, i) => made.get(`${tableIndex.get(r.comp)!}#${at[i]!}`) ?? null);
+  const made = new Map<string, number>(result.rows.map((r) => [`${r.k}#${Number(r.n)}`, Number(r.new_id)]));
+  return keys.map((key) => made.get(key) ?? null);
 }
 
 /** New ids of the copies, in the order given; null where the source row is gone. */

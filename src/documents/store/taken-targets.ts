@@ -2,7 +2,7 @@
 // target takes it from every other document's rows. With draft & publish only from rows of the same
 // status: a draft write moves the drafts' links, and the published versions keep theirs until that
 // write is published, as Strapi 5.54 does (its links name one version's row each).
-import type { Component, ContentType, RelationAttribute } from '../../schema/types.js';
+import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { Store } from './store.js';
 import { showsLocale } from './relations.js';
 
@@ -55,16 +55,11 @@ export async function releaseTakenTargets(
 }
 
 /** After a row of `schema` is written by publishing: the targets its links now hold are taken from other documents' published rows. */
-export async function releaseTargetsOfRow(
-  s: Store,
-  schema: ContentType,
-  row: { readonly id: number; readonly documentId: string },
-  targetLocalized: (attr: RelationAttribute) => boolean,
-): Promise<void> {
+export async function releaseTargetsOfRow(s: Store, model: Model, schema: ContentType, row: { readonly id: number; readonly documentId: string }): Promise<void> {
   for (const attr of schema.attributes.values()) {
     if (attr.kind !== 'relation' || !attr.owner || attr.inverseToMany) continue;
     const links = await s.tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale']).where('source_id', '=', row.id).execute();
-    const perLocale = targetLocalized(attr) && !schema.localized;
+    const perLocale = (model.contentTypes.get(attr.target)?.localized ?? false) && !schema.localized;
     await releaseTakenTargets(
       s,
       schema,
