@@ -80,6 +80,12 @@ export interface Dialect {
    * and needs none: a transaction holds the whole database's write lock from its start (sqlite-immediate.ts).
    */
   readonly rowLocks: boolean;
+  /**
+   * The clause that locks the rows a SELECT reads against deletion (and against FOR UPDATE) while
+   * letting other writers take the same lock: a write linking to a document holds it so a concurrent
+   * delete of that document waits for the link, and then removes it. Unused without rowLocks.
+   */
+  readonly sharedRowLock: string;
   /** true for an error after which rerunning the whole transaction can succeed (deadlock, serialization failure, busy) */
   isTransient(error: unknown): boolean;
   /**

@@ -55,6 +55,8 @@ export const mysqlDialect: Dialect = {
   correlatedDerivedTables: false,
   nullsFirstOnAsc: true,
   rowLocks: true,
+  // MariaDB has no FOR SHARE; both read this form
+  sharedRowLock: 'lock in share mode',
   writeIsolation: 'read committed',
   // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT
   isTransient: (e) => errorNumber(e) === 1213 || errorNumber(e) === 1205,

@@ -55,6 +55,8 @@ export const postgresDialect: Dialect = {
   correlatedDerivedTables: true,
   nullsFirstOnAsc: false,
   rowLocks: true,
+  // the weakest lock a DELETE waits for: updates of the row's other columns don't
+  sharedRowLock: 'for key share',
   writeIsolation: null,
   // deadlock_detected, serialization_failure
   isTransient: (e) => errorCode(e) === '40P01' || errorCode(e) === '40001',

@@ -59,6 +59,7 @@ export const sqliteDialect: Dialect = {
   nullsFirstOnAsc: true,
   // write transactions begin IMMEDIATE (sqlite-immediate.ts), which already serializes them
   rowLocks: false,
+  sharedRowLock: '',
   writeIsolation: null,
   // SQLITE_BUSY and its extended codes: another process held the write lock past the busy timeout
   isTransient: (e) => {

@@ -4,20 +4,53 @@
 // rows first, and reading them only afterwards (in a new statement, which sees the previous holder's
 // commit), makes the second writer decide from what the first wrote. A document that has no rows
 // has nothing to lock, and nothing to update either.
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ContentType } from '../../schema/types.js';
 import type { Store } from './rows.js';
 
+/**
+ * exclusive: one holder at a time (FOR UPDATE). shared: any number of holders, while a delete of
+ * the rows, or an exclusive lock, waits for them all.
+ */
+export type LockMode = 'exclusive' | 'shared';
+
 export async function lockDocument(s: Store, type: ContentType, documentId: string): Promise<void> {
-  if (!s.dialect.rowLocks) return;
-  // in id order, so that two writers of the document lock its rows in the same order
-  await s.tx.selectFrom(type.table).select('id').where('document_id', '=', documentId).orderBy('id').forUpdate().execute();
+  await lockDocuments(s, type.table, [documentId], 'exclusive');
+}
+
+/**
+ * Locks the rows of documents a write links to: shared against their deletion (the delete, waiting,
+ * then sees the new link and removes it; a link made after the delete finds the document gone), or
+ * exclusive where each target has one holder, so that two writes taking one target from its holder
+ * take it one after the other and the second sees the first's link.
+ */
+export async function lockDocuments(s: Store, table: string, documentIds: readonly string[], mode: LockMode): Promise<void> {
+  if (!s.dialect.rowLocks || documentIds.length === 0) return;
+  // in id order, so that two writers of the documents lock their rows in the same order
+  await locking(
+    s,
+    s.tx
+      .selectFrom(table)
+      .select('id')
+      .where('document_id', 'in', [...new Set(documentIds)]),
+    mode,
+  );
 }
 
 /**
  * Locks some rows of a table, in id order: a write that replaces what one of them links to (a to-one
  * owner linked from the other side) waits for another write doing the same, then reads its commit.
+ * Answers the ids still there once locked (a concurrent delete may have taken some).
  */
-export async function lockRows(s: Store, table: string, ids: readonly number[]): Promise<void> {
-  if (!s.dialect.rowLocks || ids.length === 0) return;
-  await s.tx.selectFrom(table).select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+export async function lockRows(s: Store, table: string, ids: readonly number[], mode: LockMode = 'exclusive'): Promise<Set<number>> {
+  if (!s.dialect.rowLocks || ids.length === 0) return new Set(ids);
+  const rows = await locking(s, s.tx.selectFrom(table).select('id').where('id', 'in', ids), mode);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Runs a select of row ids with the lock `mode` asks, reading the rows in id order. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's Kysely is untyped (store.ts Tx)
+function locking(s: Store, q: SelectQueryBuilder<any, any, { id: unknown }>, mode: LockMode): Promise<{ id: unknown }[]> {
+  const ordered = q.orderBy('id');
+  return (mode === 'exclusive' ? ordered.forUpdate() : ordered.modifyEnd(sql.raw(s.dialect.sharedRowLock))).execute();
 }

@@ -5,10 +5,10 @@ import type { Component, ContentType, Model, RelationAttribute } from '../../sch
 import type { RelationOp, RelationRef } from '../input/types.js';
 import { applyOp, byDocument, checkConnectDuplicates, positionAnchors, type AnchorLocale, type LinkKey } from './relation-list.js';
 import { insertLinks } from './deferred-links.js';
-import { lockRows } from './document-lock.js';
+import { lockDocuments, lockRows } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
 import { insertMany, maxPerKey } from './rows.js';
-import { checkAndPlace, checkExists, type Entry, type TargetContext } from './targets.js';
+import { checkAndPlace, checkExists, notFound, type Entry, type TargetContext } from './targets.js';
 import { releaseTakenTargets } from './taken-targets.js';
 
 export interface SourceRow {
@@ -123,6 +123,14 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
   const disconnect = (await disconnected(ctx, target, op, localeFor, statusFor)).map(key);
   // checked together with each target's last position on its own side, which new links continue
+  // the documents linked are kept from being deleted until this write ends; a target held by one source is
+  // taken by one write at a time, so the next one to take it sees (and removes) the link this one makes
+  await lockDocuments(
+    ctx.store,
+    target.table,
+    [...set, ...connect, ...current].map((e) => e.doc),
+    attr.inverseToMany ? 'shared' : 'exclusive',
+  );
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   const anchorLocale: AnchorLocale | undefined = perLocale ? (p, item) => p.locale ?? item.locale ?? ctx.defaultLocale : undefined;
   await checkExists(ctx, target, positionAnchors(op, connect, current, key, anchorLocale));
@@ -267,13 +275,23 @@ async function writeInverseInLocale(
   const had = new Set(current.map((e) => e.doc));
   const rows = await rowsOf(next);
   // an owner holding one link (oneToOne, manyToOne) drops the one it has for this one: two writes naming
-  // the same owner at once would each drop what they saw and both add theirs, leaving it two links
-  if (!ownerAttr.toMany)
-    await lockRows(
-      ctx.store,
-      owner.table,
-      next.filter((e) => !had.has(e.doc)).flatMap((e) => rows.get(e) ?? []),
+  // the same owner at once would each drop what they saw and both add theirs, leaving it two links. Any
+  // owner linked is kept from being deleted until this write ends; one deleted meanwhile is not found
+  const added = next.filter((e) => !had.has(e.doc));
+  const still = await lockRows(
+    ctx.store,
+    owner.table,
+    added.flatMap((e) => rows.get(e) ?? []),
+    ownerAttr.toMany ? 'shared' : 'exclusive',
+  );
+  for (const e of added) {
+    const ids = rows.get(e) ?? [];
+    if (ids.length > 0 && !ids.some((id) => still.has(id))) throw notFound(e.doc, locale);
+    rows.set(
+      e,
+      ids.filter((id) => still.has(id)),
     );
+  }
   for (const [i, e] of next.entries()) {
     const ids = rows.get(e) ?? [];
     if (!had.has(e.doc)) {

@@ -4,6 +4,7 @@
 // write is published, as Strapi 5.54 does (its links name one version's row each).
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { Store } from './store.js';
+import { lockDocuments } from './document-lock.js';
 import { showsLocale } from './relations.js';
 
 /** A target a row now links: its document, and the locale the link names (null: the link names none). */
@@ -59,7 +60,16 @@ export async function releaseTargetsOfRow(s: Store, model: Model, schema: Conten
   for (const attr of schema.attributes.values()) {
     if (attr.kind !== 'relation' || !attr.owner || attr.inverseToMany) continue;
     const links = await s.tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale']).where('source_id', '=', row.id).execute();
-    const perLocale = (model.contentTypes.get(attr.target)?.localized ?? false) && !schema.localized;
+    const target = model.contentTypes.get(attr.target);
+    if (!target || links.length === 0) continue;
+    // two publishes taking one target take it one after the other (relations.ts: writeOwnerRelation)
+    await lockDocuments(
+      s,
+      target.table,
+      links.map((l) => String(l.target_document_id)),
+      'exclusive',
+    );
+    const perLocale = target.localized && !schema.localized;
     await releaseTakenTargets(
       s,
       schema,

@@ -1,0 +1,99 @@
+// Writes that link documents, sent at once, must leave what some order of them one after another
+// would: a one-to-one target held by one document per status, and no link to or from a document a
+// concurrent delete removed (run one after another, the delete removes the links made before it and a
+// link made after it is refused).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Response, TestApp } from '../support/app.js';
+import { startExampleWith } from '../support/example-with.js';
+
+const schema = (name: string, plural: string, attributes: Record<string, unknown>) =>
+  JSON.stringify({
+    kind: 'collectionType',
+    collectionName: plural,
+    info: { singularName: name, pluralName: plural },
+    options: { draftAndPublish: true },
+    attributes: { title: { type: 'string' }, ...attributes },
+  });
+
+const FILES = {
+  'src/api/page/content-types/page/schema.json': schema('page', 'pages', { slot: { type: 'relation', relation: 'oneToOne', target: 'api::slot.slot', inversedBy: 'page' } }),
+  'src/api/slot/content-types/slot/schema.json': schema('slot', 'slots', { page: { type: 'relation', relation: 'oneToOne', target: 'api::page.page', mappedBy: 'slot' } }),
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startExampleWith(FILES);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function post(path: string, data: Record<string, unknown>): Promise<string> {
+  const r = await t.request('POST', path, { body: { data } });
+  expect(r.status, r.text).toBe(201);
+  return r.body.data.documentId as string;
+}
+
+const statusesOf = (rs: readonly Response[]): number[] => [...new Set(rs.map((r) => r.status))].sort();
+
+describe('pages taking one slot at once (both sides with draft & publish)', () => {
+  for (const status of ['published', 'draft'] as const) {
+    it(`ten ${status} writes: the slot ends held by exactly one page's ${status} version, the last one written`, async () => {
+      for (let round = 0; round < 3; round++) {
+        const slot = await post('/api/slots', { title: `slot ${status} ${round}` });
+        const pages = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/api/pages', { title: `page ${round}-${i}` })));
+        const rs = await Promise.all(pages.map((p) => t.request('PUT', `/api/pages/${p}?status=${status}`, { body: { data: { slot } } })));
+        expect(statusesOf(rs)).toEqual([200]);
+        const holders = await t.get(`/api/pages?status=${status}&filters[slot][documentId][$eq]=${slot}&fields[0]=title`);
+        expect(holders.status, holders.text).toBe(200);
+        expect(holders.body.meta.pagination.total).toBe(1);
+        const side = await t.get(`/api/slots/${slot}?status=${status}&populate[page][fields][0]=title`);
+        expect(side.body.data.page.documentId).toBe(holders.body.data[0].documentId);
+        const rows = await t.app.database.db.selectFrom('pages_slot_lnk').select('source_id').where('target_document_id', '=', slot).execute();
+        // the other status keeps what it had: published pages took it when published (each publish is a
+        // write of both versions), drafts only in the draft round
+        expect(rows).toHaveLength(status === 'published' ? 2 : 1);
+      }
+    });
+  }
+});
+
+describe('a delete racing writes that link to the document deleted', () => {
+  it('six articles created naming an author while it is deleted: no article is left linked to it', async () => {
+    for (let round = 0; round < 4; round++) {
+      const author = await post('/api/authors', { name: `doomed ${round}` });
+      const [gone, ...made] = await Promise.all([
+        t.request('DELETE', `/api/authors/${author}`),
+        ...Array.from({ length: 6 }, (_, i) => t.request('POST', '/api/articles', { body: { data: { title: `linking ${round}-${i}`, author } } })),
+      ]);
+      expect(gone!.status).toBe(204);
+      for (const r of made) {
+        if (r.status === 201) continue;
+        expect(r.status, r.text).toBe(400);
+        expect(r.body.error.message).toBe(`Document with id "${author}", locale "null" not found`);
+      }
+      const links = await t.app.database.db.selectFrom('articles_author_lnk').select('id').where('target_document_id', '=', author).execute();
+      expect(links).toHaveLength(0);
+    }
+  });
+
+  it('six profiles naming an author while it is deleted (the side without the links): no link is left from its rows', async () => {
+    for (let round = 0; round < 4; round++) {
+      const author = await post('/api/authors', { name: `doomed owner ${round}` });
+      const profiles = await Promise.all(Array.from({ length: 6 }, (_, i) => post('/api/profiles', { handle: `p${round}-${i}` })));
+      const rowIds = (await t.app.database.db.selectFrom('authors').select('id').where('document_id', '=', author).execute()).map((r) => Number(r.id));
+      const [gone, ...named] = await Promise.all([
+        t.request('DELETE', `/api/authors/${author}`),
+        ...profiles.map((p) => t.request('PUT', `/api/profiles/${p}`, { body: { data: { author } } })),
+      ]);
+      expect(gone!.status).toBe(204);
+      for (const r of named) {
+        if (r.status === 200) continue;
+        expect(r.status, r.text).toBe(400);
+        expect(r.body.error.message).toBe(`Document with id "${author}", locale "null" not found`);
+      }
+      const links = await t.app.database.db.selectFrom('authors_profile_lnk').select('id').where('source_id', 'in', rowIds).execute();
+      expect(links).toHaveLength(0);
+    }
+  });
+});
