@@ -26,20 +26,9 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set<ScalarType>([
   'blocks',
 ]);
 const RELATIONS: ReadonlySet<string> = new Set<RelationKind>(['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany']);
-const RESERVED = new Set([
-  'id',
-  'documentId',
-  'document_id',
-  'createdAt',
-  'updatedAt',
-  'publishedAt',
-  'locale',
-  'localizations',
-  'createdBy',
-  'updatedBy',
-  '__component',
-  '__type',
-]);
+const RESERVED = new Set(['id', 'documentId', 'document_id', 'locale', 'localizations', 'createdBy', 'updatedBy', '__component', '__type']);
+/** every entry's timestamps: in a component, which has none, plain names (Strapi stores them as declared) */
+const ENTRY_TIMESTAMPS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'publishedAt']);
 /**
  * Letters, digits and underscores, as Strapi reads them (`3dModel` included), with one letter or
  * underscore at least: a name of digits alone would be an array index, which JSON objects put first.
@@ -55,6 +44,8 @@ export interface AttributeContext {
   readonly customFields?: ReadonlyMap<string, ScalarType>;
   /** where what start-up should say besides errors goes */
   readonly notices?: string[];
+  /** the attribute is a component's */
+  readonly inComponent?: boolean;
 }
 
 function num(def: Record<string, unknown>, key: string, ctx: AttributeContext, name: string): number | undefined {
@@ -99,7 +90,7 @@ function asStoredType(name: string, def: Record<string, unknown>, ctx: Attribute
 
 export function buildAttribute(name: string, raw: unknown, ctx: AttributeContext): Attribute {
   if (!NAME.test(name)) throw new SchemaError(ctx.file, name, 'name must be letters, digits, underscores, spaces and hyphens, not digits alone');
-  if (RESERVED.has(name)) throw new SchemaError(ctx.file, name, 'name is reserved');
+  if (RESERVED.has(name) || (ENTRY_TIMESTAMPS.has(name) && !ctx.inComponent)) throw new SchemaError(ctx.file, name, 'name is reserved');
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SchemaError(ctx.file, name, 'definition must be an object');
   }

@@ -152,15 +152,16 @@ function attributesOf(
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SchemaError(file, null, 'missing "attributes" object');
   const map = new Map<string, Attribute>();
   const columns = new Map<string, string>(system.map((c) => [c, '']));
-  const ctx = { file, typeLocalized, customFields: load.customFields, notices: load.notices };
+  const inComponent = !uid.includes('::');
+  const ctx = { file, typeLocalized, customFields: load.customFields, notices: load.notices, inComponent };
   for (const [name, def] of Object.entries(raw)) {
-    if (isSystemTimestamp(name, def)) {
+    if (!inComponent && isSystemTimestamp(name, def)) {
       load.notices.push(`${file}: attribute "${name}" is the system timestamp every entry has; its declaration is left out`);
       continue;
     }
     // Strapi puts its own (private) admin-user fields in their place on every content type, so a client can
     // neither send, populate nor filter them (`Invalid key createdBy`); Folio has no admin users
-    if (CREATOR_FIELDS.has(name) && uid.includes('::')) {
+    if (CREATOR_FIELDS.has(name) && !inComponent) {
       load.notices.push(`${file}: attribute "${name}" is Strapi's own admin-user field, which clients can't read or write; its declaration is left out`);
       continue;
     }
