@@ -7,6 +7,7 @@
 // order they were registered.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './error-handler.js';
+import { staticPathRefusal } from './static-path.js';
 
 /** The methods Koa's router knows; any other is `501 Not Implemented`. */
 const ROUTER_METHODS: ReadonlySet<string> = new Set(['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE']);
@@ -54,7 +55,11 @@ export function registerNotFound(app: FastifyInstance): void {
   };
   app.setNotFoundHandler((req, reply) => {
     const method = req.method.toUpperCase();
-    if (method === 'GET' || method === 'HEAD') return reply.code(404).send(errorBody(404, 'NotFoundError', 'Not Found', {}));
+    if (method === 'GET' || method === 'HEAD') {
+      const refused = staticPathRefusal(req.url.split('?')[0] ?? '');
+      if (refused) return reply.code(refused.error.status).send(refused);
+      return reply.code(404).send(errorBody(404, 'NotFoundError', 'Not Found', {}));
+    }
     const allow = allowed(req.url);
     if (method === 'OPTIONS') return plain(reply, 200, allow, '');
     if (!ROUTER_METHODS.has(method)) return plain(reply, 501, allow, 'Not Implemented');

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
@@ -35,6 +36,36 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.data.documentId).toBe(doc);
     expect((await t.request('DELETE', `/api/tags/${doc}`)).status).toBe(204);
+  });
+
+  it("a GET or HEAD of a path naming a file outside the public folder is Strapi 5.54's 400 Malicious Path or 403, as its static serving answers", async () => {
+    // sent as written: fetch would resolve `..` and `%2e%2e` before sending
+    const raw = (method: string, path: string): Promise<[number, string]> =>
+      new Promise((resolve, reject) => {
+        const req = request(`${t.url}${path}`, { method, path }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve([res.statusCode ?? 0, body]));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const malicious = JSON.stringify({ data: null, error: { status: 400, name: 'BadRequestError', message: 'Malicious Path' } });
+    const forbidden = JSON.stringify({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } });
+    const notFound = JSON.stringify({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    for (const path of ['//api/articles', '///api/articles', '//api/articles?x=1', '/%2Fapi/articles', '/C:/x', '/c:%5cx', '/%5c%5cserver', '//uploads/a.png']) {
+      expect(await raw('GET', path), path).toEqual([400, malicious]);
+      expect(await raw('HEAD', path), path).toEqual([400, '']);
+    }
+    for (const path of ['/..', '/.%2e/x', '/..%5c..%5cx', '/a/..%2f..%2fb', '/a/%2e%2e%2f%2e%2e%2fb', '/uploads/..%5cx', '/.well-known/../..%2fx']) {
+      expect(await raw('GET', path), path).toEqual([403, forbidden]);
+    }
+    // a `..` that stays inside, a drive letter without a slash, a path a route takes: as before
+    for (const path of ['/a/..', '/uploads/%2e%2e', '/C:x', '/uploads/missing.png']) expect(await raw('GET', path), path).toEqual([404, notFound]);
+    // a route's parameter is a parameter: the Public role may not find articles
+    expect((await raw('GET', '/api/articles/..%2f..'))[0]).toBe(403);
+    // other methods keep the router's answer
+    expect((await raw('POST', '//api/articles'))[0]).toBe(405);
   });
 
   it('a known path with the wrong method is 405', async () => {

@@ -334,11 +334,13 @@ describe('images that are not valid are 400 "File is not a valid image"', () => 
 });
 
 describe('GET /uploads/… serves only stored names', () => {
-  it('traversal and hidden names are 404', async () => {
-    for (const path of ['/uploads/../package.json', '/uploads/%2e%2e%2fpackage.json', '/uploads/..%2F..%2Fpackage.json', '/uploads/.hidden', '/uploads/', '/uploads/nope.png']) {
+  it("hidden and missing names are 404; a name climbing above the public folder is Strapi 5.54's 403", async () => {
+    for (const path of ['/uploads/../package.json', '/uploads/%2e%2e%2fpackage.json', '/uploads/.hidden', '/uploads/', '/uploads/nope.png']) {
       const res = await fetchAll(u.t.url + path);
       expect(res.status, path).toBe(404);
     }
+    const climbing = await fetchAll(`${u.t.url}/uploads/..%2F..%2Fpackage.json`);
+    expect(climbing.status).toBe(403);
   });
 });
 

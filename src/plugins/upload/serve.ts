@@ -8,6 +8,7 @@ import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../errors.js';
 import { errorBody } from '../../http/error-handler.js';
+import { staticPathRefusal } from '../../http/static-path.js';
 import { byteRange } from './byte-range.js';
 import { isInlineType, typeOfExtension } from './mime.js';
 import { isSafeObjectName } from './names.js';
@@ -31,12 +32,17 @@ function requestedName(req: FastifyRequest): string | null {
 const oneHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
 export function registerStaticUploads(app: FastifyInstance, dir: string): void {
+  const notFound = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const refused = staticPathRefusal((req.raw.url ?? '').split('?')[0] ?? '');
+    if (refused) return reply.code(refused.error.status).send(refused);
+    throw new NotFoundError('Not Found');
+  };
   const serve = async (req: FastifyRequest, reply: FastifyReply) => {
     const name = requestedName(req);
-    if (name === null) throw new NotFoundError('Not Found');
+    if (name === null) return notFound(req, reply);
     const file = join(dir, name);
     const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new NotFoundError('Not Found');
+    if (!info?.isFile()) return notFound(req, reply);
     const mime = typeOfExtension(extname(name)) ?? 'application/octet-stream';
     const range = byteRange(info.size, req.headers.range, oneHeader(req.headers['if-range']), info.mtime);
     reply.header('accept-ranges', 'bytes');
