@@ -103,6 +103,8 @@ interface Opened {
   readonly readDialect?: KyselyDialect;
   /** SQLite: PRAGMA data_version, which moves when another connection commits */
   readonly dataVersion?: () => number;
+  /** what the server's settings change in the dialect's capabilities (MySQL: consecutiveIds) */
+  readonly capabilities?: Pick<Dialect, 'consecutiveIds'>;
 }
 
 /** SQLite's page cache per connection, KiB */
@@ -185,13 +187,17 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
     ? m.createPool({ uri: cfg.url, ...common })
     : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common });
   const dialect = new MysqlDialect({ pool });
-  const bound = readTimeout(cfg);
-  if (bound === 0) return { dialect };
-  // content reads share the pool, each SELECT carrying its bound (statement-timeout.ts)
-  const version = await new Promise<string>((resolve, reject) =>
-    pool.query('select version() as v', (err: Error | null, rows: unknown) => (err ? reject(err) : resolve(String((rows as { v: unknown }[])[0]?.v)))),
+  const server = await new Promise<{ v: unknown; mode: unknown; step: unknown }>((resolve, reject) =>
+    pool.query('select version() as v, @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as step', (err: Error | null, rows: unknown) =>
+      err ? reject(err) : resolve((rows as { v: unknown; mode: unknown; step: unknown }[])[0]!),
+    ),
   );
-  return { dialect, readDialect: boundedSelects(dialect, version.includes('MariaDB') ? 'mariadb' : 'mysql', bound) };
+  // modes 0 and 1 give the rows of one multi-row INSERT consecutive ids; 2 (MySQL 8's default) may interleave them
+  const capabilities = { consecutiveIds: Number(server.mode) <= 1 ? Number(server.step) : null };
+  const bound = readTimeout(cfg);
+  if (bound === 0) return { dialect, capabilities };
+  // content reads share the pool, each SELECT carrying its bound (statement-timeout.ts)
+  return { dialect, capabilities, readDialect: boundedSelects(dialect, String(server.v).includes('MariaDB') ? 'mariadb' : 'mysql', bound) };
 }
 
 /** the bound of a content read's statements: the configured one, else READ_TIMEOUT_MS */
@@ -261,7 +267,7 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
   const database: Database = {
     identity: {},
     db,
-    dialect: DIALECTS[cfg.client],
+    dialect: opened.capabilities ? { ...DIALECTS[cfg.client], ...opened.capabilities } : DIALECTS[cfg.client],
     statements: () => counter.count,
     changeMark: otherWriters ? async () => `${local()}:${await otherWriters()}` : async () => String(local()),
     seesOtherWriters: dataVersion !== undefined || otherWriters !== undefined,

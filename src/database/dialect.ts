@@ -58,6 +58,12 @@ export interface Dialect {
   readonly upsertReturning: boolean;
   /** true when a table's next ids can be taken ahead of inserting its rows (PostgreSQL's serial sequences) */
   readonly idsFromSequence: boolean;
+  /**
+   * The step between the ids one multi-row INSERT gives its rows, when the server gives them in a run
+   * from the first it reports (MySQL/MariaDB with innodb_autoinc_lock_mode 0 or 1, read at connect);
+   * null when it may interleave another insert's ids with them, or reports no first id.
+   */
+  readonly consecutiveIds: number | null;
   /** true when independent writes can travel as one statement (PostgreSQL's data-modifying WITH) */
   readonly writesInOneStatement: boolean;
   /** extra table options appended at CREATE TABLE (MySQL: binary collation for case-sensitive compare) */

@@ -48,6 +48,8 @@ export const mysqlDialect: Dialect = {
   insertIgnore: 'ignore',
   upsertReturning: false,
   idsFromSequence: false,
+  // read from the server's settings at connect (connect.ts)
+  consecutiveIds: null,
   writesInOneStatement: false,
   // binary collation: `=`, LIKE and ORDER BY compare exactly, as on PostgreSQL and SQLite
   tableSuffix: 'default character set utf8mb4 collate utf8mb4_bin',

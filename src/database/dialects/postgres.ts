@@ -49,6 +49,7 @@ export const postgresDialect: Dialect = {
   insertIgnore: 'on-conflict',
   upsertReturning: true,
   idsFromSequence: true,
+  consecutiveIds: null,
   writesInOneStatement: true,
   tableSuffix: '',
   binarySort: ' collate "C"',

@@ -52,6 +52,7 @@ export const sqliteDialect: Dialect = {
   insertIgnore: 'on-conflict',
   upsertReturning: true,
   idsFromSequence: false,
+  consecutiveIds: null,
   writesInOneStatement: false,
   tableSuffix: '',
   binarySort: '',

@@ -1,11 +1,12 @@
 // Copies of component rows, each a new row with the old one's columns. Where the dialect takes
 // data-modifying WITH clauses (PostgreSQL) every copy of a publish travels in one statement, a pair of
-// clauses per component table; elsewhere each copy is its own INSERT … SELECT.
+// clauses per component table; where the server numbers a statement's rows in a run (MySQL/MariaDB,
+// consecutiveIds) an INSERT … SELECT per table copies them; elsewhere each copy is its own INSERT … SELECT.
 import { sql, type RawBuilder } from 'kysely';
 import { rowColumns } from '../../database/tables.js';
 import type { Component } from '../../schema/types.js';
 import { insertRow, type Store } from './rows.js';
-import { nextId } from './insert-rows.js';
+import { nextId, placesBy } from './insert-rows.js';
 
 export interface RowToCopy {
   readonly comp: Component;
@@ -75,12 +76,61 @@ async function copyTogether(s: Store, rows: readonly RowToCopy[]): Promise<(numb
   return keys.map((key) => made.get(key) ?? null);
 }
 
+// source ids one INSERT … SELECT names at most
+const RUN_CHUNK = 5000;
+
+/**
+ * Where the server numbers one statement's rows in a run (consecutiveIds), an INSERT … SELECT per
+ * component table copies its rows in id order, and the copy of the j-th existing source row has the
+ * first id reported plus j steps. A source row copied twice (one list copied to two locales) is
+ * copied again in a later round, each round naming a row once.
+ */
+async function copyInRuns(s: Store, rows: readonly RowToCopy[], step: number): Promise<(number | null)[]> {
+  const out = new Array<number | null>(rows.length).fill(null);
+  for (const [comp, places] of placesBy(rows, (r) => r.comp)) {
+    const cols = columns(comp);
+    if (cols.length === 0) {
+      for (const i of places) out[i] = await copyOne(s, rows[i]!);
+      continue;
+    }
+    let pending = places;
+    while (pending.length > 0) {
+      const named = new Set<number>();
+      const round: number[] = [];
+      const later: number[] = [];
+      for (const i of pending) {
+        const id = rows[i]!.id;
+        if (named.has(id)) later.push(i);
+        else {
+          named.add(id);
+          round.push(i);
+        }
+      }
+      for (let from = 0; from < round.length; from += RUN_CHUNK) {
+        const chunk = round.slice(from, from + RUN_CHUNK);
+        const asked = chunk.map((i) => rows[i]!.id);
+        const existing = (await s.tx.selectFrom(comp.table).select('id').where('id', 'in', asked).orderBy('id').execute()).map((r) => Number(r.id));
+        if (existing.length === 0) continue;
+        const source = s.tx.selectFrom(comp.table).select(cols).where('id', 'in', existing).orderBy('id');
+        const res = await s.tx.insertInto(comp.table).columns(cols).expression(source).executeTakeFirstOrThrow();
+        // the write holds its document's rows, so its components can't change in between; a mismatch is a fault
+        if (Number(res.numInsertedOrUpdatedRows) !== existing.length) throw new Error(`copy of ${comp.table} rows inserted ${res.numInsertedOrUpdatedRows} of ${existing.length}`);
+        const first = Number(res.insertId);
+        const copyOf = new Map(existing.map((id, j) => [id, first + j * step]));
+        for (const i of chunk) out[i] = copyOf.get(rows[i]!.id) ?? null;
+      }
+      pending = later;
+    }
+  }
+  return out;
+}
+
 /** New ids of the copies, in the order given; null where the source row is gone. */
 export async function copyRows(s: Store, rows: readonly RowToCopy[]): Promise<(number | null)[]> {
-  if (rows.length === 1 || !s.dialect.writesInOneStatement) {
-    const out: (number | null)[] = [];
-    for (const r of rows) out.push(await copyOne(s, r));
-    return out;
-  }
-  return rows.length === 0 ? [] : copyTogether(s, rows);
+  if (rows.length === 0) return [];
+  if (rows.length > 1 && s.dialect.writesInOneStatement) return copyTogether(s, rows);
+  if (rows.length > 1 && s.dialect.consecutiveIds !== null) return copyInRuns(s, rows, s.dialect.consecutiveIds);
+  const out: (number | null)[] = [];
+  for (const r of rows) out.push(await copyOne(s, r));
+  return out;
 }
