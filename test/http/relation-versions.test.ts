@@ -21,6 +21,13 @@ const FILES = {
   'src/api/item/content-types/item/schema.json': schema('item', 'items', false, { labels: { type: 'relation', relation: 'manyToMany', target: 'api::label.label' } }),
   'src/api/note/content-types/note/schema.json': schema('note', 'notes', true, { post: { type: 'relation', relation: 'oneToOne', target: 'api::post.post', mappedBy: 'note' } }),
   'src/api/post/content-types/post/schema.json': schema('post', 'posts', true, { note: { type: 'relation', relation: 'oneToOne', target: 'api::note.note', inversedBy: 'post' } }),
+  'src/components/rv/tagged.json': JSON.stringify({
+    collectionName: 'components_rv_taggeds',
+    info: { displayName: 'tagged' },
+    attributes: { label: { type: 'relation', relation: 'oneToOne', target: 'api::label.label' }, labels: { type: 'relation', relation: 'oneToMany', target: 'api::label.label' } },
+  }),
+  'src/api/sheet/content-types/sheet/schema.json': schema('sheet', 'sheets', true, { parts: { type: 'component', component: 'rv.tagged', repeatable: true } }),
+  'src/api/leaf/content-types/leaf/schema.json': schema('leaf', 'leaves', false, { parts: { type: 'component', component: 'rv.tagged', repeatable: true } }),
 };
 
 let t: TestApp;
@@ -87,5 +94,36 @@ describe('a one-to-one target taken by a draft write', () => {
     expect(await noteOf(q.documentId)).toMatchObject({ title: 'n' });
     expect(await noteOf(p.documentId)).toBeNull();
     expect(await postOf()).toMatchObject({ title: 'q' });
+  });
+});
+
+describe('a link from a component', () => {
+  const partsOf = async (path: string, status: string): Promise<unknown> => {
+    const r = await t.get(`${path}?status=${status}&populate[parts][populate][label][fields][0]=title&populate[parts][populate][labels][fields][0]=title`);
+    expect(r.status, r.text).toBe(200);
+    return (r.body.data.parts as { label: unknown; labels: unknown }[]).map((p) => ({ label: p.label, labels: p.labels }));
+  };
+  const strip = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (k, x) => (k === 'id' || k === 'documentId' ? undefined : x)));
+
+  it('in an entry with draft & publish follows the status read, whatever version a row id or a status named', async () => {
+    const label = await ok('POST', '/api/labels', { title: 'L' });
+    const draftRow = (await t.get(`/api/labels/${label.documentId}?status=draft`)).body.data.id as number;
+    const byRow = await ok('POST', '/api/sheets', { title: 's', parts: [{ label: draftRow, labels: [draftRow] }] });
+    const byStatus = await ok('POST', '/api/sheets', { title: 's', parts: [{ labels: { connect: [{ documentId: label.documentId, status: 'draft' }] } }] });
+    await ok('PUT', `/api/labels/${label.documentId}?status=draft`, { title: 'L draft edit' });
+    const shown = (title: string, both: boolean) => [{ label: both ? { title } : null, labels: [{ title }] }];
+    for (const status of ['published', 'draft']) {
+      const title = status === 'draft' ? 'L draft edit' : 'L';
+      expect(strip(await partsOf(`/api/sheets/${byRow.documentId}`, status)), status).toEqual(shown(title, true));
+      expect(strip(await partsOf(`/api/sheets/${byStatus.documentId}`, status)), status).toEqual(shown(title, false));
+    }
+  });
+
+  it('in an entry without draft & publish keeps the version a row id or a status named', async () => {
+    const label = await ok('POST', '/api/labels', { title: 'M' });
+    const draftRow = (await t.get(`/api/labels/${label.documentId}?status=draft`)).body.data.id as number;
+    const leaf = await ok('POST', '/api/leaves', { title: 'l', parts: [{ label: draftRow, labels: { connect: [{ documentId: label.documentId, status: 'draft' }] } }] });
+    expect(strip(await partsOf(`/api/leaves/${leaf.documentId}`, 'published'))).toEqual([{ label: null, labels: [] }]);
+    expect(strip(await partsOf(`/api/leaves/${leaf.documentId}`, 'draft'))).toEqual([{ label: { title: 'M' }, labels: [{ title: 'M' }] }]);
   });
 });

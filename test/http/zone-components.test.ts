@@ -132,6 +132,73 @@ describe('dynamic zone components', () => {
     expect(author.status, author.text).toBe(201);
   });
 
+  it('a component id named twice in one list is one entry, at its first place, holding what the last one sent (as Strapi 5.54 keeps it)', async () => {
+    const made = await t.request('POST', '/api/articles?status=draft', {
+      body: {
+        data: {
+          title: 'twice',
+          blocks: [
+            { __component: 'shared.quote', title: 'q1' },
+            { __component: 'shared.quote', title: 'q2' },
+          ],
+        },
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.documentId as string;
+    const read = async () => (await t.get(`/api/articles/${id}?status=draft&populate[blocks]=true`)).body.data.blocks as { id: number; title: string }[];
+    const [a, b] = await read();
+    const r = await t.request('PUT', `/api/articles/${id}?status=draft`, {
+      body: {
+        data: {
+          blocks: [
+            { __component: 'shared.quote', id: b!.id, title: 'y1' },
+            { __component: 'shared.quote', title: 'new' },
+            { __component: 'shared.quote', id: b!.id, title: 'y2' },
+          ],
+        },
+      },
+    });
+    expect(r.status, r.text).toBe(200);
+    const after = await read();
+    expect(after.map((e) => [e.id === b!.id ? 'b' : e.id === a!.id ? 'a' : 'new', e.title])).toEqual([
+      ['b', 'y2'],
+      ['new', 'new'],
+    ]);
+
+    const author = await t.request('POST', '/api/authors', {
+      body: {
+        data: {
+          name: 'twice linked',
+          links: [
+            { label: 'a', url: 'u' },
+            { label: 'b', url: 'u' },
+          ],
+        },
+      },
+    });
+    const links = (await t.get(`/api/authors/${author.body.data.documentId}?populate=links`)).body.data.links as { id: number }[];
+    const put = await t.request('PUT', `/api/authors/${author.body.data.documentId}`, {
+      body: {
+        data: {
+          links: [
+            { id: links[0]!.id, label: 'x1', url: 'u' },
+            { label: 'n', url: 'u' },
+            { id: links[0]!.id, label: 'x2', url: 'u' },
+            { id: links[1]!.id, label: 'b2', url: 'u' },
+          ],
+        },
+      },
+    });
+    expect(put.status, put.text).toBe(200);
+    const kept = (await t.get(`/api/authors/${author.body.data.documentId}?populate=links`)).body.data.links as { id: number; label: string }[];
+    expect(kept.map((l) => [l.id === links[0]!.id ? 'a' : l.id === links[1]!.id ? 'b' : 'new', l.label])).toEqual([
+      ['a', 'x2'],
+      ['new', 'n'],
+      ['b', 'b2'],
+    ]);
+  });
+
   it("listed components are written and read; a fragment or path through an unlisted one reads as Strapi's", async () => {
     const put = await t.request('PUT', '/api/homepage', { body: { data: { headline: 'Home', hero: [{ __component: 'shared.quote', title: 'HQ' }] } } });
     expect(put.status, put.text).toBe(200);

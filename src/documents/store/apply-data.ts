@@ -7,7 +7,7 @@ import { deleteRows } from './children.js';
 import { setMedia } from './media.js';
 import type { CmpLink } from './new-rows.js';
 import { refuseAdminLinks } from './admin-links.js';
-import { checkUnlinkedRelation, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
+import { checkUnlinkedRelation, dpSource, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
 import { insertLinks } from './deferred-links.js';
 import { defaultColumns, scalarColumns } from './rows.js';
 import { insertRows } from './insert-rows.js';
@@ -57,21 +57,24 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
     }),
   );
   let next = 0;
-  for (const [i, it] of items.entries()) {
+  for (const it of items) {
     const comp = ctx.model.components.get(it.component)!;
     let id: number;
     if (it.id !== undefined) {
       id = it.id;
+      // a component named twice is one entry, at its first place, holding what the last one sent (as Strapi 5.54 keeps it)
+      const again = kept.has(`${it.component}#${id}`);
       kept.add(`${it.component}#${id}`);
       const cols = scalarColumns(ctx.store.dialect, comp, it.data.scalars);
       if (Object.keys(cols).length) await tx.updateTable(comp.table).set(cols).where('id', '=', id).execute();
-      await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp }, it.data, false);
+      await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp, inDraftAndPublish: dpSource(owner) }, it.data, false);
+      if (again) continue;
     } else {
       id = freshIds[next++]!;
       ctx.store.newRows?.created(comp.componentTable, id);
-      await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp }, it.data, true);
+      await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp, inDraftAndPublish: dpSource(owner) }, it.data, true);
     }
-    links.push({ entity_id: owner.id, cmp_id: id, component_type: it.component, field, ord: i + 1 });
+    links.push({ entity_id: owner.id, cmp_id: id, component_type: it.component, field, ord: links.length + 1 });
   }
   // components dropped from the value are deleted with everything they hold
   const byType = new Map<string, number[]>();

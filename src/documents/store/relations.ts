@@ -16,6 +16,8 @@ export interface SourceRow {
   readonly documentId: string | null;
   readonly locale: string | null;
   readonly schema: ContentType | Component;
+  /** a component row: the entry holding it (at any depth) has draft & publish */
+  readonly inDraftAndPublish?: boolean;
 }
 
 export interface RelationContext extends TargetContext {
@@ -36,8 +38,13 @@ function targetLocaleFor(ctx: RelationContext, source: SourceRow, target: Conten
   return (r) => (!target.localized ? null : (documentLocale ?? r.locale ?? ctx.defaultLocale));
 }
 
-function dpSource(source: SourceRow): boolean {
-  return source.schema.modelType === 'contentType' && source.schema.draftAndPublish;
+/**
+ * The row is a version of a draft & publish entry, or a component of one: its links follow the
+ * status a read asks for, whatever status the write named (Strapi 5.54 re-points a component's links
+ * to the published rows when it publishes), where links from other rows keep the status they name.
+ */
+export function dpSource(source: SourceRow): boolean {
+  return source.schema.modelType === 'contentType' ? source.schema.draftAndPublish : source.inDraftAndPublish === true;
 }
 
 /**
@@ -67,7 +74,8 @@ async function resolve(
   for (const r of refs) {
     if (r.documentId === undefined && r.id !== undefined) {
       const row = rowsById.get(r.id);
-      if (row) entries.push({ doc: row.doc, locale: target.localized ? row.locale : null, status: target.draftAndPublish ? (row.published ? 'published' : 'draft') : null });
+      // a row id names a version: the link keeps its status where links keep the one they name
+      if (row) entries.push({ doc: row.doc, locale: target.localized ? row.locale : null, status: statusFor({ ...r, status: row.published ? 'published' : 'draft' }) });
     } else entries.push({ doc: r.documentId!, locale: localeFor(r), status: statusFor(r) });
   }
   if (check) await checkExists(ctx, target, entries);
