@@ -199,6 +199,25 @@ describe('dynamic zone components', () => {
     ]);
   });
 
+  it("a component id naming none of the entry's components, whatever its type, is Strapi 5.54's not-related error on an update and ignored on a create", async () => {
+    const made = await t.request('POST', '/api/authors', { body: { data: { name: 'ids of any type', links: [{ label: 'a', url: 'u' }] } } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.documentId as string;
+    for (const given of [null, 'abc', 1.5, true, {}, [1]]) {
+      const created = await t.request('POST', '/api/authors', { body: { data: { name: `created with ${JSON.stringify(given)}`, links: [{ id: given, label: 'l', url: 'u' }] } } });
+      expect(created.status, created.text).toBe(201);
+      const links = await t.request('PUT', `/api/authors/${id}`, { body: { data: { links: [{ id: given, label: 'l', url: 'u' }] } } });
+      expect(links.status, links.text).toBe(400);
+      expect(links.body.error).toEqual({ status: 400, name: 'ApplicationError', message: 'Some of the provided components in links are not related to the entity', details: {} });
+      const zone = await t.request('PUT', '/api/homepage', { body: { data: { hero: [{ __component: 'shared.quote', id: given, title: 'q' }] } } });
+      expect(zone.status, zone.text).toBe(400);
+      expect(zone.body.error).toEqual({ status: 400, name: 'Error', message: 'Some of the provided components in hero are not related to the entity' });
+    }
+    // nothing was changed by the refused updates
+    const read = await t.get(`/api/authors/${id}?populate=links`);
+    expect(read.body.data.links.map((l: { label: string }) => l.label)).toEqual(['a']);
+  });
+
   it("listed components are written and read; a fragment or path through an unlisted one reads as Strapi's", async () => {
     const put = await t.request('PUT', '/api/homepage', { body: { data: { headline: 'Home', hero: [{ __component: 'shared.quote', title: 'HQ' }] } } });
     expect(put.status, put.text).toBe(200);

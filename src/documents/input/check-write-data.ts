@@ -59,19 +59,20 @@ function listOf(path: string[], value: unknown, problems: Problems): unknown[] |
   return value;
 }
 
-/** A component's `id` goes through the integer rules, so a bad one reads like any other bad integer. */
-const COMPONENT_ID: ScalarAttribute = {
-  kind: 'scalar',
-  name: 'id',
-  type: 'integer',
-  column: 'id',
-  required: false,
-  private: false,
-  localized: false,
-  writable: true,
-  unique: false,
-  searchable: false,
-};
+/** no component row has it: the id of an entry whose sent `id` names none */
+const UNRELATED_ID = 0;
+
+/**
+ * A component's `id` as the writer takes it: Strapi 5.54 gives it no type, so any value sent (null,
+ * text, a fraction) is an id, one naming no component of the entry being "not related" on an update
+ * (writeItems) and ignored on a create. A whole number, or its digits, names that row.
+ */
+function componentId(given: unknown): number | undefined {
+  if (given === undefined) return undefined;
+  if (typeof given === 'number' && Number.isSafeInteger(given) && given > 0) return given;
+  if (typeof given === 'string' && /^[1-9]\d{0,15}$/.test(given) && Number.isSafeInteger(Number(given))) return Number(given);
+  return UNRELATED_ID;
+}
 
 function emptyData(): WriteData {
   return { scalars: new Map(), relations: new Map(), media: new Map(), components: new Map(), zones: new Map(), unlinked: new Map() };
@@ -95,9 +96,9 @@ function componentInput(model: Model, comp: Component, value: unknown, path: str
     problems.fieldErrors.push(fieldError(path, notTypeMessage(path, 'object', value), value));
     return undefined;
   }
-  const id = value['id'] === undefined || value['id'] === null ? undefined : scalar(COMPONENT_ID, value['id'], [...path, 'id'], problems);
+  const id = componentId(value['id']);
   const out: ComponentInput = { data: collect(model, comp, value, path, problems) };
-  if (typeof id?.value === 'number') out.id = id.value;
+  if (id !== undefined) out.id = id;
   return out;
 }
 
