@@ -123,6 +123,18 @@ describe('required values', () => {
     expect(await errorsOf('POST', '/api/ledgers', nulls)).toEqual({ message: '13 errors occurred', byPath: PUBLISH_NULLS });
   });
 
+  it('without draft & publish, an update setting them to null: "cannot be null." where a create says "must be defined." (its rule is notNull, not notNil)', async () => {
+    const made = await t.request('POST', '/api/ledgers', { body: { data: { ...VALID, c: { n: 1 }, list: [], zone: [] } } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.documentId as string;
+    const nulls = { i: null, f: null, d: null, b: null, bo: null, dt: null, da: null, ti: null, js: null, bl: null, s: null, en: null, c: { n: null } };
+    const cannot = (p: string): [string, unknown] => [`${p} cannot be null.`, null];
+    expect(await errorsOf('PUT', `/api/ledgers/${id}`, nulls)).toEqual({
+      message: '13 errors occurred',
+      byPath: { ...PUBLISH_NULLS, b: cannot('b'), bo: cannot('bo'), dt: cannot('dt'), da: cannot('da'), ti: cannot('ti'), js: cannot('js') },
+    });
+  });
+
   it('a draft must give a required repeatable component and dynamic zone a list: left out of a create "must be defined.", null a type error', async () => {
     expect(await errorsOf('POST', '/api/sheets?status=draft', { title: 'x', en: 'zzz' })).toEqual({
       message: '3 errors occurred',

@@ -63,7 +63,13 @@ function requiredError(a: Attribute, values: Values, path: string[], opts: Publi
   if (!present && values[PARTIAL] === true) return undefined;
   // Strapi publishes a D&P version by creating it from the stored draft, where a missing field (a
   // component's sub-field too) is null: it is reported as a type error on null, as is a null sent
-  if (opts.draftAndPublish || v === null) return fieldError(path, nullMessage(a, path), null);
+  if (opts.draftAndPublish || v === null) {
+    const message = nullMessage(a, path);
+    // an update's required rule is notNull where a create's is notNil: the types whose validators read
+    // null as no value say so in its words (seen on booleans, datetimes and big integers, Strapi 5.54)
+    const updated = v === null && !opts.draftAndPublish && !opts.isCreate && message.endsWith(' must be defined.');
+    return fieldError(path, updated ? `${pathText(path)} cannot be null.` : message, null);
+  }
   // an update of a non-D&P type that leaves the field out keeps the stored value
   if (nested || opts.isCreate) return fieldError(path, `${pathText(path)} must be defined.`);
   return undefined;
