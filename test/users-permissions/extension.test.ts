@@ -22,13 +22,14 @@ let project: ReturnType<typeof exampleWith>;
 beforeAll(async () => {
   project = withUserExtension({
     bio: { type: 'text', maxLength: 200 },
+    active: { type: 'boolean' },
     // required with a default (aienergy-backend's account_status): a new user takes the default
     accountStatus: { type: 'enumeration', enum: ['PENDING', 'ACTIVE'], required: true, default: 'PENDING' },
     favoriteTag: { type: 'relation', relation: 'manyToOne', target: 'api::tag.tag' },
     // an extension can't make the password public
     password: { type: 'string', private: false },
   });
-  t = await startTestApp({ dir: project.dir, usersPermissions: usersPermissionsConfig({ 'users-permissions': { config: { register: { allowedFields: ['bio'] } } } }) });
+  t = await startTestApp({ dir: project.dir, usersPermissions: usersPermissionsConfig({ 'users-permissions': { config: { register: { allowedFields: ['bio', 'active'] } } } }) });
 });
 afterAll(async () => {
   await t?.close();
@@ -46,6 +47,19 @@ describe('user type extended by the project', () => {
       body: { username: 'zed', email: 'zed@example.com', password: 'secret123', bio: 'x'.repeat(201) },
     });
     expect(tooLong.status).toBe(400);
+  });
+
+  it("an extra attribute's type error is listed with the other errors of the body, in attribute order, as Strapi 5.54's one validation pass lists them", async () => {
+    const r = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'abd', email: 'abd@example.com', password: '123', active: 'yes' } });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.error.message).toBe('2 errors occurred');
+    expect(r.body.error.details.errors.map((e: { path: string[]; message: string }) => [e.path.join('.'), e.message])).toEqual([
+      ['password', 'password must be at least 6 characters'],
+      ['active', 'active must be a `boolean` type, but the final value was: `"yes"`.'],
+    ]);
+    const alone = await t.request('POST', '/api/auth/local/register', { token: null, body: { username: 'abe', email: 'abe@example.com', password: 'secret123', active: 'yes' } });
+    expect(alone.status, alone.text).toBe(400);
+    expect(alone.body.error.message).toBe('active must be a `boolean` type, but the final value was: `"yes"`.');
   });
 
   it('a required attribute with a default takes the default on register and on POST /api/users, as in Strapi 5.54', async () => {

@@ -18,6 +18,7 @@ import { parseContextOf } from '../../http/parse-context.js';
 import { truthy } from './values.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import { isSecret } from './body.js';
+import { userValueErrors } from './user-value-errors.js';
 import type { RoleRef } from './role-ref.js';
 import { documentIdText, rowId } from '../../documents/input/refs.js';
 import { storedData } from '../../documents/input/strapi-echo.js';
@@ -147,10 +148,9 @@ export class Users {
     // a new user takes the defaults of the fields it leaves out, before the required ones are checked
     // (an extension's `account_status`, required with a default, as a real project declares it)
     if (isCreate) for (const a of this.type.attributes.values()) if (a.kind === 'scalar' && a.default !== undefined && !Object.hasOwn(scalars, a.name)) scalars[a.name] = a.default;
-    const errors = validateForPublish(this.services.model, this.type, scalars, { isCreate, draftAndPublish: false });
+    const ruled = validateForPublish(this.services.model, this.type, scalars, { isCreate, draftAndPublish: false });
     const password = values['password'];
-    const problem = typeof password === 'string' ? passwordProblem(password) : null;
-    if (problem !== null) errors.push({ path: ['password'], message: problem, name: 'ValidationError' });
+    const errors = userValueErrors(this.type, scalars, ruled, typeof password === 'string' ? passwordProblem(password) : null);
     // a password never goes back to the client, not even as the value an error refers to
     if (errors.length) throw ValidationError.of(errors.map((e) => (isSecret(e.path[0] ?? '') ? { path: e.path, message: e.message, name: e.name } : e)));
   }
