@@ -199,6 +199,9 @@ describe('relation writes and populate', () => {
     const before = (await t.get('/api/articles?status=draft&locale=*')).body.meta.pagination.total;
     const bad: [string, Record<string, unknown>, string][] = [
       ['?locale=fr', { title: 'fr', categories: [cat] }, `Document with id "${cat}", locale "fr" not found`],
+      // before the values are checked, as Strapi maps ids per locale first: not the missing title's error
+      ['?locale=fr', { categories: [cat] }, `Document with id "${cat}", locale "fr" not found`],
+      ['?locale=fr', { title: null, summary: 5, categories: [cat] }, `Document with id "${cat}", locale "fr" not found`],
       ['', { title: 'no author', author: 'noauthor' }, 'Document with id "noauthor", locale "null" not found'],
       ['', { title: 'second tag', tags: [tagA, 'notag1', 'notag2'] }, 'Document with id "notag1", locale "null" not found'],
       // the author found for the quote is not taken for the missing one

@@ -100,25 +100,33 @@ function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocal
 
 /**
  * Throws Strapi's "Document with id …, locale … not found" for the first documentId in `data` that
- * names no document in its type (in any locale or status: one that exists only in another version
- * is the writer's to refuse, once the values are right).
+ * names no document in its type, in the locale the link would name (a category that has no French
+ * version, linked from a French article, as Strapi 5.54 maps ids per locale before it validates); in
+ * any status: one that exists only in another status is the writer's to refuse, once the values are right.
  */
 export async function refuseMissingDocuments(tx: Tx, model: Model, schema: Schema, data: unknown, writeLocale: string | null, defaultLocale: string): Promise<void> {
   if (!isObj(data)) return;
   const w: Walk = { model, defaultLocale, out: [] };
   collect(w, schema, data, [], schema.modelType === 'contentType' && schema.localized ? writeLocale : null);
   if (w.out.length === 0) return;
-  const byTable = new Map<string, Set<string>>();
-  for (const n of w.out) if (n.table !== null) byTable.set(n.table, (byTable.get(n.table) ?? new Set()).add(n.doc));
+  // per table, the documents named and whether a locale is asked of them (only a localized type's are)
+  const byTable = new Map<string, { docs: Set<string>; localized: boolean }>();
+  for (const n of w.out) {
+    if (n.table === null) continue;
+    const entry = byTable.get(n.table) ?? { docs: new Set<string>(), localized: n.locale !== null };
+    byTable.set(n.table, entry);
+    entry.docs.add(n.doc);
+  }
   const found = new Set<string>();
-  for (const [table, docs] of byTable) {
+  for (const [table, { docs, localized }] of byTable) {
     const all = [...docs];
     for (let from = 0; from < all.length; from += IDS_PER_LOOKUP) {
       const ids = all.slice(from, from + IDS_PER_LOOKUP);
-      const rows = await tx.selectFrom(table).select('document_id').distinct().where('document_id', 'in', ids).execute();
-      for (const r of rows) found.add(`${table}|${String(r.document_id)}`);
+      const q = tx.selectFrom(table).distinct().where('document_id', 'in', ids);
+      const rows: Record<string, unknown>[] = await (localized ? q.select(['document_id', 'locale']) : q.select('document_id')).execute();
+      for (const r of rows) found.add(`${table}|${String(r['document_id'])}|${localized ? String(r['locale']) : ''}`);
     }
   }
-  const missing = w.out.find((n) => n.table === null || !found.has(`${n.table}|${n.doc}`));
+  const missing = w.out.find((n) => n.table === null || !found.has(`${n.table}|${n.doc}|${n.locale ?? ''}`));
   if (missing) throw notFound(missing.doc, missing.locale);
 }
