@@ -282,6 +282,23 @@ describe('file types are decided by the bytes', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
   });
 
+  it("a text file's name says which text it is, whatever type it was sent as (Strapi 5.54 reads the extension): a.csv sent as text/plain stays a CSV", async () => {
+    for (const [name, declared, mime, ext] of [
+      ['table.csv', 'text/plain', 'text/csv', '.csv'],
+      ['table.csv', 'application/vnd.ms-excel', 'text/csv', '.csv'],
+      ['notes.md', 'text/plain', 'text/markdown', '.md'],
+      ['data.json', 'text/plain', 'application/json', '.json'],
+      ['table.csv', 'text/html', 'text/csv', '.csv'],
+    ] as const) {
+      const r = await u.upload([filePart('a,b\n1,2\n', name, declared)]);
+      expect(r.status, r.text).toBe(201);
+      expect(r.body[0], `${name} ${declared}`).toMatchObject({ mime, ext });
+    }
+    // markup in it is still found, whatever it is named, and refused
+    const page = await u.upload([filePart('<html><script>x</script></html>', 'table.csv', 'text/csv')]);
+    expect(page.body).toEqual(errorOf(400, 'ValidationError', "File type 'text/html' is not allowed"));
+  });
+
   it('a real PNG declared as text keeps being a PNG', async () => {
     const r = await u.upload([filePart(await png(10, 10), 'notes.txt', 'text/plain')]);
     expect(r.body[0]).toMatchObject({ mime: 'image/png', ext: '.png', width: 10, height: 10 });

@@ -149,7 +149,7 @@ function sniffMarkup(head: Buffer): string | null {
  * The real type of a received file. `head` is its first bytes (up to a few KB), `declared` the
  * part's Content-Type.
  */
-export async function detectType(filePath: string, head: Buffer, declared: string): Promise<DetectedType> {
+export async function detectType(filePath: string, head: Buffer, declared: string, clientExt = ''): Promise<DetectedType> {
   // no bytes to read a type from (and none that could act as one): the type it was sent as, as Strapi keeps it
   if (head.length === 0) {
     const claimed = declared.split(';')[0]!.trim().toLowerCase();
@@ -165,7 +165,10 @@ export async function detectType(filePath: string, head: Buffer, declared: strin
   if (magic) return { mime: magic.mime, ext: `.${magic.ext}` };
   if (looksBinary(head)) return { mime: 'application/octet-stream', ext: '.bin' };
   const claimed = declared.split(';')[0]!.trim().toLowerCase();
-  const mime = TEXT_TYPES.has(claimed) ? claimed : 'text/plain';
+  // a text file's name says which harmless text it is (`a.csv` sent as text/plain stays a CSV), as
+  // Strapi 5.54 names a file's type from its extension; then the type it was sent as
+  const named = typeOfExtension(clientExt.toLowerCase());
+  const mime = named !== undefined && TEXT_TYPES.has(named) ? named : TEXT_TYPES.has(claimed) ? claimed : 'text/plain';
   return { mime, ext: CANONICAL_EXT[mime] ?? '.txt' };
 }
 

@@ -49,10 +49,10 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
   // fileInfo.name renames the file; the name it was sent under must be acceptable all the same. An
   // empty name renames nothing (as in Strapi 5.54): a file listed under "" can't be told apart.
   const name = info.name ? checkedName(info.name) : sent;
-  const detected = await detectType(source.path, source.head, source.declaredType);
+  const clientExt = extname(source.filename);
+  const detected = await detectType(source.path, source.head, source.declaredType, clientExt);
   const refused = refusal(detected.mime, deps.config.allowedTypes, deps.config.deniedTypes);
   if (refused) throw new ValidationError(refused);
-  const clientExt = extname(source.filename);
   const ext = storedExtension(clientExt, detected);
   // sent as a photo, but the bytes are no image of a kind Folio reads: a damaged or disguised file
   const claimsImage = isMeasuredImage(source.declaredType) || isMeasuredImage(typeOfExtension(clientExt) ?? '');
