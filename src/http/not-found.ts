@@ -56,7 +56,7 @@ export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     const method = req.method.toUpperCase();
     if (method === 'GET' || method === 'HEAD') {
-      const refused = staticPathRefusal(req.url.split('?')[0] ?? '');
+      const refused = staticPathRefusal(req.url);
       if (refused) return reply.code(refused.error.status).send(refused);
       return reply.code(404).send(errorBody(404, 'NotFoundError', 'Not Found', {}));
     }

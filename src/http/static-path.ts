@@ -9,11 +9,11 @@ import { errorBody, type ErrorBody } from './error-handler.js';
 // a `..` segment, with either slash as separator (a backslash is a name character on POSIX, but the check reads both)
 const CLIMBS = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 
-/** The refusal Strapi's static serving gives the request path `path` (raw, before `?`), or null. */
-export function staticPathRefusal(path: string): ErrorBody | null {
+/** The refusal Strapi's static serving gives the request URL `url` (raw, as sent), or null. */
+export function staticPathRefusal(url: string): ErrorBody | null {
   let decoded: string;
   try {
-    decoded = decodeURIComponent(path);
+    decoded = decodeURIComponent(url.split('?')[0] ?? '');
   } catch {
     return null;
   }

@@ -79,6 +79,30 @@ async function copyTogether(s: Store, rows: readonly RowToCopy[]): Promise<(numb
 // source ids one INSERT … SELECT names at most
 const RUN_CHUNK = 5000;
 
+/** The places split into rounds in which each id is named once: a later naming goes to a later round. */
+function rounds(places: readonly number[], idOf: (place: number) => number): number[][] {
+  const out: number[][] = [];
+  const seen = new Map<number, number>();
+  for (const i of places) {
+    const n = seen.get(idOf(i)) ?? 0;
+    seen.set(idOf(i), n + 1);
+    (out[n] ??= []).push(i);
+  }
+  return out;
+}
+
+/** One INSERT … SELECT of the rows of `ids` that exist, in id order: each source id → its copy's id. */
+async function copyRun(s: Store, comp: Component, cols: readonly string[], ids: readonly number[], step: number): Promise<Map<number, number>> {
+  const existing = (await s.tx.selectFrom(comp.table).select('id').where('id', 'in', ids).orderBy('id').execute()).map((r) => Number(r.id));
+  if (existing.length === 0) return new Map();
+  const source = s.tx.selectFrom(comp.table).select(cols).where('id', 'in', existing).orderBy('id');
+  const res = await s.tx.insertInto(comp.table).columns(cols).expression(source).executeTakeFirstOrThrow();
+  // the write holds its document's rows, so its components can't change in between; a mismatch is a fault
+  if (Number(res.numInsertedOrUpdatedRows) !== existing.length) throw new Error(`copy of ${comp.table} rows inserted ${res.numInsertedOrUpdatedRows} of ${existing.length}`);
+  const first = Number(res.insertId);
+  return new Map(existing.map((id, j) => [id, first + j * step]));
+}
+
 /**
  * Where the server numbers one statement's rows in a run (consecutiveIds), an INSERT … SELECT per
  * component table copies its rows in id order, and the copy of the j-th existing source row has the
@@ -93,33 +117,18 @@ async function copyInRuns(s: Store, rows: readonly RowToCopy[], step: number): P
       for (const i of places) out[i] = await copyOne(s, rows[i]!);
       continue;
     }
-    let pending = places;
-    while (pending.length > 0) {
-      const named = new Set<number>();
-      const round: number[] = [];
-      const later: number[] = [];
-      for (const i of pending) {
-        const id = rows[i]!.id;
-        if (named.has(id)) later.push(i);
-        else {
-          named.add(id);
-          round.push(i);
-        }
-      }
+    for (const round of rounds(places, (i) => rows[i]!.id)) {
       for (let from = 0; from < round.length; from += RUN_CHUNK) {
         const chunk = round.slice(from, from + RUN_CHUNK);
-        const asked = chunk.map((i) => rows[i]!.id);
-        const existing = (await s.tx.selectFrom(comp.table).select('id').where('id', 'in', asked).orderBy('id').execute()).map((r) => Number(r.id));
-        if (existing.length === 0) continue;
-        const source = s.tx.selectFrom(comp.table).select(cols).where('id', 'in', existing).orderBy('id');
-        const res = await s.tx.insertInto(comp.table).columns(cols).expression(source).executeTakeFirstOrThrow();
-        // the write holds its document's rows, so its components can't change in between; a mismatch is a fault
-        if (Number(res.numInsertedOrUpdatedRows) !== existing.length) throw new Error(`copy of ${comp.table} rows inserted ${res.numInsertedOrUpdatedRows} of ${existing.length}`);
-        const first = Number(res.insertId);
-        const copyOf = new Map(existing.map((id, j) => [id, first + j * step]));
+        const copyOf = await copyRun(
+          s,
+          comp,
+          cols,
+          chunk.map((i) => rows[i]!.id),
+          step,
+        );
         for (const i of chunk) out[i] = copyOf.get(rows[i]!.id) ?? null;
       }
-      pending = later;
     }
   }
   return out;

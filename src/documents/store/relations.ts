@@ -130,7 +130,6 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
   const disconnect = (await disconnected(ctx, target, op, localeFor, statusFor)).map(key);
-  // checked together with each target's last position on its own side, which new links continue
   // the documents linked are kept from being deleted until this write ends; a target held by one source is
   // taken by one write at a time, so the next one to take it sees (and removes) the link this one makes
   await lockDocuments(
@@ -139,6 +138,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
     [...set, ...connect, ...current].map((e) => e.doc),
     attr.inverseToMany ? 'shared' : 'exclusive',
   );
+  // checked together with each target's last position on its own side, which new links continue
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   const anchorLocale: AnchorLocale | undefined = perLocale ? (p, item) => p.locale ?? item.locale ?? ctx.defaultLocale : undefined;
   await checkExists(ctx, target, positionAnchors(op, connect, current, key, anchorLocale));
@@ -294,11 +294,9 @@ async function writeInverseInLocale(
   );
   for (const e of added) {
     const ids = rows.get(e) ?? [];
-    if (ids.length > 0 && !ids.some((id) => still.has(id))) throw notFound(e.doc, locale);
-    rows.set(
-      e,
-      ids.filter((id) => still.has(id)),
-    );
+    const alive = ids.filter((id) => still.has(id));
+    if (ids.length > 0 && alive.length === 0) throw notFound(e.doc, locale);
+    rows.set(e, alive);
   }
   for (const [i, e] of next.entries()) {
     const ids = rows.get(e) ?? [];

@@ -147,9 +147,9 @@ function sniffMarkup(head: Buffer): string | null {
 
 /**
  * The real type of a received file. `head` is its first bytes (up to a few KB), `declared` the
- * part's Content-Type.
+ * part's Content-Type, `clientExt` the extension of the name it was sent under.
  */
-export async function detectType(filePath: string, head: Buffer, declared: string, clientExt = ''): Promise<DetectedType> {
+export async function detectType(filePath: string, head: Buffer, declared: string, clientExt: string): Promise<DetectedType> {
   // no bytes to read a type from (and none that could act as one): the type it was sent as, as Strapi keeps it
   if (head.length === 0) {
     const claimed = declared.split(';')[0]!.trim().toLowerCase();
@@ -167,7 +167,7 @@ export async function detectType(filePath: string, head: Buffer, declared: strin
   const claimed = declared.split(';')[0]!.trim().toLowerCase();
   // a text file's name says which harmless text it is (`a.csv` sent as text/plain stays a CSV), as
   // Strapi 5.54 names a file's type from its extension; then the type it was sent as
-  const named = typeOfExtension(clientExt.toLowerCase());
+  const named = typeOfExtension(clientExt);
   const mime = named !== undefined && TEXT_TYPES.has(named) ? named : TEXT_TYPES.has(claimed) ? claimed : 'text/plain';
   return { mime, ext: CANONICAL_EXT[mime] ?? '.txt' };
 }

@@ -33,7 +33,7 @@ const oneHeader = (v: string | string[] | undefined): string | undefined => (Arr
 
 export function registerStaticUploads(app: FastifyInstance, dir: string): void {
   const notFound = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const refused = staticPathRefusal((req.raw.url ?? '').split('?')[0] ?? '');
+    const refused = staticPathRefusal(req.raw.url ?? '');
     if (refused) return reply.code(refused.error.status).send(refused);
     throw new NotFoundError('Not Found');
   };
