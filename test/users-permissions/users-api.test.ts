@@ -202,6 +202,20 @@ describe('GET /api/users', () => {
         errorOf(400, 'ValidationError', 'Invalid key role', { key: 'role', path: 'role', source: 'query', param: 'populate' }),
       );
     });
+
+    it('are refused in sort, fields and filters at their own path, as Strapi 5.54 names them', async () => {
+      const at = (param: string, key: string, path: string, message = `Invalid key ${key} at ${path}`) =>
+        errorOf(400, 'ValidationError', message, { key, path, source: 'query', param });
+      for (const [q, body] of [
+        ['sort=role.permissions', at('sort', 'permissions', 'role.permissions')],
+        ['sort[0][role][permissions]=asc', at('sort', 'asc', 'role.permissions')],
+        ['populate[role][sort]=permissions', at('populate', 'permissions', 'permissions', 'Invalid key permissions')],
+        ['populate[role][fields][0]=permissions', at('populate', 'permissions', 'permissions', 'Invalid key permissions')],
+        ['filters[role][permissions][action][$eq]=x', at('filters', 'permissions', 'role.permissions')],
+      ] as const) {
+        expect((await t.get(`/api/users?${q}`)).body, q).toEqual(body);
+      }
+    });
   });
 
   it('needs user.find: an Authenticated user gets 403 until the role holds it', async () => {

@@ -141,17 +141,19 @@ function zoneValue(model: Model, a: DynamicZoneAttribute, value: unknown, path: 
     const uid = typeof entry['__component'] === 'number' ? String(entry['__component']) : entry['__component'];
     const uidPath = [...p, '__component'];
     // never a silent no-op: an entry the writer couldn't place is an error
-    if (uid === undefined || uid === null) {
+    if (uid === undefined) {
       problems.fieldErrors.push(fieldError(uidPath, `${pathText(uidPath)} is a required field`));
       problems.zoneRoot ??= MISSING_ZONE_COMPONENT;
       return;
     }
+    // null is yup's type error and then its one-of error (Strapi 5.54 lists both)
+    if (uid === null) problems.fieldErrors.push(fieldError(uidPath, notTypeMessage(uidPath, 'string', null), null));
     // only the zone's own components: Strapi takes any registered one and then never shows it
     const comp = typeof uid === 'string' && allowed.includes(uid) ? model.components.get(uid) : undefined;
     if (!comp) {
       // an empty name is yup's one-of error like any other (Strapi 5.54), though no component can be built from it either
       problems.fieldErrors.push(fieldError(uidPath, `${pathText(uidPath)} must be one of the following values: ${allowed.join(', ')}`, uid));
-      problems.zoneRoot ??= uid === '' ? MISSING_ZONE_COMPONENT : UNPLACEABLE_ZONE_COMPONENT;
+      problems.zoneRoot ??= uid === '' || uid === null ? MISSING_ZONE_COMPONENT : UNPLACEABLE_ZONE_COMPONENT;
       return;
     }
     const c = componentInput(model, comp, entry, p, problems);

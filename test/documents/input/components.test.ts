@@ -150,19 +150,44 @@ describe('dynamic zones', () => {
   });
 
   it('a dynamic-zone entry without __component is a 400 naming blocks[0].__component, then the root error Strapi adds', () => {
-    for (const entry of [{ body: 'no type' }, { __component: null, body: 'x' }]) {
-      const r = errorsOf({ blocks: [entry] });
-      expect(r.message).toBe('2 errors occurred');
-      expect(r.errors).toEqual([
-        { path: ['blocks', '0', '__component'], message: 'blocks[0].__component is a required field', name: 'ValidationError' },
-        {
-          path: [],
-          message: 'Cannot build relations store from dynamiczone, component identifier is undefined',
-          name: 'ValidationError',
-          value: { blocks: [entry], publishedAt: null },
-        },
-      ]);
-    }
+    const entry = { body: 'no type' };
+    const r = errorsOf({ blocks: [entry] });
+    expect(r.message).toBe('2 errors occurred');
+    expect(r.errors).toEqual([
+      { path: ['blocks', '0', '__component'], message: 'blocks[0].__component is a required field', name: 'ValidationError' },
+      {
+        path: [],
+        message: 'Cannot build relations store from dynamiczone, component identifier is undefined',
+        name: 'ValidationError',
+        value: { blocks: [entry], publishedAt: null },
+      },
+    ]);
+  });
+
+  it("a null __component is yup's type error and its one-of error, then the root error of a missing one (Strapi 5.54)", () => {
+    const entry = { __component: null, body: 'x' };
+    const r = errorsOf({ blocks: [entry] });
+    expect(r.message).toBe('3 errors occurred');
+    expect(r.errors).toEqual([
+      {
+        path: ['blocks', '0', '__component'],
+        message: 'blocks[0].__component must be a `string` type, but the final value was: `null`.',
+        name: 'ValidationError',
+        value: null,
+      },
+      {
+        path: ['blocks', '0', '__component'],
+        message: 'blocks[0].__component must be one of the following values: shared.rich-text, shared.quote, shared.media, shared.slider',
+        name: 'ValidationError',
+        value: null,
+      },
+      {
+        path: [],
+        message: 'Cannot build relations store from dynamiczone, component identifier is undefined',
+        name: 'ValidationError',
+        value: { blocks: [entry], publishedAt: null },
+      },
+    ]);
   });
 
   it("an empty __component is yup's one-of error, as the reference Strapi 5.54 answers it, with the root error of a missing one", () => {
