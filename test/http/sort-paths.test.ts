@@ -206,3 +206,37 @@ describe('a sort path through to-many relations, many steps deep', () => {
     );
   });
 });
+
+describe('a sort through a to-many relation whose linked rows hold NULL', () => {
+  beforeAll(async () => {
+    const tag = async (label: string, color?: string): Promise<string> =>
+      (await u.t.request('POST', '/api/tags', { body: { data: { label, ...(color ? { color } : {}) } } })).body.data.documentId;
+    const none = await tag('nul-none');
+    const white = await tag('nul-white', '#ffffff');
+    const black = await tag('nul-black', '#000000');
+    for (const [title, tags] of [
+      ['nul-a', [none, white]],
+      ['nul-b', [black]],
+      ['nul-c', []],
+      ['nul-d', [none]],
+      ['nul-e', [white, black]],
+    ] as const) {
+      const r = await u.t.request('POST', '/api/articles', { body: { data: { title, tags } } });
+      if (r.status !== 201) throw new Error(r.text);
+    }
+  });
+
+  // the orders the reference Strapi 5.54 gave for the same data
+  it('ascending, a NULL among the values is the smallest key, as no link is', async () => {
+    expect(await titles('filters[title][$startsWith]=nul-&sort[0]=tags.color&sort[1]=title')).toEqual(['nul-a', 'nul-c', 'nul-d', 'nul-b', 'nul-e']);
+  });
+
+  it('descending, the largest value that is not NULL', async () => {
+    expect(await titles('filters[title][$startsWith]=nul-&sort[0]=tags.color:desc&sort[1]=title')).toEqual(['nul-a', 'nul-e', 'nul-b', 'nul-c', 'nul-d']);
+  });
+
+  it('the same two steps deep (tags.articles.tags), where MariaDB walks every row', async () => {
+    // every article but b reaches the tag without a color (or none at all)
+    expect(await titles('filters[title][$startsWith]=nul-&sort[0]=tags.articles.tags.color&sort[1]=title')).toEqual(['nul-a', 'nul-c', 'nul-d', 'nul-e', 'nul-b']);
+  });
+});

@@ -1,6 +1,6 @@
 // The value a row is sorted by when `sort` names a field through relations, media or components
-// (`sort=author.name`, `sort=tags.articles.title`): the smallest (asc) or largest (desc) value among
-// the rows the path reaches. Each step starts from the distinct rows the step before it reached (a
+// (`sort=author.name`, `sort=tags.articles.title`): the smallest (asc; NULL the smallest) or largest
+// (desc) value among the rows the path reaches. Each step starts from the distinct rows the step before it reached (a
 // derived table), so a to-many step followed by another never multiplies the rows: as one chain of
 // joins, eight steps through tags and articles ran for minutes on PostgreSQL. (Not `p.id in (…)`:
 // SQLite runs such a subquery again for every row it tests, since it depends on the outer row.)
@@ -92,7 +92,14 @@ function stepColumns(schema: Schema, alias: string): RawBuilder<unknown> {
 /** the path up to step `i`, as an error names it */
 const pathTo = (s: SortItem, i: number): string => s.path.slice(0, i + 1).join('.');
 
-const aggregate = (s: SortItem): RawBuilder<unknown> => sql.raw(s.direction === 'asc' ? 'min' : 'max');
+/**
+ * The key among the values reached. NULLs sort first ascending, so a NULL among them is the smallest
+ * (min() would skip it), as Strapi 5.54's join meets a row first at its NULL; descending they sort
+ * last, so the largest value that isn't NULL.
+ */
+function aggregate(s: SortItem, value: RawBuilder<unknown>): RawBuilder<unknown> {
+  return s.direction === 'asc' ? sql`case when count(*) > count(${value}) then null else min(${value}) end` : sql`max(${value})`;
+}
 
 /** A correlated subquery giving the smallest (asc) or largest (desc) value `s` reaches from the row at `alias`. */
 export function relatedSortKey(w: WhereContext, schema: Schema, alias: string, s: SortItem): RawBuilder<unknown> {
@@ -113,7 +120,7 @@ export function relatedSortKey(w: WhereContext, schema: Schema, alias: string, s
     from = sql`(${rows}) as ${sql.id(p)} cross join ${reach.link} as ${sql.id(reach.l)} ${reach.reached}`;
     where = reach.linkOn;
   }
-  return sql`(select ${aggregate(s)}(${ref(reach.alias, s.field.column)}) from ${from} where ${where})`;
+  return sql`(select ${aggregate(s, ref(reach.alias, s.field.column))} from ${from} where ${where})`;
 }
 
 const ROOT = 'sk_root';
@@ -133,7 +140,7 @@ function keysOfEveryRow(w: WhereContext, schema: Schema, alias: string, s: SortI
     rows =
       i < s.path.length - 1
         ? sql`select distinct ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${stepColumns(reach.schema, reach.alias)} from ${from}`
-        : sql`select ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${aggregate(s)}(${ref(reach.alias, s.field.column)}) as ${sql.id(VALUE)} from ${from} group by ${ref(p, ROOT)}`;
+        : sql`select ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${aggregate(s, ref(reach.alias, s.field.column))} as ${sql.id(VALUE)} from ${from} group by ${ref(p, ROOT)}`;
   }
   const k = w.next();
   return sql`(select ${ref(k, VALUE)} from (${rows}) as ${sql.id(k)} where ${ref(k, ROOT)} = ${ref(alias, 'id')})`;
