@@ -8,6 +8,7 @@ import { loadModel } from './schema/load-model.js';
 import { connect } from './database/connect.js';
 import { syncSchema, type SyncReport } from './database/sync.js';
 import { parseQueryString } from './query/parse/qs.js';
+import { registerQueryLimitGuard } from './http/query-limit-guard.js';
 import { answerClientError, frameworkErrorAnswer } from './http/framework-errors.js';
 import { DocumentWriter } from './documents/write.js';
 import { ApiTokenService } from './auth/api-tokens.js';
@@ -158,6 +159,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     staticHeaders = await registerSecurityHeaders(fastify, config.middlewares.security);
     await registerCors(fastify, config.middlewares.cors);
     registerNulGuard(fastify);
+    registerQueryLimitGuard(fastify);
     registerEncodedRouteNames(fastify);
     registerBodyParsers(fastify, config.rest.jsonLimit);
     registerNotFound(fastify);

@@ -32,7 +32,13 @@ export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): vo
     done(null, parsed);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
-    done(null, parseFormBody(body as string));
+    let parsed: unknown;
+    try {
+      parsed = parseFormBody(body as string);
+    } catch (e) {
+      return done(e as Error, undefined);
+    }
+    done(null, parsed);
   });
   // any other type reaches the handler without a parsed body: "Missing data payload" there
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: jsonLimit }, (_req, _body, done) => done(null, undefined));

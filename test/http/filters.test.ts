@@ -303,3 +303,35 @@ describe('sort, pagination and fields', () => {
     expect(four).toBe(one);
   });
 });
+
+describe('lists and parameters past Strapi query-string limits', () => {
+  const titlesOf = async (q: string): Promise<string[]> => {
+    const r = await t.get(`/api/articles?fields[0]=title&sort=title&${q}`);
+    expect(r.status, r.text).toBe(200);
+    return r.body.data.map((d: { title: string }) => d.title);
+  };
+
+  it('$in, $notIn and $or take more than 100 entries as the list they are (Strapi drops such a filter and lists everything)', async () => {
+    const ids = Array.from({ length: 150 }, (_, i) => `filters[documentId][$in][${i}]=${i === 149 ? doc['a1'] : `none-${i}`}`).join('&');
+    expect(await titlesOf(ids)).toEqual(['Éclair recipes']);
+    const bracketed = Array.from({ length: 150 }, (_, i) => `filters[documentId][$in][]=${i === 0 ? doc['a2'] : `none-${i}`}`).join('&');
+    expect(await titlesOf(bracketed)).toEqual(['éclair history']);
+    const or = Array.from({ length: 120 }, (_, i) => `filters[$or][${i}][documentId]=${i === 119 ? doc['a1'] : `none-${i}`}`).join('&');
+    expect(await titlesOf(or)).toEqual(['Éclair recipes']);
+    expect(await titlesOf(`filters[documentId][$in][150]=${doc['a2']}`)).toEqual(['éclair history']);
+  });
+
+  it('a list index or a parameter count past 1,000 is a 400 naming the limit, not a list cut short', async () => {
+    expect((await t.get(`/api/articles?filters[documentId][$in][1000]=${doc['a1']}`)).body).toEqual({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'Array limit exceeded. Only 1000 elements allowed in an array.', details: {} },
+    });
+    const many = Array.from({ length: 1001 }, () => 'x=1').join('&');
+    const tooMany = { data: null, error: { status: 400, name: 'ValidationError', message: 'Parameter limit exceeded. Only 1000 parameters allowed.', details: {} } };
+    expect((await t.get(`/api/articles?${many}`)).body).toEqual(tooMany);
+    const form = await t.request('POST', '/api/tags', { body: many, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.body).toEqual(tooMany);
+    // the server still answers
+    expect((await t.get('/api/tags')).status).toBe(200);
+  });
+});

@@ -6,10 +6,16 @@
 // such keys are plain own keys and can't reach or change Object.prototype. qs still drops
 // `__proto__` segments even then, so those are carried through under a stand-in no client can
 // know (random per request) and restored as own keys afterwards.
+//
+// Past Strapi's limits (100 list entries, 1,000 parameters) qs turns a list into an object, which
+// Strapi then drops unread (`filters[id][$in]` with 101 ids answered every document), and leaves
+// parameters out: a list holds up to the parameter limit here, and anything past a limit is a 400.
 import { randomUUID } from 'node:crypto';
 import qs from 'qs';
+import { ValidationError } from '../../errors.js';
 
 const PROTO = '__proto__';
+const PARAMETER_LIMIT = 1000;
 
 /** Copies `v` with `stand` in keys put back to `__proto__`, as own keys of null-prototype objects. */
 function restore(v: unknown, stand: string): unknown {
@@ -23,23 +29,45 @@ function restore(v: unknown, stand: string): unknown {
 /** qs.parse keeping every key, `__proto__` included, as own keys of prototype-less objects. */
 function parseKeepingNames(raw: string, strictNullHandling: boolean): Record<string, unknown> {
   let stand: string | null = null;
-  const parsed = qs.parse(raw, {
-    strictNullHandling,
-    arrayLimit: 100,
-    depth: 20,
-    plainObjects: true,
-    decoder(str, decode, charset, type) {
-      const s: unknown = decode(str, decode, charset);
-      if (type !== 'key' || typeof s !== 'string' || !s.includes(PROTO)) return s;
-      stand ??= `proto-${randomUUID()}`;
-      return s.replaceAll(PROTO, stand);
-    },
-  });
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = qs.parse(raw, {
+      strictNullHandling,
+      arrayLimit: PARAMETER_LIMIT,
+      parameterLimit: PARAMETER_LIMIT,
+      throwOnLimitExceeded: true,
+      depth: 20,
+      plainObjects: true,
+      decoder(str, decode, charset, type) {
+        const s: unknown = decode(str, decode, charset);
+        if (type !== 'key' || typeof s !== 'string' || !s.includes(PROTO)) return s;
+        stand ??= `proto-${randomUUID()}`;
+        return s.replaceAll(PROTO, stand);
+      },
+    });
+  } catch (e) {
+    // qs's own words: "Parameter limit exceeded. Only 1000 parameters allowed." (or the array's)
+    if (e instanceof RangeError) throw new ValidationError(e.message);
+    throw e;
+  }
   return stand === null ? parsed : (restore(parsed, stand) as Record<string, unknown>);
 }
 
+/** Where a query string past qs's limits keeps its error: the router parses it, and must not throw (query-limit-guard.ts). */
+export const REFUSED_QUERY: unique symbol = Symbol('refused query');
+
 export function parseQueryString(raw: string): Record<string, unknown> {
-  return parseKeepingNames(raw, true);
+  try {
+    return parseKeepingNames(raw, true);
+  } catch (e) {
+    if (e instanceof ValidationError) return { [REFUSED_QUERY]: e };
+    throw e;
+  }
+}
+
+/** the error of a query string parseQueryString refused */
+export function refusedQuery(query: unknown): ValidationError | undefined {
+  return typeof query === 'object' && query !== null && REFUSED_QUERY in query ? (query as { [REFUSED_QUERY]: ValidationError })[REFUSED_QUERY] : undefined;
 }
 
 /**
