@@ -20,6 +20,7 @@ import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
 import { DeferredLinks } from './store/deferred-links.js';
 import { lockDocument } from './store/document-lock.js';
+import { dropLinksToDocument } from './store/links-to-document.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
 import { notUnique, takenElsewhere, uniqueValues } from './unique-values.js';
@@ -328,15 +329,8 @@ export class DocumentWriter {
       if (ids.length === 0) return false;
       await deleteRows(s, this.services.model, type, ids);
       const left = await tx.selectFrom(type.table).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst();
-      if (left) return true;
-      // the document is gone: links pointing at it go too
-      for (const schema of [...this.services.model.contentTypes.values(), ...this.services.model.components.values()]) {
-        for (const a of schema.attributes.values()) {
-          if (a.kind === 'relation' && a.owner && a.target === type.uid) {
-            await tx.deleteFrom(a.linkTable).where('target_document_id', '=', documentId).execute();
-          }
-        }
-      }
+      // links pointing at the document go with it; while other locales remain, those showing this one
+      await dropLinksToDocument(s, this.services.model, type, documentId, left && type.localized && locale !== null && locale !== '*' ? locale : null);
       return true;
     });
   }

@@ -79,6 +79,24 @@ describe('a type without locales linking a localized one', () => {
     expect(await names(`/api/games/${game}?locale=fr&populate=downloads`, 'downloads', 'label')).not.toContain('D1');
   });
 
+  it('deleting one locale of the linked document removes its link; a version made later in that locale starts unlinked', async () => {
+    const g = await writeDocument(t, 'POST', '/api/games?locale=en', { name: 'H en' });
+    await writeDocument(t, 'PUT', `/api/games/${g}?locale=fr`, { name: 'H fr' });
+    const d = await writeDocument(t, 'POST', '/api/downloads', {
+      label: 'D-del',
+      games: {
+        connect: [
+          { documentId: g, locale: 'en' },
+          { documentId: g, locale: 'fr' },
+        ],
+      },
+    });
+    expect((await t.request('DELETE', `/api/games/${g}?locale=fr`)).status).toBe(204);
+    await writeDocument(t, 'PUT', `/api/games/${g}?locale=fr`, { name: 'H fr again' });
+    expect(await gamesOf(d)).toEqual(['H en']);
+    expect(await names(`/api/games/${g}?locale=fr&populate=downloads`, 'downloads', 'label')).not.toContain('D-del');
+  });
+
   it('orders and replaces the links of each locale on their own', async () => {
     const d = await writeDocument(t, 'POST', '/api/downloads', { label: 'D2', games: [game] });
     expect(await gamesOf(d)).toEqual(['G en']);
