@@ -292,8 +292,11 @@ export class DocumentWriter {
           .filter((i) => i !== id && i !== publishedId)
       : [];
     const writes: Write[] = [s.tx.updateTable(type.table).set(cols).where('id', '=', id)];
-    const shared = new Map([...data.scalars].filter(([name]) => type.attributes.get(name)?.localized === false));
-    if (others.length && shared.size) {
+    const isShared = (name: string): boolean => type.attributes.get(name)?.localized === false;
+    const shared = new Map([...data.scalars].filter(([name]) => isShared(name)));
+    // non-localized media, components and zones change the other locales too (below): their updatedAt moves with them, as in Strapi 5.54
+    const sharedElsewhere = [...data.media.keys(), ...data.components.keys(), ...data.zones.keys()].some(isShared);
+    if (others.length && (shared.size || sharedElsewhere)) {
       // a non-localized attribute written in one locale is written in every locale of the document
       writes.push(
         s.tx
@@ -305,11 +308,11 @@ export class DocumentWriter {
     await runWrites(s, writes);
     await applyData(ctx, { id, documentId, locale, schema: type }, data, false);
     for (const [name, refs] of data.media) {
-      if (type.attributes.get(name)?.localized !== false) continue;
+      if (!isShared(name)) continue;
       for (const other of others) await setMedia(s, type.uid, other, name, refs);
     }
     // non-localized components and zones, as written here, go to the same rows as the shared scalars
-    const sharedLists = new Set([...data.components.keys(), ...data.zones.keys()].filter((name) => type.attributes.get(name)?.localized === false));
+    const sharedLists = new Set([...data.components.keys(), ...data.zones.keys()].filter(isShared));
     await replaceComponentFields(s, ctx.model, type, id, others, sharedLists);
     if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale, values: { ...target, ...cols } }, publishedId, now);
   }
