@@ -1,5 +1,5 @@
-// config/plugins → upload.config: Strapi's upload settings. `sizeLimit` (bytes) and `breakpoints` are
-// honoured; a provider other than local, and the settings Folio has no use for, are named at start-up rather than ignored in
+// config/plugins → upload.config: Strapi's upload settings. `sizeLimit` (bytes), `breakpoints` and
+// `security` (the allowed and denied MIME types: a project relying on them must not lose them) are honoured; a provider other than local, and the settings Folio has no use for, are named at start-up rather than ignored in
 // silence (a project storing files on S3 through Strapi's aws-s3 provider would otherwise find them on
 // local disk).
 import { ConfigError } from '../errors.js';
@@ -11,6 +11,10 @@ export interface UploadPluginConfig {
   readonly sizeLimit: number | null;
   /** the responsive formats an image gets, in the order written; null: Strapi's defaults */
   readonly breakpoints: readonly Breakpoint[] | null;
+  /** `security.allowedTypes`: the only types stored; null: any (or UPLOAD_ALLOWED_TYPES) */
+  readonly allowedTypes: readonly string[] | null;
+  /** `security.deniedTypes`: types refused besides markup; null: none more (or UPLOAD_DENIED_TYPES) */
+  readonly deniedTypes: readonly string[] | null;
 }
 
 const KEY = 'plugins.upload.config';
@@ -18,7 +22,6 @@ const KEY = 'plugins.upload.config';
 const NOT_RUN: Readonly<Record<string, string>> = {
   providerOptions: 'the provider is chosen with UPLOAD_PROVIDER (local or s3) and S3_* variables (README, "Media library")',
   actionOptions: 'the provider is chosen with UPLOAD_PROVIDER',
-  security: 'allowed and denied types come from UPLOAD_ALLOWED_TYPES / UPLOAD_DENIED_TYPES',
 };
 
 export function uploadPluginConfig(plugins: Obj, warnings: string[]): UploadPluginConfig {
@@ -31,7 +34,25 @@ export function uploadPluginConfig(plugins: Obj, warnings: string[]): UploadPlug
     );
   }
   for (const [k, why] of Object.entries(NOT_RUN)) if (cfg[k] !== undefined) warnings.push(`Ignored ${KEY}.${k}: ${why}`);
-  return { sizeLimit: sizeLimit(cfg['sizeLimit']), breakpoints: breakpoints(cfg['breakpoints']) };
+  const security = cfg['security'];
+  if (security !== undefined && security !== null && !isObj(security)) throw new ConfigError(`${KEY}.security must be an object with allowedTypes and/or deniedTypes`);
+  const sec = isObj(security) ? security : {};
+  for (const k of Object.keys(sec)) if (k !== 'allowedTypes' && k !== 'deniedTypes') warnings.push(`Ignored ${KEY}.security.${k}: only allowedTypes and deniedTypes are read`);
+  return {
+    sizeLimit: sizeLimit(cfg['sizeLimit']),
+    breakpoints: breakpoints(cfg['breakpoints']),
+    allowedTypes: mimeList(sec['allowedTypes'], 'allowedTypes'),
+    deniedTypes: mimeList(sec['deniedTypes'], 'deniedTypes'),
+  };
+}
+
+/** `['image/*', 'application/pdf']`: MIME types, `type/*` for a whole family */
+function mimeList(raw: unknown, name: string): readonly string[] | null {
+  if (raw === undefined || raw === null) return null;
+  if (!Array.isArray(raw) || !raw.every((t) => typeof t === 'string' && t.trim() !== '')) {
+    throw new ConfigError(`${KEY}.security.${name} must be a list of MIME types such as ['image/*', 'application/pdf'], got ${JSON.stringify(raw)}`);
+  }
+  return raw.map((t: string) => t.trim().toLowerCase());
 }
 
 function sizeLimit(raw: unknown): number | null {

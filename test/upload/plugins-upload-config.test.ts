@@ -23,6 +23,8 @@ describe('plugins.upload.config', () => {
         { key: 'wide', size: 700 },
         { key: 'small', size: 500 },
       ],
+      allowedTypes: null,
+      deniedTypes: null,
     });
     app = await startUploadApp({}, { upload: loaded.config.upload });
   });
@@ -73,5 +75,54 @@ describe('plugins.upload.config', () => {
     expect(await refused([1000, 500])).toEqual(
       new ConfigError('plugins.upload.config.breakpoints must be an object of format names and sizes, such as { large: 1000, small: 500 }'),
     );
+  });
+});
+
+describe('plugins.upload.config.security', () => {
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>';
+  const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
+  const notAllowed = (mime: string): unknown => ({ status: 400, name: 'ValidationError', message: `File type '${mime}' is not allowed`, details: {} });
+  const withSecurity = async (security: unknown, env: Record<string, string> = {}): Promise<UploadApp> => {
+    const plugins = `module.exports = { upload: { config: { security: ${JSON.stringify(security)} } } };`;
+    const loaded = await loadConfig(project({ 'config/plugins.js': plugins }), { ...SECRETS }, { writeEnvFile: false });
+    return startUploadApp(env, { upload: loaded.config.upload });
+  };
+
+  it('deniedTypes refuses those types with Strapi 5.54 message, and markup stays refused', async () => {
+    const app = await withSecurity({ deniedTypes: ['image/svg+xml', 'application/pdf'] });
+    try {
+      expect((await app.upload([filePart(SVG, 'x.svg', 'image/svg+xml')])).body.error).toEqual(notAllowed('image/svg+xml'));
+      expect((await app.upload([filePart(PDF, 'x.pdf', 'application/pdf')])).body.error).toEqual(notAllowed('application/pdf'));
+      expect((await app.upload([filePart('<!doctype html><p>x</p>', 'x.html', 'text/html')])).body.error).toEqual(notAllowed('text/html'));
+      expect((await app.upload([filePart(await png(4, 4), 'x.png', 'image/png')])).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('allowedTypes stores only those types; UPLOAD_ALLOWED_TYPES, when set, wins', async () => {
+    const app = await withSecurity({ allowedTypes: ['image/*'] });
+    try {
+      expect((await app.upload([filePart(PDF, 'x.pdf', 'application/pdf')])).body.error).toEqual(notAllowed('application/pdf'));
+      expect((await app.upload([filePart(await png(4, 4), 'x.png', 'image/png')])).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+    const env = await withSecurity({ allowedTypes: ['image/*'] }, { UPLOAD_ALLOWED_TYPES: 'application/pdf' });
+    try {
+      expect((await env.upload([filePart(PDF, 'x.pdf', 'application/pdf')])).status).toBe(201);
+      expect((await env.upload([filePart(await png(4, 4), 'x.png', 'image/png')])).body.error).toEqual(notAllowed('image/png'));
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('a list that is no list of MIME types is refused at start-up, naming the key', async () => {
+    const e = await loadConfig(
+      project({ 'config/plugins.json': JSON.stringify({ upload: { config: { security: { deniedTypes: 'image/svg+xml' } } } }) }),
+      { ...SECRETS },
+      { writeEnvFile: false },
+    ).catch((err: unknown) => err);
+    expect(e).toEqual(new ConfigError(`plugins.upload.config.security.deniedTypes must be a list of MIME types such as ['image/*', 'application/pdf'], got "image/svg+xml"`));
   });
 });

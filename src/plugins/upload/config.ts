@@ -118,7 +118,7 @@ function s3Settings(env: Env): S3Settings {
   };
 }
 
-/** `fromFile`: config/plugins' upload.config (its sizeLimit is overridden by UPLOAD_SIZE_LIMIT) */
+/** `fromFile`: config/plugins' upload.config (its sizeLimit and security types are overridden by the UPLOAD_* variables) */
 export function resolveUploadConfig(env: Env, projectDir: string, fromFile: UploadPluginConfig | undefined = undefined): UploadConfig {
   const provider = (optional(env, 'UPLOAD_PROVIDER') ?? 'local').toLowerCase();
   if (provider !== 'local' && provider !== 's3') throw new ConfigError(`UPLOAD_PROVIDER=${provider}: expected local or s3`);
@@ -128,8 +128,9 @@ export function resolveUploadConfig(env: Env, projectDir: string, fromFile: Uplo
     maxFiles: positiveInt(env, 'UPLOAD_MAX_FILES', 50),
     uploadsDir: optional(env, 'UPLOAD_DIR') ? resolve(env['UPLOAD_DIR']!) : join(resolve(projectDir), 'public', 'uploads'),
     tmpDir: optional(env, 'UPLOAD_TMP_DIR'),
-    allowedTypes: list(env, 'UPLOAD_ALLOWED_TYPES', null),
-    deniedTypes: list(env, 'UPLOAD_DENIED_TYPES', DEFAULT_DENIED_TYPES) ?? [],
+    allowedTypes: list(env, 'UPLOAD_ALLOWED_TYPES', fromFile?.allowedTypes ?? null),
+    // the project's denied types add to the markup refused by default
+    deniedTypes: list(env, 'UPLOAD_DENIED_TYPES', [...new Set([...DEFAULT_DENIED_TYPES, ...(fromFile?.deniedTypes ?? [])])]) ?? [],
     breakpoints: fromFile?.breakpoints ?? DEFAULT_BREAKPOINTS,
     maxImagePixels: positiveInt(env, 'UPLOAD_MAX_IMAGE_PIXELS', 100_000_000),
     sizeOptimization: flag(env, 'UPLOAD_SIZE_OPTIMIZATION', true),
