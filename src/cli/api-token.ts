@@ -1,5 +1,6 @@
 // folio api-token create|list|revoke
 import { ApiTokenService, API_TOKEN_TYPES, type ApiToken, type ApiTokenType } from '../auth/api-tokens.js';
+import { expandActions } from './actions.js';
 import { withProject } from './open-project.js';
 import { table } from './table.js';
 import { checkArgs, checkOptions, flag, numberFlag, UsageError, type Flags } from './usage.js';
@@ -44,10 +45,12 @@ export async function runApiToken(dir: string, args: readonly string[], values: 
   // usage mistakes are reported before the database is opened
   const input = sub === 'create' ? createInput(values) : undefined;
   if (sub === 'revoke' && !rest[0]) throw new UsageError('api-token revoke needs a token name or id');
-  return withProject(dir, async (database, config) => {
+  return withProject(dir, async (database, config, model) => {
     const tokens = new ApiTokenService(database, config.secrets.apiTokenSalt);
     if (input) {
-      const { token, accessKey } = await tokens.create(input);
+      // as Strapi's token service, which refuses unknown permissions; `.*` as `permissions grant` reads it
+      const permissions = input.permissions && expandActions(model, input.permissions);
+      const { token, accessKey } = await tokens.create({ ...input, permissions });
       // the key alone, so `TOKEN=$(folio api-token create …)` works
       console.log(
         values.json ? JSON.stringify({ id: token.id, name: token.name, type: token.type, permissions: token.permissions, expiresAt: token.expiresAt, accessKey }) : accessKey,
@@ -65,7 +68,7 @@ export async function runApiToken(dir: string, args: readonly string[], values: 
       console.error(`No API token named or numbered "${target}"`);
       return 1;
     }
-    console.log(`Revoked API token "${target}" (a running server stops accepting it within a minute)`);
+    console.log(`Revoked API token "${target}" (refused from the next request on, by every running server)`);
     return 0;
   });
 }

@@ -3,29 +3,11 @@
 // authenticated, or one made through the roles API); an action may end in `.*` for every action of
 // that controller (`api::article.article.*`).
 import { RoleStore } from '../auth/roles.js';
-import { ApplicationError } from '../errors.js';
 import { allActions } from '../plugins/users-permissions/permission-tree.js';
-import type { Model } from '../schema/types.js';
+import { expandActions } from './actions.js';
 import { withProject } from './open-project.js';
 import { table } from './table.js';
 import { checkArgs, checkOptions, UsageError, type Flags } from './usage.js';
-
-function expand(model: Model, requested: readonly string[]): string[] {
-  const known = allActions(model);
-  const out: string[] = [];
-  const unknown: string[] = [];
-  for (const r of requested) {
-    const matches = r.endsWith('.*') ? known.filter((a) => a.startsWith(r.slice(0, -1)) && !a.slice(r.length - 1).includes('.')) : known.filter((a) => a === r);
-    if (matches.length === 0) unknown.push(r);
-    out.push(...matches);
-  }
-  if (unknown.length) {
-    throw new ApplicationError(
-      `Unknown action${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Actions look like api::article.article.find or plugin::users-permissions.user.me; \`folio permissions list --all\` lists them`,
-    );
-  }
-  return [...new Set(out)];
-}
 
 export async function runPermissions(dir: string, args: readonly string[], values: Flags): Promise<number> {
   const [sub, role, ...actions] = args;
@@ -64,7 +46,7 @@ export async function runPermissions(dir: string, args: readonly string[], value
       );
       return 0;
     }
-    const wanted = expand(model, actions);
+    const wanted = expandActions(model, actions);
     const view = await roles.view();
     if (view.roleId(role!) === undefined) {
       const types = (await database.db.selectFrom('up_roles').select('type').orderBy('id').execute()).map((r) => r.type);

@@ -78,10 +78,20 @@ describe('folio api-token create', () => {
     expect(r.stderr).toBe('Name already taken\n');
   });
 
-  it('a permission that is not an action uid is refused, exit 1', () => {
-    const r = folio(project, ['api-token', 'create', '--name', 'x', '--type', 'custom', '--permissions', 'articles.read']);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toBe('Invalid permission "articles.read": expected an action such as api::article.article.find\n');
+  it('a permission naming no action Folio has is refused, exit 1, as Strapi refuses unknown permissions', () => {
+    for (const p of ['articles.read', 'api::nope.nope.find', 'api::article.article.nope']) {
+      const r = folio(project, ['api-token', 'create', '--name', 'x', '--type', 'custom', '--permissions', `api::tag.tag.find,${p}`]);
+      expect(r.status, p).toBe(1);
+      expect(r.stderr).toBe(`Unknown action ${p}. Actions look like api::article.article.find or plugin::users-permissions.user.me; \`folio permissions list --all\` lists them\n`);
+    }
+    expect(folio(project, ['api-token', 'list', '--json']).stdout).not.toContain('"x"');
+  });
+
+  it('a permission ending in .* names every action of that controller, as permissions grant reads it', () => {
+    const r = folio(project, ['api-token', 'create', '--name', 'tags', '--type', 'custom', '--permissions', 'api::tag.tag.*', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { permissions: string[] }).permissions.sort()).toEqual(['create', 'delete', 'find', 'findOne', 'update'].map((a) => `api::tag.tag.${a}`));
+    expect(folio(project, ['api-token', 'revoke', 'tags']).status).toBe(0);
   });
 
   it.each([
