@@ -36,7 +36,8 @@ export interface UserCredentials {
 /** The bearer token of an Authorization header, or null when absent or malformed (treated as absent). */
 export function bearer(header: string | undefined): string | null {
   if (!header) return null;
-  const parts = header.trim().split(/\s+/);
+  // Node has taken the spaces and tabs off the ends; anything else there (U+00A0) makes a third part, as in Strapi
+  const parts = header.split(/\s+/);
   if (parts.length !== 2 || parts[0]!.toLowerCase() !== 'bearer') return null;
   return parts[1]!;
 }
@@ -79,9 +80,10 @@ export class Authenticator {
       const user = await this.users.userOf(key, mark);
       if (user === 'invalid') throw new UnauthorizedError('Missing or invalid credentials');
       if (user === 'refused') throw new UnauthorizedError('Invalid credentials');
+      // a user left without a role (a Strapi database where it was removed) is no caller at all, as Strapi 5.54 answers it
+      if (user.roleId === null) throw new UnauthorizedError('Missing or invalid credentials');
       const view = await this.roles.view(mark);
-      const actions = user.roleId === null ? new Set<string>() : view.actionsOfRole(user.roleId);
-      return { kind: 'user', ability: actionsAbility(actions), user, mark, ...(user.roleId === null ? {} : { roleId: user.roleId }) };
+      return { kind: 'user', ability: actionsAbility(view.actionsOfRole(user.roleId)), user, mark, roleId: user.roleId };
     }
     const view = await this.roles.view(mark);
     const actions = view.actionsOfType(PUBLIC_ROLE);

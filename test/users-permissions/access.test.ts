@@ -109,6 +109,16 @@ describe('role-based access on content routes', () => {
     }
   });
 
+  it('a user left without a role (its link removed, as a Strapi database may hold) is a 401 everywhere, as Strapi 5.54 answers', async () => {
+    const roleless = await register(t, 'roleless');
+    const role = t.app.model.contentTypes.get('plugin::users-permissions.user')!.attributes.get('role');
+    if (role?.kind !== 'relation') throw new Error('no role relation');
+    await t.app.database.db.deleteFrom(role.linkTable).where('source_id', '=', roleless.id).execute();
+    for (const path of ['/api/articles', '/api/users/me']) {
+      expect((await t.get(path, { token: roleless.jwt })).body, path).toEqual(errorOf(401, 'UnauthorizedError', 'Missing or invalid credentials'));
+    }
+  });
+
   it('a token that is no JWT of ours is a 401, whatever it looks like', async () => {
     const [h, p] = user.jwt.split('.');
     for (const bad of [`${h}.${p}.`, `${h}.${p}.AAAA`, 'a.b.c', `eyJhbGciOiJub25lIn0.${p}.`]) {
