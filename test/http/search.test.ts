@@ -87,4 +87,14 @@ describe('_q', () => {
   it('is ANDed with filters', async () => {
     expect(await titles('_q=a&filters[views][$gt]=8')).toEqual(expected((a) => a.views > 8 && (a.title.includes('a') || a.documentId.includes('a'))));
   });
+
+  it('a list or an object is refused, not dropped (which would answer the list unsearched); empty or valueless is no search', async () => {
+    const refused = { data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid _q parameter. Expected a string', details: { source: 'query', param: '_q' } } };
+    for (const q of ['_q[0]=a', '_q[a]=a', '_q[]=a&_q[]=b']) {
+      expect((await t.get(`/api/articles?${q}`)).body, q).toEqual(refused);
+      expect((await t.get(`/api/upload/files?${q}`)).body, `files ${q}`).toEqual(refused);
+    }
+    expect(await titles('_q=')).toEqual(await titles(''));
+    expect(await titles('_q')).toEqual(await titles(''));
+  });
 });

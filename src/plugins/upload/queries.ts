@@ -1,5 +1,6 @@
 // Reads of the media library: the flat list, the paginated page, one file. Query parameters are
 // parsed by the same parsers as content lists, against the `plugin::upload.file` model.
+import { parseSearch } from '../../query/parse/search.js';
 import { sql, type SqlBool } from 'kysely';
 import { PaginationError, ValidationError } from '../../errors.js';
 import type { Pagination, PopulateMap, SortItem, Where } from '../../query/ast.js';
@@ -43,8 +44,7 @@ export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Reco
   const where = parseFilters(ctx, type, query['filters']);
   const sort = parseSort(ctx, type, query['sort']);
   const fields = parseFields(ctx, type, query['fields']);
-  const q = query['_q'];
-  const search = typeof q === 'string' && q !== '' ? q : null;
+  const search = parseSearch(query['_q']);
   return { where, sort, fields, ...parseFilePopulate(ctx, type, query['populate']), search };
 }
 

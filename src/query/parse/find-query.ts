@@ -1,5 +1,6 @@
 // A GET query of a content type → FindQuery, every part checked against the model, in Strapi's
 // order (publicationFilter, filters, sort, fields, populate, then pagination).
+import { parseSearch } from './search.js';
 import { ValidationError } from '../../errors.js';
 import { PUBLICATION_FILTERS, type FindQuery, type PublicationFilter, type Status } from '../ast.js';
 import type { ContentType } from '../../schema/types.js';
@@ -86,7 +87,6 @@ export function parseFindQuery(ctx: ParseContext, type: ContentType, query: Reco
   const fields = parseFields(ctx, type, query['fields']);
   const populate = parsePopulate(ctx, type, query['populate']);
   const pagination = parsePagination(ctx.rest, query);
-  const q = query['_q'];
   const locale = parseLocale(ctx, type, query['locale']);
   return {
     where,
@@ -98,6 +98,6 @@ export function parseFindQuery(ctx: ParseContext, type: ContentType, query: Reco
     locale: filtersChooseLocale(type, query['filters']) ? '*' : locale,
     localeNamed: !absentLocale(query['locale']) || filtersChooseLocale(type, query['filters']),
     publicationFilter: pf,
-    search: typeof q === 'string' && q !== '' ? q : null,
+    search: parseSearch(query['_q']),
   };
 }
