@@ -78,6 +78,12 @@ function readableTypes(ctx: ParseContext): ReadonlySet<string> {
  * content type's media attribute (Strapi's paths).
  */
 export function parseRelated(ctx: ParseContext, value: unknown, at: string = RELATED): RelatedSpec | null {
+  const spec = parsedRelated(ctx, value, at);
+  // a caller who may find no content type (files aside: no entry is one) gets no `related` key at all, as from Strapi 5.54 (not an empty list)
+  return spec !== null && ![...spec.readable].some((uid) => uid !== FILE_UID) ? null : spec;
+}
+
+function parsedRelated(ctx: ParseContext, value: unknown, at: string): RelatedSpec | null {
   const everything = (): RelatedSpec => ({ on: null, count: false, readable: readableTypes(ctx) });
   if (value === '*') return everything();
   const asked = flag(value);
