@@ -6,8 +6,10 @@ import { withProject } from './open-project.js';
 import { table } from './table.js';
 import { checkArgs, checkOptions, flag, UsageError, type Flags } from './usage.js';
 
-// the server keeps the locale list in memory (it is checked on every request)
-const RESTART = 'a running server uses it after its next start';
+// the server keeps the locale list in memory (it is checked on every request): a new locale is read
+// when a request names it; a removal or a new default once the list is read again
+const TAKEN = 'a running server takes it at once';
+const REREAD = 'a running server takes it after its next start or GET /api/i18n/locales';
 
 export async function runLocales(dir: string, args: readonly string[], values: Flags): Promise<number> {
   const [sub, ...rest] = args;
@@ -34,7 +36,7 @@ export async function runLocales(dir: string, args: readonly string[], values: F
     }
     if (sub === 'add') {
       const l = await locales.add(code!, flag(values, 'name'), values.default === true);
-      console.log(`Added ${l.code} (${l.name})${l.isDefault ? ' as the default locale' : ''}; ${RESTART}`);
+      console.log(`Added ${l.code} (${l.name})${l.isDefault ? ` as the default locale; ${REREAD}` : `; ${TAKEN}`}`);
       return 0;
     }
     const held = await contentInLocale(database.db, model, code!);
@@ -43,7 +45,7 @@ export async function runLocales(dir: string, args: readonly string[], values: F
       throw new ValidationError(`Locale "${code}" still holds versions of ${summary}; pass --delete-documents to delete them with the locale`);
     }
     await locales.remove(code!, (tx) => deleteLocaleContent({ tx, dialect: database.dialect }, model, code!));
-    console.log(`Removed ${code}${held.length ? ` and its versions of ${summary}` : ''}; ${RESTART}`);
+    console.log(`Removed ${code}${held.length ? ` and its versions of ${summary}` : ''}; ${REREAD}`);
     return 0;
   });
 }

@@ -71,7 +71,8 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
   // a long URL is not worth its memory: every character of a key is kept (response-cache.ts)
   if (cache === null || who === null || !cacheableUrl(req.url)) return uncached(services.database);
   const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
-  const key = `${who}\n${format}\n${req.url}`;
+  // the default locale a URL without one reads: a running server takes a new one when it reads the locales again
+  const key = `${who}\n${format}\n${services.locales.defaultCode()}\n${req.url}`;
   // the mark authentication read when the request began: read before any of its data, as a lookup needs
   const { database } = services;
   const mark = caller.mark ?? (await database.changeMark());

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { testClient } from '../support/database.js';
+import { LocaleService } from '../../src/i18n/locales.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,5 +120,23 @@ describe('response cache can be switched off', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('a default locale changed while the server runs (the CLI)', () => {
+  it('once the server reads the locales again, a URL without a locale reads the new default, stored bodies included', async () => {
+    const put = await t.request('PUT', '/api/global', { body: { data: { siteName: 'Site en' } } });
+    expect(put.status, put.text).toBe(200);
+    expect((await t.get('/api/global?fields[0]=siteName')).body.data).toMatchObject({ siteName: 'Site en' });
+    expect((await t.get('/api/global?fields[0]=siteName')).body.data).toMatchObject({ siteName: 'Site en' });
+    // what `folio locales add fi --default` does, from another process
+    await new LocaleService(t.app.database).add('fi', undefined, true);
+    // until it reads them again, the server goes on reading its old default (and keeps that body anew)
+    expect((await t.get('/api/global?fields[0]=siteName')).body.data).toMatchObject({ siteName: 'Site en' });
+    expect((await t.get('/api/i18n/locales')).body.find((l: { code: string }) => l.code === 'fi')).toMatchObject({ isDefault: true });
+    for (const url of ['/api/global?fields[0]=siteName', '/api/global?fields[0]=siteName&x=1']) {
+      expect((await t.get(url)).status, url).toBe(404);
+    }
+    expect((await t.get('/api/global?fields[0]=siteName&locale=en')).body.data).toMatchObject({ siteName: 'Site en' });
   });
 });
