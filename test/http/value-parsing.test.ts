@@ -159,6 +159,24 @@ describe('pagination numbers, as Strapi converts them', () => {
     expect(await meta('pagination[start]=-1.5&pagination[limit]=2')).toEqual({ start: 0, limit: 2, total: 3 });
   });
 
+  it('a list of one number is that number, as Number() reads it (Strapi 5.54)', async () => {
+    expect(await meta('pagination[page][0]=2&pagination[pageSize]=2')).toEqual({ page: 2, pageSize: 2, pageCount: 2, total: 3 });
+    expect(await meta('pagination[pageSize][0]=2')).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 3 });
+    expect(await meta('pagination[start][0]=2&pagination[limit][0]=2')).toEqual({ start: 2, limit: 2, total: 3 });
+  });
+
+  it('a key without a value chooses the mode and is its default, but a limit beside a start is 0, so 1 (Strapi 5.54)', async () => {
+    expect(await meta('pagination[pageSize]')).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
+    expect(await meta('pagination[page]')).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
+    expect(await meta('pagination[limit]')).toEqual({ start: 0, limit: 25, total: 3 });
+    expect(await meta('pagination[start]')).toEqual({ start: 0, limit: 25, total: 3 });
+    expect(await meta('pagination[pageSize]&pagination[page]=1')).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 3 });
+    expect(await meta('pagination[page]&pagination[pageSize]=2')).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 3 });
+    expect(await meta('pagination[start]&pagination[limit]=2')).toEqual({ start: 0, limit: 2, total: 3 });
+    expect(await meta('pagination[start]&pagination[limit]')).toEqual({ start: 0, limit: 25, total: 3 });
+    expect(await meta('pagination[limit]&pagination[start]=1')).toEqual({ start: 1, limit: 1, total: 3 });
+  });
+
   it("fractions and pages that are no number are Strapi's 400s", async () => {
     expect(await error('pagination[page]=abc')).toEqual(strapiError('convertStartQueryParams expected a positive integer got NaN'));
     expect(await error('pagination[start]=abc')).toEqual(strapiError('convertStartQueryParams expected a positive integer got NaN'));
@@ -167,6 +185,7 @@ describe('pagination numbers, as Strapi converts them', () => {
     expect(await error('pagination[pageSize]=2.5')).toEqual(strapiError('convertLimitQueryParams expected a positive integer got 2.5'));
     expect(await error('pagination[limit]=1.5')).toEqual(strapiError('convertLimitQueryParams expected a positive integer got 1.5'));
     expect(await error('pagination[page]=Infinity')).toEqual(strapiError('convertStartQueryParams expected a positive integer got Infinity'));
+    expect(await error('pagination[page][0]=1&pagination[page][1]=2')).toEqual(strapiError('convertStartQueryParams expected a positive integer got NaN'));
   });
 
   it('without a configured maximum, a pageSize that is no number is a 400', async () => {

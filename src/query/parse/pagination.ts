@@ -12,7 +12,10 @@ import { isObj, isPoison } from './context.js';
  */
 function numberOf(v: unknown): number {
   if (typeof v === 'number') return v;
-  return typeof v === 'string' ? Number(v) : NaN;
+  if (typeof v === 'string') return Number(v);
+  // a list is read through its text, as Number() reads it: one entry (`pagination[page][0]=2`) is that entry, more none
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return Number(v.join(','));
+  return NaN;
 }
 
 /** pageSize / limit: beyond the maximum (or no number at all) the maximum, below 1 one; else a whole number. */
@@ -56,18 +59,21 @@ export function parsePagination(rest: RestConfig, query: Record<string, unknown>
   // other unknown keys are ignored as Strapi does; these can only be an attempt at the prototype
   for (const k of Object.keys(p)) if (isPoison(k)) throw ValidationError.invalidKey(k, null, 'query', 'pagination');
   const count = withCount(p['withCount'], rest.withCount);
+  // a key without a value (`pagination[pageSize]`) chooses the mode, and is the default, as Strapi 5.54 reads it —
+  // but a limit beside a start is read as Number(null), 0 (so 1)
   const pageMode = p['page'] !== undefined || p['pageSize'] !== undefined;
   const offsetMode = p['start'] !== undefined || p['limit'] !== undefined;
   if (pageMode && offsetMode) throw new PaginationError('Cannot use both page & offset pagination in the same query');
+  const absent = (v: unknown): boolean => v === undefined || v === null;
   if (offsetMode) {
-    const start = p['start'] === undefined ? 0 : startOf(numberOf(p['start']), p['start'], 'start');
-    const raw = p['limit'] === undefined ? rest.defaultLimit : p['limit'];
+    const start = absent(p['start']) ? 0 : startOf(numberOf(p['start']), p['start'], 'start');
+    const raw = p['limit'] === undefined || (p['limit'] === null && absent(p['start'])) ? rest.defaultLimit : (p['limit'] ?? 0);
     // -1 asks for everything: as many as the configured maximum allows
     const limit = numberOf(raw) === -1 ? (rest.maxLimit ?? Number.MAX_SAFE_INTEGER) : limitOf(rest, raw, 'limit');
     return { mode: 'offset', start, limit, withCount: count };
   }
-  const pageSize = limitOf(rest, p['pageSize'] === undefined ? rest.defaultLimit : p['pageSize'], 'pageSize');
-  const n = p['page'] === undefined ? 1 : numberOf(p['page']);
+  const pageSize = limitOf(rest, absent(p['pageSize']) ? rest.defaultLimit : p['pageSize'], 'pageSize');
+  const n = absent(p['page']) ? 1 : numberOf(p['page']);
   // as in Strapi, a page below 1 is the first, and a fractional page is refused by the offset it gives
   const start = startOf(((n < 1 ? 1 : n) - 1) * pageSize, p['page'], 'page');
   return { mode: 'page', start, limit: pageSize, withCount: count };
