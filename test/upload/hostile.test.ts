@@ -201,8 +201,9 @@ describe('file names', () => {
     const r = await u.upload([filePart('x', 'x.txt', 'text/plain'), field('fileInfo', { name: '../../../up/there.txt' })]);
     expect(r.status).toBe(201);
     expect(r.body[0].name).toBe('../../../up/there.txt');
-    expect(r.body[0].hash).toMatch(/^up_there_[0-9a-f]{10}$/);
-    expect(r.body[0].url).toMatch(/^\/uploads\/up_there_[0-9a-f]{10}\.txt$/);
+    // the hash is of the last segment, as Strapi 5.54 takes it
+    expect(r.body[0].hash).toMatch(/^there_[0-9a-f]{10}$/);
+    expect(r.body[0].url).toMatch(/^\/uploads\/there_[0-9a-f]{10}\.txt$/);
   });
 
   it('control characters (NUL) in a name are a 400', async () => {

@@ -1,7 +1,7 @@
 // File names are labels only: what is stored is always `<hash><ext>`, built here from a slug of
 // the name and random bytes, so nothing a client sends can name a path.
 import { randomBytes } from 'node:crypto';
-import { extname } from 'node:path';
+import { posix } from 'node:path';
 import { ApplicationError } from '../../errors.js';
 
 // control characters (NUL included): never part of a name a person typed
@@ -41,11 +41,13 @@ export function slug(base: string): string {
   return s || 'file';
 }
 
-/** The stored object's base name: slug + `_` + 10 random hex digits. */
-export function fileHash(name: string): string {
-  const ext = extname(name);
-  const base = ext ? name.slice(0, -ext.length) : name;
-  return `${slug(base)}_${randomBytes(5).toString('hex')}`;
+/**
+ * The stored object's base name: slug + `_` + 10 random hex digits. The slug is of the name's last
+ * path segment less the extension the file was sent with, as Strapi 5.54 takes it
+ * (`path.basename(name, ext)`): `../tmp/a.html` for a file sent as `x.svg` is `a_html_…`.
+ */
+export function fileHash(name: string, sentExt: string): string {
+  return `${slug(posix.basename(name, sentExt))}_${randomBytes(5).toString('hex')}`;
 }
 
 /** The stored name of a file or a format: only `[A-Za-z0-9_.-]`, never a path. */

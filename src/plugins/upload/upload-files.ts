@@ -75,7 +75,7 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
     source: stored,
     info,
     name,
-    hash: fileHash(name),
+    hash: fileHash(name, clientExt),
     ext,
     mime: detected.mime,
     inline: isInlineType(detected.mime),
