@@ -55,7 +55,7 @@ describe('defaults', () => {
       middlewares: DEFAULT_MIDDLEWARES,
       // a line per request, as Strapi's default strapi::logger
       logger: true,
-      upload: { sizeLimit: null, breakpoints: null },
+      upload: { sizeLimit: null, breakpoints: null, allowedTypes: null, deniedTypes: null },
     });
   });
 
