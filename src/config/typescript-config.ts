@@ -1,37 +1,11 @@
 // Loads a TypeScript config file (config/*.ts) as Strapi 5 runs it, without a build step: esbuild
 // strips the types (no type checking, as Strapi's own `develop` doesn't need it to load config) and
-// bundles the file's relative imports; packages stay outside and are imported from the project.
-import { createRequire, isBuiltin } from 'node:module';
+// bundles the file's relative imports into one CommonJS module, as Strapi compiles a project's config
+// to CommonJS: packages are require()d from the project, so `require('lodash')`, `require.resolve()`
+// and named imports from a CommonJS package (`import { parse } from 'pg-connection-string'`) work as
+// they do there.
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Plugin } from 'esbuild';
-
-/**
- * Packages the config imports are resolved from the config file's own folder (the project's
- * node_modules), then imported by absolute URL: the compiled module runs from a data: URL, which
- * can't resolve a bare name itself.
- */
-function projectPackages(file: string): Plugin {
-  const require = createRequire(file);
-  return {
-    name: 'folio-project-packages',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (isBuiltin(args.path)) return { path: args.path, external: true };
-        try {
-          const resolved = require.resolve(args.path);
-          // a package's JSON file is read into the bundle, as the require() of Strapi's compiled config
-          // reads it (an ESM import of JSON needs an import attribute the project's source doesn't write)
-          if (resolved.endsWith('.json')) return { path: resolved };
-          return { path: pathToFileURL(resolved).href, external: true };
-        } catch {
-          // left as written, so the import fails naming the package the project lacks
-          return { path: args.path, external: true };
-        }
-      });
-    },
-  };
-}
 
 interface EsbuildMessage {
   readonly text: string;
@@ -57,32 +31,34 @@ export async function importTypeScript(file: string, projectDir: string): Promis
   const out = await build({
     entryPoints: [file],
     bundle: true,
+    packages: 'external',
     write: false,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     logLevel: 'silent',
     define: { __dirname: JSON.stringify(compiledDir), __filename: JSON.stringify(compiledFile) },
-    plugins: [projectPackages(file)],
   }).catch((e: unknown) => {
     throw syntaxError(e);
   });
   const code = out.outputFiles[0]!.text;
+  const module = { exports: {} as unknown };
   try {
-    return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, unknown>;
+    // packages resolve from the config file's folder: the project's node_modules
+    new Function('exports', 'require', 'module', code)(module.exports, createRequire(file), module);
   } catch (e) {
-    throw fromDataUrl(e, relative(projectDir, file));
+    throw notInstalled(e);
   }
+  const exported = module.exports;
+  // `export default` compiles to a module with __esModule and `default`; `module.exports =` is the value itself
+  if (typeof exported === 'object' && exported !== null && (exported as { __esModule?: unknown }).__esModule === true) return exported as Record<string, unknown>;
+  return { default: exported };
 }
 
-/**
- * Node names the module an error happened in by its URL, here the whole compiled file as base64 (a
- * package the project hasn't installed made a 7 KB line): the file's own name says it, with the fix.
- */
-function fromDataUrl(e: unknown, file: string): unknown {
-  if (!(e instanceof Error) || !e.message.includes('data:text/javascript')) return e;
-  const message = e.message.replace(/"?data:text\/javascript;base64,[A-Za-z0-9+/=]*"?/g, file);
-  const missing = /Failed to resolve module specifier "([^"]+)"/.exec(e.message);
+/** A package the project hasn't installed: named, with the fix (Node's message lists the whole require stack). */
+function notInstalled(e: unknown): unknown {
+  if (!(e instanceof Error) || (e as { code?: unknown }).code !== 'MODULE_NOT_FOUND') return e;
+  const name = /Cannot find module '([^']+)'/.exec(e.message)?.[1];
   // callers prefix the file's name
-  return new Error(missing ? `it imports "${missing[1]}", which is not installed in the project (npm install)` : message, { cause: e });
+  return name === undefined || name.startsWith('.') || name.startsWith('/') ? e : new Error(`it imports "${name}", which is not installed in the project (npm install)`, { cause: e });
 }

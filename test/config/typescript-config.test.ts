@@ -160,6 +160,27 @@ export default ({ env }) => {
     expect(config.rest).toMatchObject({ defaultLimit: 7, maxLimit: 70 });
   });
 
+  it('packages load as Strapi compiles config to CommonJS: require(), require.resolve() and named imports from a CommonJS package (notum-cz, pg-connection-string)', async () => {
+    const lib = {
+      'node_modules/cjs-lib/package.json': JSON.stringify({ name: 'cjs-lib', version: '1.0.0', main: 'index.js' }),
+      // a CommonJS package whose named exports Node's ESM loader can't see
+      'node_modules/cjs-lib/index.js': 'const parse = (u) => ({ port: Number(u.split(":").pop()) });\nmodule.exports = { parse };',
+      'node_modules/cjs-lib/theme.css': 'body{}',
+    };
+    const { config } = await load(
+      project({
+        ...lib,
+        'config/api.ts': `import { parse } from 'cjs-lib';\nconst lib = require('cjs-lib');\nimport { readFileSync } from 'fs';\nconst css = readFileSync(require.resolve('cjs-lib/theme.css'), 'utf8');\nexport default { rest: { defaultLimit: parse('h:7').port, maxLimit: lib.parse('h:70').port + css.length - 6 } };`,
+      }),
+    );
+    expect(config.rest).toMatchObject({ defaultLimit: 7, maxLimit: 70 });
+  });
+
+  it('a TypeScript file written as CommonJS (module.exports =) loads too', async () => {
+    const { config } = await load(project({ 'config/api.ts': 'module.exports = { rest: { defaultLimit: 9 } };' }));
+    expect(config.rest.defaultLimit).toBe(9);
+  });
+
   it('type errors are not checked: Strapi loads such config too', async () => {
     const { config } = await load(
       project({ 'config/api.ts': 'const limit: string = 5 as unknown as string;\nexport default { rest: { defaultLimit: limit as unknown as number } };' }),
