@@ -21,6 +21,7 @@ import { copyChildren, deleteRows } from './store/children.js';
 import { DeferredLinks } from './store/deferred-links.js';
 import { lockDocument } from './store/document-lock.js';
 import { dropLinksToDocument } from './store/links-to-document.js';
+import { holdLocale } from './store/locale-held.js';
 import { setMedia } from './store/media.js';
 import { defaultColumns, insertRow, scalarColumns, type Store, type Tx } from './store/rows.js';
 import { notUnique, takenElsewhere, uniqueValues } from './unique-values.js';
@@ -207,6 +208,7 @@ export class DocumentWriter {
     const s = ctx.store;
     const now = new Date();
     const locale = type.localized ? opts.locale : null;
+    if (locale !== null) await holdLocale(s, locale);
     const publish = !type.draftAndPublish || opts.status === 'published';
     const inherited: Record<string, unknown> = {};
     if (copyFrom) {

@@ -106,7 +106,7 @@ export class LocaleService {
   }
 
   /**
-   * Removes a locale. `clear` runs first in the same transaction (deleting what was written in it);
+   * Removes a locale. `clear` runs in the same transaction, after the locale's row is gone (deleting what was written in it);
    * either both happen or neither.
    */
   async remove(code: string, clear?: (tx: Database['db']) => Promise<void>): Promise<void> {
@@ -114,8 +114,9 @@ export class LocaleService {
     if (!locale) throw new ValidationError(`Locale "${code}" does not exist`);
     if (locale.isDefault) throw new ValidationError('Cannot delete the default locale');
     await this.database.db.transaction().execute(async (tx) => {
-      if (clear) await clear(tx);
+      // the row first: a write holding it (documents/store/locale-held.ts) is waited for, and its version cleared below
       await tx.deleteFrom(TABLE).where('id', '=', locale.id).execute();
+      if (clear) await clear(tx);
     });
     await this.list();
   }
