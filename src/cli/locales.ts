@@ -9,7 +9,7 @@ import { checkArgs, checkOptions, flag, UsageError, type Flags } from './usage.j
 // the server keeps the locale list in memory (it is checked on every request): a new locale is read
 // when a request names it; a removal or a new default once the list is read again
 const TAKEN = 'a running server takes it at once';
-const REREAD = 'a running server takes it after its next start or GET /api/i18n/locales';
+const REREAD = 'each running server takes it after its next start or GET /api/i18n/locales (restart them all)';
 
 export async function runLocales(dir: string, args: readonly string[], values: Flags): Promise<number> {
   const [sub, ...rest] = args;

@@ -60,5 +60,7 @@ function notInstalled(e: unknown): unknown {
   if (!(e instanceof Error) || (e as { code?: unknown }).code !== 'MODULE_NOT_FOUND') return e;
   const name = /Cannot find module '([^']+)'/.exec(e.message)?.[1];
   // callers prefix the file's name
-  return name === undefined || name.startsWith('.') || name.startsWith('/') ? e : new Error(`it imports "${name}", which is not installed in the project (npm install)`, { cause: e });
+  return name === undefined || name.startsWith('.') || name.startsWith('/')
+    ? e
+    : new Error(`it imports "${name}", which is not installed in the project (npm install)`, { cause: e });
 }

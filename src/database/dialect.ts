@@ -92,6 +92,13 @@ export interface Dialect {
    * delete of that document waits for the link, and then removes it. Unused without rowLocks.
    */
   readonly sharedRowLock: string;
+  /**
+   * The clause a writer locks its own document's rows with: one writer of a document at a time, while
+   * writes linking to it (sharedRowLock) go on — PostgreSQL's FOR NO KEY UPDATE. Where the shared lock
+   * waits for it as for FOR UPDATE (MySQL), two documents linking each other deadlock, and the write is
+   * rerun (write-transaction.ts).
+   */
+  readonly writerRowLock: string;
   /** true for an error after which rerunning the whole transaction can succeed (deadlock, serialization failure, busy) */
   isTransient(error: unknown): boolean;
   /**

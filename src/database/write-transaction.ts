@@ -9,7 +9,7 @@ import type { Database } from './dialect.js';
 type Db = Database['db'];
 
 /** attempts in all before the write is refused with a 503 */
-export const WRITE_ATTEMPTS = 5;
+export const WRITE_ATTEMPTS = 8;
 
 /** A random wait that doubles with each attempt (5–10 ms, then 10–20, …): rerun writers spread out. */
 function pause(attempt: number): Promise<void> {

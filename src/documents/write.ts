@@ -326,7 +326,7 @@ export class DocumentWriter {
   async delete(type: ContentType, documentId: string, locale: string | '*' | null, condition?: (tx: Tx) => Promise<boolean>): Promise<boolean> {
     return this.run(async (tx) => {
       const s: Store = { tx, dialect: this.services.database.dialect };
-      await lockDocument(s, type, documentId);
+      await lockDocument(s, type, documentId, 'delete');
       if (condition && !(await condition(tx))) return false;
       let q = tx.selectFrom(type.table).select('id').where('document_id', '=', documentId);
       if (type.localized && locale !== null && locale !== '*') q = q.where('locale', '=', locale);

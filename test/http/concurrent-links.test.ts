@@ -97,3 +97,23 @@ describe('a delete racing writes that link to the document deleted', () => {
     }
   });
 });
+
+describe('writes linking each other at once', () => {
+  it('eight articles each setting the others as `related`, all at once: every write succeeds, as one after another would (PostgreSQL deadlocked into 503s)', async () => {
+    const docs: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await t.request('POST', '/api/articles', { body: { data: { title: `ring ${i}` } } });
+      expect(r.status, r.text).toBe(201);
+      docs.push(r.body.data.documentId);
+    }
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(docs.map((d) => t.request('PUT', `/api/articles/${d}`, { body: { data: { related: { set: docs.filter((o) => o !== d) } } } })));
+      expect(
+        answers.map((a) => a.status),
+        `round ${round}: ${answers.find((a) => a.status !== 200)?.text}`,
+      ).toEqual(docs.map(() => 200));
+    }
+    const r = await t.get(`/api/articles/${docs[0]}?fields[0]=title&populate[related][fields][0]=title`);
+    expect(r.body.data.related).toHaveLength(7);
+  });
+});

@@ -59,6 +59,7 @@ export const mysqlDialect: Dialect = {
   rowLocks: true,
   // MariaDB has no FOR SHARE; both read this form
   sharedRowLock: 'lock in share mode',
+  writerRowLock: 'for update',
   writeIsolation: 'read committed',
   // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT
   isTransient: (e) => errorNumber(e) === 1213 || errorNumber(e) === 1205,

@@ -58,6 +58,7 @@ export const postgresDialect: Dialect = {
   rowLocks: true,
   // the weakest lock a DELETE waits for: updates of the row's other columns don't
   sharedRowLock: 'for key share',
+  writerRowLock: 'for no key update',
   writeIsolation: null,
   // deadlock_detected, serialization_failure
   isTransient: (e) => errorCode(e) === '40P01' || errorCode(e) === '40001',

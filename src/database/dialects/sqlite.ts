@@ -61,6 +61,7 @@ export const sqliteDialect: Dialect = {
   // write transactions begin IMMEDIATE (sqlite-immediate.ts), which already serializes them
   rowLocks: false,
   sharedRowLock: '',
+  writerRowLock: '',
   writeIsolation: null,
   // SQLITE_BUSY and its extended codes: another process held the write lock past the busy timeout
   isTransient: (e) => {

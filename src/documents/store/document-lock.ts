@@ -14,8 +14,16 @@ import type { Store } from './rows.js';
  */
 export type LockMode = 'exclusive' | 'shared';
 
-export async function lockDocument(s: Store, type: ContentType, documentId: string): Promise<void> {
-  await lockDocuments(s, type.table, [documentId], 'exclusive');
+/**
+ * The lock a write of the document takes first. A delete takes it exclusive (its rows go); an update
+ * takes the dialect's writer lock, which writes linking to the document don't wait for: articles
+ * setting each other's `related` in parallel deadlocked on PostgreSQL, each holding its own rows FOR
+ * UPDATE while waiting to share the other's.
+ */
+export async function lockDocument(s: Store, type: ContentType, documentId: string, purpose: 'write' | 'delete' = 'write'): Promise<void> {
+  if (!s.dialect.rowLocks) return;
+  const q = s.tx.selectFrom(type.table).select('id').where('document_id', '=', documentId).orderBy('id');
+  await (purpose === 'delete' ? q.forUpdate() : q.modifyEnd(sql.raw(s.dialect.writerRowLock))).execute();
 }
 
 /**
