@@ -124,5 +124,23 @@ describe('plugins.upload.config.security', () => {
       { writeEnvFile: false },
     ).catch((err: unknown) => err);
     expect(e).toEqual(new ConfigError(`plugins.upload.config.security.deniedTypes must be a list of MIME types such as ['image/*', 'application/pdf'], got "image/svg+xml"`));
+    const notObject = await loadConfig(
+      project({ 'config/plugins.json': JSON.stringify({ upload: { config: { security: 'strict' } } }) }),
+      { ...SECRETS },
+      { writeEnvFile: false },
+    ).catch((err: unknown) => err);
+    expect(notObject).toEqual(new ConfigError('plugins.upload.config.security must be an object with allowedTypes and/or deniedTypes'));
+  });
+
+  it('another key in security is named at start-up as not read', async () => {
+    const loaded = await loadConfig(
+      project({ 'config/plugins.json': JSON.stringify({ upload: { config: { security: { deniedTypes: ['application/pdf'], scan: true } } } }) }),
+      { ...SECRETS },
+      {
+        writeEnvFile: false,
+      },
+    );
+    expect(loaded.warnings).toContain('Ignored plugins.upload.config.security.scan: only allowedTypes and deniedTypes are read');
+    expect(loaded.config.upload?.deniedTypes).toEqual(['application/pdf']);
   });
 });

@@ -10,9 +10,10 @@ import type { Store } from './rows.js';
 
 /**
  * exclusive: one holder at a time (FOR UPDATE). shared: any number of holders, while a delete of
- * the rows, or an exclusive lock, waits for them all.
+ * the rows, or an exclusive lock, waits for them all. writer: one holder at a time, which shared
+ * holders don't wait for where the dialect has such a lock (Dialect.writerRowLock).
  */
-export type LockMode = 'exclusive' | 'shared';
+export type LockMode = 'exclusive' | 'shared' | 'writer';
 
 /**
  * The lock a write of the document takes first. A delete takes it exclusive (its rows go); an update
@@ -21,9 +22,7 @@ export type LockMode = 'exclusive' | 'shared';
  * UPDATE while waiting to share the other's.
  */
 export async function lockDocument(s: Store, type: ContentType, documentId: string, purpose: 'write' | 'delete' = 'write'): Promise<void> {
-  if (!s.dialect.rowLocks) return;
-  const q = s.tx.selectFrom(type.table).select('id').where('document_id', '=', documentId).orderBy('id');
-  await (purpose === 'delete' ? q.forUpdate() : q.modifyEnd(sql.raw(s.dialect.writerRowLock))).execute();
+  await lockDocuments(s, type.table, [documentId], purpose === 'delete' ? 'exclusive' : 'writer');
 }
 
 /**
@@ -60,5 +59,6 @@ export async function lockRows(s: Store, table: string, ids: readonly number[], 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's Kysely is untyped (store.ts Tx)
 function locking(s: Store, q: SelectQueryBuilder<any, any, { id: unknown }>, mode: LockMode): Promise<{ id: unknown }[]> {
   const ordered = q.orderBy('id');
-  return (mode === 'exclusive' ? ordered.forUpdate() : ordered.modifyEnd(sql.raw(s.dialect.sharedRowLock))).execute();
+  if (mode === 'exclusive') return ordered.forUpdate().execute();
+  return ordered.modifyEnd(sql.raw(mode === 'shared' ? s.dialect.sharedRowLock : s.dialect.writerRowLock)).execute();
 }

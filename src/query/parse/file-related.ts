@@ -66,9 +66,9 @@ function fragment(ctx: ParseContext, schema: ContentType | Component, value: unk
   return value['fields'] === undefined ? null : underPopulate(() => parseFields(ctx, schema, value['fields']));
 }
 
-/** The content types whose entries the caller may see listed: those it may `find`, as a direct read checks. */
+/** The content types whose entries the caller may see listed: those it may `find`, as a direct read checks (a file is no entry). */
 function readableTypes(ctx: ParseContext): ReadonlySet<string> {
-  return new Set([...ctx.model.contentTypes.keys()].filter((uid) => ctx.ability.can(findAction(uid))));
+  return new Set([...ctx.model.contentTypes.keys()].filter((uid) => uid !== FILE_UID && ctx.ability.can(findAction(uid))));
 }
 
 /**
@@ -79,8 +79,8 @@ function readableTypes(ctx: ParseContext): ReadonlySet<string> {
  */
 export function parseRelated(ctx: ParseContext, value: unknown, at: string = RELATED): RelatedSpec | null {
   const spec = parsedRelated(ctx, value, at);
-  // a caller who may find no content type (files aside: no entry is one) gets no `related` key at all, as from Strapi 5.54 (not an empty list)
-  return spec !== null && ![...spec.readable].some((uid) => uid !== FILE_UID) ? null : spec;
+  // a caller who may find no content type gets no `related` key at all, as from Strapi 5.54 (not an empty list)
+  return spec !== null && spec.readable.size === 0 ? null : spec;
 }
 
 function parsedRelated(ctx: ParseContext, value: unknown, at: string): RelatedSpec | null {

@@ -54,7 +54,7 @@ function parseKeepingNames(raw: string, strictNullHandling: boolean): Record<str
 }
 
 /** Where a query string past qs's limits keeps its error: the router parses it, and must not throw (query-limit-guard.ts). */
-export const REFUSED_QUERY: unique symbol = Symbol('refused query');
+const REFUSED_QUERY: unique symbol = Symbol('refused query');
 
 export function parseQueryString(raw: string): Record<string, unknown> {
   try {
