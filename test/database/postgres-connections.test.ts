@@ -48,6 +48,16 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
     expect(Object.getPrototypeOf(piped.rows[0])).toBe(Object.prototype);
   });
 
+  it('a list parameter reaches the server item for item: quotes, backslashes, commas, braces, spaces, NULL as text, unicode, numbers', async () => {
+    const texts = ['a"b', 'c\\d', '\\"', 'e,f', '{g}', ' h ', 'NULL', '', 'é🙂', 'plain'];
+    const numbers = [0, -1, 2.5, 1e21, 2147483647];
+    const [t, n] = await reading((d) =>
+      Promise.all([sql<{ v: string }>`select unnest(${texts}::text[]) as v`.execute(d.db), sql<{ v: number }>`select unnest(${numbers}::float8[]) as v`.execute(d.db)]),
+    );
+    expect(t.rows.map((r) => r.v)).toEqual(texts);
+    expect(n.rows.map((r) => r.v)).toEqual(numbers);
+  });
+
   it('a repeated column name keeps the last value, and a column named __proto__ is an ordinary key', async () => {
     const [repeated, proto] = await reading((d) =>
       Promise.all([sql<Record<string, unknown>>`select 1 as x, 2 as x`.execute(d.db), sql<Record<string, unknown>>`select 1 as "__proto__", 2 as y`.execute(d.db)]),

@@ -8,6 +8,7 @@
 import type pg from 'pg';
 import { RowBuilders } from '../row-builder.js';
 import { plannedPerValue, PreparedOnConnection, StatementNames } from './postgres-statement-names.js';
+import { withArrayLiterals } from './postgres-array-literal.js';
 
 type Client = pg.Client;
 type QueryResult = pg.QueryResult<Record<string, unknown>>;
@@ -110,7 +111,8 @@ export class PipelinedReads {
 
   private send(slot: Slot, client: Client, text: string, values: unknown[], name: string | undefined): Promise<QueryResult> {
     // array rows made into objects here: pg's object rows are built by a keyed store per column
-    const answer = client.query<unknown[]>(name === undefined ? { text, values, rowMode: 'array' } : { name, text, values, rowMode: 'array' });
+    const sent = withArrayLiterals(values);
+    const answer = client.query<unknown[]>(name === undefined ? { text, values: sent, rowMode: 'array' } : { name, text, values: sent, rowMode: 'array' });
     slot.last = answer;
     return answer.then((r) => this.asObjects(r));
   }
