@@ -31,6 +31,18 @@ const FILES = {
       mail: { type: 'email', maxLength: 12 },
     },
   }),
+  'src/api/counter/content-types/counter/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'counters',
+    info: { singularName: 'counter', pluralName: 'counters' },
+    options: { draftAndPublish: false },
+    attributes: {
+      kind: { type: 'enumeration', enum: ['invoice', 'order'], unique: true },
+      flag: { type: 'boolean', unique: true },
+      extra: { type: 'json', unique: true },
+      last: { type: 'integer' },
+    },
+  }),
 };
 
 let t: TestApp;
@@ -65,6 +77,22 @@ describe('unique values', () => {
     }
     expect((await t.request('POST', '/api/events?status=draft', { body: { data: { title: 'draft', at: '2024-01-02T03:04:05.000Z' } } })).status).toBe(201);
     expect((await t.request('POST', '/api/events', { body: { data: { title: 'later', at: '2024-01-02T03:04:06.000Z' } } })).status).toBe(201);
+  });
+
+  it('unique holds on an enumeration, a boolean and a json too (Strapi 5.54 stores the repeat, or answers 500 from a unique column)', async () => {
+    expect((await t.request('POST', '/api/counters', { body: { data: { kind: 'invoice', flag: true, extra: { a: [1] } } } })).status).toBe(201);
+    const again = await t.request('POST', '/api/counters', { body: { data: { kind: 'invoice', flag: true, extra: { a: [1] }, last: 'abc' } } });
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe('4 errors occurred');
+    expect(again.body.error.details.errors).toEqual([
+      notUnique('kind', 'invoice'),
+      notUnique('flag', true),
+      notUnique('extra', { a: [1] }),
+      expect.objectContaining({ path: ['last'], message: expect.stringContaining('must be a `number` type') }),
+    ]);
+    const other = await t.request('POST', '/api/counters', { body: { data: { kind: 'order', flag: false, extra: { a: [2] } } } });
+    expect(other.status, other.text).toBe(201);
+    expect((await t.request('GET', '/api/counters?filters[kind][$eq]=invoice')).body.data).toHaveLength(1);
   });
 
   it('without draft & publish, a repeated unique value is reported beside the body’s other errors, in schema order', async () => {
