@@ -321,11 +321,20 @@ describe('bad input gets a clear error and changes nothing', () => {
   it('pagination numbers beyond the safe integer range are a 400, not a database error', async () => {
     for (const [q, key, v] of [
       ['pagination[start]=99999999999999999999', 'start', '99999999999999999999'],
-      ['pagination[page]=9007199254740991&pagination[pageSize]=100', 'page', '9007199254740991'],
+      ['pagination[page]=99999999999999999999', 'page', '99999999999999999999'],
     ]) {
       const r = await t.get(`/api/articles?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error.message).toBe(`Invalid value "${v}" for pagination[${key}]: expected an integer between -9007199254740991 and 9007199254740991`);
+    }
+    // a page within that range whose first row is not is named as such
+    for (const [page, size] of [
+      ['9007199254740991', 100],
+      ['4503599627370497', 25],
+    ] as const) {
+      const r = await t.get(`/api/articles?pagination[page]=${page}&pagination[pageSize]=${size}`);
+      expect(r.status, page).toBe(400);
+      expect(r.body.error.message).toBe(`Invalid value "${page}" for pagination[page]: with pageSize ${size}, its first row would be past row 9007199254740991`);
     }
   });
 

@@ -142,6 +142,16 @@ describe('an operator placed directly on a relation, media field or component na
     });
     const notAnId = await u.t.get('/api/articles?filters[author][$eq]=abc');
     expect(notAnId.status).toBe(400);
-    expect(notAnId.body.error.message).toBe('Invalid value "abc" for id: expected an integer');
+    expect(notAnId.body.error.message).toBe('Invalid value "abc" for author.id: expected an integer');
+    // an operator straight on a relation or a component compares its id, and is named so
+    for (const [q, message] of [
+      ['filters[author][$null]=x', 'Invalid value "x" for author.id: expected true or false'],
+      ['filters[seo][$eq]=x', 'Invalid value "x" for seo.id: expected an integer'],
+      ['filters[categories][parent][$in][0]=x', 'Invalid value "x" for categories.parent.id: expected an integer'],
+    ]) {
+      const r = await u.t.get(`/api/articles?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error.message, q).toBe(message);
+    }
   });
 });

@@ -107,7 +107,8 @@ function parseObject(ctx: ParseContext, schema: Schema, obj: Record<string, unkn
       continue;
     }
     if (linked && COMPARE_OPS.has(key)) {
-      items.push(compare(ID, key as CompareOp, v, 'id'));
+      // named as the relation or component it stands for, whose id it compares
+      items.push(compare(ID, key as CompareOp, v, path.length > 0 ? `${joinPath(path)}.id` : 'id'));
       continue;
     }
     if (key.startsWith('$')) throw invalid(key, joinPath(path));

@@ -44,6 +44,13 @@ function tooLarge(v: unknown, key: string): ValidationError {
   });
 }
 
+function pageBeyondRows(v: unknown, pageSize: number): ValidationError {
+  return new ValidationError(`Invalid value ${JSON.stringify(v)} for pagination[page]: with pageSize ${pageSize}, its first row would be past row ${Number.MAX_SAFE_INTEGER}`, {
+    source: 'query',
+    param: 'pagination',
+  });
+}
+
 function withCount(v: unknown, dflt: boolean): boolean {
   if (v === undefined) return dflt;
   if (v === true || v === 'true' || v === 't' || v === '1') return true;
@@ -75,6 +82,9 @@ export function parsePagination(rest: RestConfig, query: Record<string, unknown>
   const pageSize = limitOf(rest, absent(p['pageSize']) ? rest.defaultLimit : p['pageSize'], 'pageSize');
   const n = absent(p['page']) ? 1 : numberOf(p['page']);
   // as in Strapi, a page below 1 is the first, and a fractional page is refused by the offset it gives
-  const start = startOf(((n < 1 ? 1 : n) - 1) * pageSize, p['page'], 'page');
+  const offset = ((n < 1 ? 1 : n) - 1) * pageSize;
+  // a page within range whose first row is not: say so, rather than that the page is out of range
+  if (Number.isSafeInteger(n) && Number.isInteger(offset) && !Number.isSafeInteger(offset)) throw pageBeyondRows(p['page'], pageSize);
+  const start = startOf(offset, p['page'], 'page');
   return { mode: 'page', start, limit: pageSize, withCount: count };
 }

@@ -9,6 +9,7 @@ import { runTemplate } from './statement-template.js';
 import { publicationCondition } from './publication.js';
 import { aliasCounter, compileWhere, type WhereContext } from './where.js';
 import { relatedSortKey } from './sort-key.js';
+import { inCodePointOrder } from './code-point-order.js';
 import type { PopulateBudget } from './populate-budget.js';
 import type { PopulateCosts } from './populate-cost.js';
 
@@ -81,10 +82,9 @@ export function orderTerms(w: WhereContext, schema: ContentType | Component, ali
   let idLast = false;
   for (const s of sort) {
     const key = s.path.length === 0 ? ref(alias, s.field.column) : relatedSortKey(w, schema, alias, s);
-    const collate = s.field.valueType === 'string' || s.field.valueType === 'json' ? sql.raw(d.binarySort) : sql.raw('');
     const dir = s.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
     const nulls = d.nullsFirstOnAsc ? sql.raw('') : sql.raw(s.direction === 'asc' ? ' nulls first' : ' nulls last');
-    terms.push(sql`${key}${collate} ${dir}${nulls}`);
+    terms.push(sql`${inCodePointOrder(d, s.field, key)} ${dir}${nulls}`);
     idLast = s.path.length === 0 && s.field.column === 'id';
   }
   if (!idLast) terms.push(sql`${ref(alias, 'id')} asc`);

@@ -13,6 +13,8 @@ import { ValidationError } from '../../errors.js';
 import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType } from '../../schema/types.js';
 import { and, isContentType, ref, statusCondition, targetVersion, ownerVersion } from './scope.js';
 import type { WhereContext } from './where.js';
+import { inCodePointOrder } from './code-point-order.js';
+import type { Dialect } from '../../database/dialect.js';
 
 type Schema = ContentType | Component;
 
@@ -97,7 +99,8 @@ const pathTo = (s: SortItem, i: number): string => s.path.slice(0, i + 1).join('
  * (min() would skip it), as Strapi 5.54's join meets a row first at its NULL; descending they sort
  * last, so the largest value that isn't NULL.
  */
-function aggregate(s: SortItem, value: RawBuilder<unknown>): RawBuilder<unknown> {
+function aggregate(d: Dialect, s: SortItem, column: RawBuilder<unknown>): RawBuilder<unknown> {
+  const value = inCodePointOrder(d, s.field, column);
   return s.direction === 'asc' ? sql`case when count(*) > count(${value}) then null else min(${value}) end` : sql`max(${value})`;
 }
 
@@ -120,7 +123,7 @@ export function relatedSortKey(w: WhereContext, schema: Schema, alias: string, s
     from = sql`(${rows}) as ${sql.id(p)} cross join ${reach.link} as ${sql.id(reach.l)} ${reach.reached}`;
     where = reach.linkOn;
   }
-  return sql`(select ${aggregate(s, ref(reach.alias, s.field.column))} from ${from} where ${where})`;
+  return sql`(select ${aggregate(w.dialect, s, ref(reach.alias, s.field.column))} from ${from} where ${where})`;
 }
 
 const ROOT = 'sk_root';
@@ -140,7 +143,7 @@ function keysOfEveryRow(w: WhereContext, schema: Schema, alias: string, s: SortI
     rows =
       i < s.path.length - 1
         ? sql`select distinct ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${stepColumns(reach.schema, reach.alias)} from ${from}`
-        : sql`select ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${aggregate(s, ref(reach.alias, s.field.column))} as ${sql.id(VALUE)} from ${from} group by ${ref(p, ROOT)}`;
+        : sql`select ${ref(p, ROOT)} as ${sql.id(ROOT)}, ${aggregate(w.dialect, s, ref(reach.alias, s.field.column))} as ${sql.id(VALUE)} from ${from} group by ${ref(p, ROOT)}`;
   }
   const k = w.next();
   return sql`(select ${ref(k, VALUE)} from (${rows}) as ${sql.id(k)} where ${ref(k, ROOT)} = ${ref(alias, 'id')})`;

@@ -8,6 +8,7 @@ import type { Dialect } from '../../database/dialect.js';
 import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType, type Model } from '../../schema/types.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
 import { onMissingRow } from '../missing-row.js';
+import { inCodePointOrder } from './code-point-order.js';
 
 export interface WhereContext {
   readonly model: Model;
@@ -46,6 +47,7 @@ function like(d: Dialect, col: RawBuilder<unknown>, pattern: string, insensitive
 function compare(ctx: WhereContext, alias: string, field: FieldRef, op: CompareOp, value: SqlValue | readonly SqlValue[]): RawBuilder<SqlBool> {
   const d = ctx.dialect;
   const col = ref(alias, field.column);
+  const ordered = inCodePointOrder(d, field, col);
   const one = (v: SqlValue | readonly SqlValue[]): unknown => bindValue(d, field, Array.isArray(v) ? (v[0] ?? null) : (v as SqlValue));
   const list = (v: SqlValue | readonly SqlValue[]): unknown[] => (Array.isArray(v) ? v : [v]).map((x: SqlValue) => bindValue(d, field, x));
   const str = (v: SqlValue | readonly SqlValue[]): string => String(Array.isArray(v) ? v[0] : v);
@@ -59,13 +61,13 @@ function compare(ctx: WhereContext, alias: string, field: FieldRef, op: CompareO
     case '$nei':
       return value === null ? sql<SqlBool>`${col} is not null` : sql<SqlBool>`${d.lower(col)} <> ${lowerValue(d, str(value))}`;
     case '$lt':
-      return sql<SqlBool>`${col} < ${one(value)}`;
+      return sql<SqlBool>`${ordered} < ${one(value)}`;
     case '$lte':
-      return sql<SqlBool>`${col} <= ${one(value)}`;
+      return sql<SqlBool>`${ordered} <= ${one(value)}`;
     case '$gt':
-      return sql<SqlBool>`${col} > ${one(value)}`;
+      return sql<SqlBool>`${ordered} > ${one(value)}`;
     case '$gte':
-      return sql<SqlBool>`${col} >= ${one(value)}`;
+      return sql<SqlBool>`${ordered} >= ${one(value)}`;
     case '$in': {
       const vs = list(value);
       return vs.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${col} in (${sql.join(vs)})`;
@@ -76,7 +78,7 @@ function compare(ctx: WhereContext, alias: string, field: FieldRef, op: CompareO
     }
     case '$between': {
       const [a, b] = list(value);
-      return sql<SqlBool>`${col} between ${a} and ${b}`;
+      return sql<SqlBool>`${ordered} between ${a} and ${b}`;
     }
     case '$null':
       return value === true ? sql<SqlBool>`${col} is null` : sql<SqlBool>`${col} is not null`;
