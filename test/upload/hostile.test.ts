@@ -216,6 +216,20 @@ describe('file names', () => {
     expect(await fileCount()).toBe(before);
   });
 
+  it("a name of more than 255 characters: sent as the file name, Strapi 5.54's invalid-characters 400; as fileInfo.name, a 400 saying so (Strapi answers 500)", async () => {
+    const before = await fileCount();
+    const sent = await u.upload([filePart('x', `${'n'.repeat(300)}.txt`, 'text/plain')]);
+    expect(sent.body).toEqual(badName);
+    const label = await u.upload([filePart('x', 'ok.txt', 'text/plain'), field('fileInfo', { name: 'n'.repeat(300) })]);
+    expect(label.body).toEqual(errorOf(400, 'ApplicationError', 'File name must be at most 255 characters'));
+    const changed = await u.upload([filePart('x', 'ok.txt', 'text/plain')]);
+    const update = await u.upload([field('fileInfo', { name: 'n'.repeat(256) })], { query: `?id=${changed.body[0].id}` });
+    expect(update.body).toEqual(errorOf(400, 'ApplicationError', 'File name must be at most 255 characters'));
+    expect(await fileCount()).toBe(before + 1);
+    const fits = await u.upload([filePart('x', 'ok.txt', 'text/plain'), field('fileInfo', { name: 'é'.repeat(255) })]);
+    expect(fits.status).toBe(201);
+  });
+
   it('the name a file is sent under is refused as Strapi 5.54 refuses it: a path, reserved characters, a Windows device name', async () => {
     const before = await fileCount();
     for (const name of ['../../evil.txt', 'dir/a.txt', 'C:\\fakepath\\a.txt', 'what?.txt', 'a<b>.txt', 'a|b.txt', 'star*.txt', 'time: 10.txt', 'CON', 'lpt1']) {

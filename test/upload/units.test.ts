@@ -81,11 +81,18 @@ describe('names', () => {
   it('hash = slug of the base name + 10 hex digits', () => {
     expect(fileHash('My Photo (1).PNG', '.PNG')).toMatch(/^My_Photo_1_[0-9a-f]{10}$/);
     expect(fileHash('Été à Paris.jpg', '.jpg')).toMatch(/^Ete_a_Paris_[0-9a-f]{10}$/);
-    expect(fileHash('--- ().txt', '.txt')).toMatch(/^file_[0-9a-f]{10}$/);
+    expect(fileHash('--- ().txt', '.txt')).toMatch(/^_[0-9a-f]{10}$/);
+    expect(fileHash('.png', '.png')).toMatch(/^_[0-9a-f]{10}$/);
     // the last path segment, less the extension the file was sent with (Strapi 5.54's path.basename(name, ext))
     expect(fileHash('../../tmp/h4pwn.html', '.svg')).toMatch(/^h4pwn_html_[0-9a-f]{10}$/);
     expect(fileHash('renamed.jpeg', '.jpg')).toMatch(/^renamed_jpeg_[0-9a-f]{10}$/);
-    expect(slug('日本語')).toBe('file');
+    // as Strapi 5.54 slugs names (checked on the reference): transliterated, camel-case split, case kept
+    expect(slug('日本語')).toBe('');
+    expect(slug('Привет мир')).toBe('Privet_mir');
+    expect(slug('Straße Æble')).toBe('Strasse_A_Eble');
+    expect(slug('über')).toBe('ueber');
+    expect(slug('Été ünïcødé 日本語 🎉')).toBe('Ete_uenicode');
+    expect(slug('MyPhoto')).toBe('My_Photo');
     expect(slug('x'.repeat(300))).toHaveLength(64);
   });
 

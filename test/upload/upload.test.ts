@@ -167,6 +167,24 @@ describe('POST /api/upload', () => {
     expect((await fetchAll(u.t.url + r.body[1].url)).body.toString()).toBe('two');
   });
 
+  it('a stored name is the sent name slugged as Strapi 5.54 slugs it: transliterated, and nothing but the random part for a name of no letters', async () => {
+    const r = await u.upload([
+      filePart('a', 'Привет мир.txt', 'text/plain'),
+      filePart('b', 'Straße.txt', 'text/plain'),
+      filePart('c', '.txt', 'text/plain'),
+      filePart('d', '🎉.txt', 'text/plain'),
+    ]);
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.map((f: { url: string }) => f.url.replace(/[0-9a-f]{10}\./, '<h>.'))).toEqual([
+      '/uploads/Privet_mir_<h>.txt',
+      '/uploads/Strasse_<h>.txt',
+      '/uploads/_<h>.txt',
+      '/uploads/_<h>.txt',
+    ]);
+    expect(r.body.map((f: { name: string }) => f.name)).toEqual(['Привет мир.txt', 'Straße.txt', '.txt', '🎉.txt']);
+    expect((await fetchAll(u.t.url + r.body[2].url)).body.toString()).toBe('c');
+  });
+
   it('puts every upload in one "API Uploads" folder, created once even when the first uploads race', async () => {
     const fresh = await startUploadApp();
     try {

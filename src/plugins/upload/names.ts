@@ -2,6 +2,7 @@
 // the name and random bytes, so nothing a client sends can name a path.
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
+import slugify from '@sindresorhus/slugify';
 import { ApplicationError } from '../../errors.js';
 
 // control characters (NUL included): never part of a name a person typed
@@ -10,7 +11,9 @@ const CONTROL = /[\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex
 /** The name as shown in the library: NFC, no control characters, at most 255 characters. */
 export function checkedName(name: string): string {
   const n = name.normalize('NFC');
-  if (CONTROL.test(n) || n.length > 255 || n === '.' || n === '..') throw new ApplicationError('File name contains invalid characters');
+  if (CONTROL.test(n) || n === '.' || n === '..') throw new ApplicationError('File name contains invalid characters');
+  // a label (fileInfo.name) may hold any other character: only its length is wrong (Strapi 5.54 answers 500)
+  if (n.length > 255) throw new ApplicationError('File name must be at most 255 characters');
   return n;
 }
 
@@ -25,20 +28,17 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
  * the client sent, so `../x.txt` is refused rather than silently shortened.
  */
 export function checkedSentName(name: string): string {
-  if (RESERVED.test(name) || WINDOWS_DEVICE.test(name)) throw new ApplicationError('File name contains invalid characters');
+  if (RESERVED.test(name) || WINDOWS_DEVICE.test(name) || name.normalize('NFC').length > 255) throw new ApplicationError('File name contains invalid characters');
   return checkedName(name);
 }
 
-/** `My Photo (1).PNG` → `My_Photo_1`: letters and digits of the base name, underscores between. */
+/**
+ * `My Photo (1).PNG` → `My_Photo_1`, `Straße` → `Strasse`, `Привет` → `Privet`: the base name slugged
+ * as Strapi 5.54 slugs it (the same library and options: letters transliterated, words and camel-case
+ * humps joined by underscores, case kept; nothing left of `日本語` or an emoji), at most 64 characters.
+ */
 export function slug(base: string): string {
-  const s = base
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 64)
-    .replace(/_+$/, '');
-  return s || 'file';
+  return slugify(base, { separator: '_', lowercase: false }).slice(0, 64).replace(/_+$/, '');
 }
 
 /**

@@ -75,7 +75,8 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
     source: stored,
     info,
     name,
-    hash: fileHash(name, clientExt),
+    // without an extension sent, Strapi 5.54 takes the one of the type (`.png` names nothing: `_<random>`)
+    hash: fileHash(name, clientExt || ext),
     ext,
     mime: detected.mime,
     inline: isInlineType(detected.mime),
