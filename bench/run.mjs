@@ -78,15 +78,18 @@ async function waitFor(url, token, started, timeoutMs = 120_000) {
   }
 }
 
+const LOG_TAIL = 256 * 1024;
+
 function run(cmd, args, opts) {
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  // the tail only: a server logging each request writes hundreds of MB over a run (past a string's limit)
   let log = '';
-  child.stdout.on('data', (d) => {
+  const keep = (d) => {
     log += d;
-  });
-  child.stderr.on('data', (d) => {
-    log += d;
-  });
+    if (log.length > LOG_TAIL * 2) log = log.slice(-LOG_TAIL);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   child.log = () => log;
   return child;
 }
