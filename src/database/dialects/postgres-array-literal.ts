@@ -17,7 +17,7 @@ export function arrayLiteral(list: readonly unknown[]): string | null {
 const NEEDS_ESCAPE = /["\\]/;
 const ESCAPED = /["\\]/g;
 
-/** `values` with each list of numbers or strings as its array text */
-export function withArrayLiterals(values: readonly unknown[]): unknown[] {
-  return values.map((v) => (Array.isArray(v) ? (arrayLiteral(v) ?? v) : v));
+/** `values` with each list of numbers or strings as its array text (the same array when it holds no list) */
+export function withArrayLiterals(values: unknown[]): unknown[] {
+  return values.some(Array.isArray) ? values.map((v) => (Array.isArray(v) ? (arrayLiteral(v) ?? v) : v)) : values;
 }
