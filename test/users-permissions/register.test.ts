@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('register', () => {
-  it('register answers {jwt, user}: a confirmed local user with the lowercased email, no role shown', async () => {
+  it('register answers {jwt, user}: a confirmed local user with the lowercased email, no role shown to an anonymous caller', async () => {
     const r = await register(t, 'Newton', 'Isaac.Newton@Example.com');
     expect(r.status, r.text).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['jwt', 'user']);
@@ -65,6 +65,34 @@ describe('register', () => {
     const l = await login(t, 'roley@example.com', 'secret123');
     expect(l.status, l.text).toBe(200);
     expect(l.body.user.id).toBe(r.body.user.id);
+  });
+
+  it('register shows the new user its role when the caller may find roles (a full-access token), and only then, as Strapi 5.54', async () => {
+    const withRole = await post(t, REGISTER, { username: 'tokened', email: 'tokened@example.com', password: 'secret123' }, t.token);
+    expect(withRole.status, withRole.text).toBe(200);
+    expect(withRole.body.user.role).toEqual({
+      id: 1,
+      documentId: expect.any(String),
+      name: 'Authenticated',
+      description: 'Default role given to authenticated user.',
+      type: 'authenticated',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      publishedAt: expect.any(String),
+    });
+    expectNoSecrets(withRole);
+    const registerOnly = await t.tokenOf('custom', ['plugin::users-permissions.auth.register']);
+    const without = await post(t, REGISTER, { username: 'customed', email: 'customed@example.com', password: 'secret123' }, registerOnly);
+    expect(without.status, without.text).toBe(200);
+    expect(without.body.user).not.toHaveProperty('role');
+    const alsoRoles = await t.tokenOf('custom', ['plugin::users-permissions.auth.register', 'plugin::users-permissions.role.find']);
+    const withFind = await post(t, REGISTER, { username: 'rolefinder', email: 'rolefinder@example.com', password: 'secret123' }, alsoRoles);
+    expect(withFind.status, withFind.text).toBe(200);
+    expect(withFind.body.user.role).toMatchObject({ id: 1, type: 'authenticated' });
+    // a login answers the user without its role, whoever asks
+    const l = await post(t, '/api/auth/local', { identifier: 'tokened', password: 'secret123' }, t.token);
+    expect(l.status, l.text).toBe(200);
+    expect(l.body.user).not.toHaveProperty('role');
   });
 
   it('register refuses keys outside username, email, password and allowedFields, naming them all', async () => {

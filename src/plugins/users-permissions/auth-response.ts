@@ -1,16 +1,17 @@
 // What a successful login, registration, password change or provider callback answers: an access token
-// and the user as login shows it (public fields, no role). In refresh mode (behaviour.md §10.5) the
+// and the user as login shows it (public fields; a registration adds the role for a caller who may find roles). In refresh mode (behaviour.md §10.5) the
 // answer opens a session: `{jwt, refreshToken, user}`, or `{jwt, user}` with the refresh token in a
 // signed HttpOnly cookie when the config or the request asks for the cookie.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ALLOW_ALL } from '../../auth/ability.js';
+import { ALLOW_ALL, type Ability } from '../../auth/ability.js';
 import { ValidationError } from '../../errors.js';
 import { fieldError } from '../../documents/input/messages.js';
 import type { UpContext } from './context.js';
 import type { Sessions } from './sessions.js';
 import { deviceNameOf } from './device-name.js';
 import type { Tx } from '../../documents/store/rows.js';
+import type { DocumentObject } from '../../documents/read.js';
 
 /** the longest device id kept (a string column) */
 const DEVICE_ID_MAX = 255;
@@ -74,11 +75,21 @@ export interface AuthResponseOptions {
    * token of these answers from the body.
    */
   readonly tokenInBody?: boolean;
+  /**
+   * a registration: the user is shown with its role to a caller who may find roles (a full-access API
+   * token), as Strapi's register answers the user it created with its role and sanitizes it for the caller
+   */
+  readonly viewer?: Ability;
+}
+
+/** the user an auth answer carries: public attributes, and the role when the answer is a registration's */
+export function answeredUser(up: UpContext, userId: number, viewer: Ability | undefined): Promise<DocumentObject | null> {
+  return viewer === undefined ? up.users.view(userId, ALLOW_ALL) : up.users.view(userId, viewer, { populate: 'role' });
 }
 
 export async function authResponse(up: UpContext, userId: number, req: FastifyRequest, reply: FastifyReply, opts: AuthResponseOptions = {}): Promise<Record<string, unknown>> {
   const { sessions } = up;
-  if (!sessions) return { jwt: await up.tokens.issue(userId), user: await up.users.view(userId, ALLOW_ALL) };
+  if (!sessions) return { jwt: await up.tokens.issue(userId), user: await answeredUser(up, userId, opts.viewer) };
   const hash = opts.passwordHash;
   const stillValid =
     hash === undefined
@@ -99,5 +110,5 @@ export async function authResponse(up: UpContext, userId: number, req: FastifyRe
   // a refresh cookie sent with a password change names a session just revoked, and refresh reads the cookie
   // before the body: cleared, the token of this answer works when sent in the body (Strapi leaves it)
   if (opts.revokeSessions && req.cookies[sessions.config.cookie.name] !== undefined) clearRefreshCookie(up, sessions, reply);
-  return { jwt: issued.jwt, ...refresh, user: await up.users.view(userId, ALLOW_ALL) };
+  return { jwt: issued.jwt, ...refresh, user: await answeredUser(up, userId, opts.viewer) };
 }

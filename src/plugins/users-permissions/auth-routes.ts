@@ -12,7 +12,7 @@ import { newConfirmationToken, newResetCode, sendConfirmationMail, sendResetMail
 import { BodyCheck, copiedBodyOf, type Body } from './body.js';
 import { UP, type UpContext } from './context.js';
 import { checkPassword } from './passwords.js';
-import { authResponse, deviceIdOf } from './auth-response.js';
+import { answeredUser, authResponse, deviceIdOf } from './auth-response.js';
 import { accountTaken, type UserRow } from './users.js';
 
 /** account fields a registering client never sets, whatever register.allowedFields lists */
@@ -63,7 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
   });
 
   app.post(`${prefix}/auth/local/register`, async (req, reply) => {
-    await authorize(services, req, `${UP}.auth.register`);
+    const caller = await authorize(services, req, `${UP}.auth.register`);
     if (!adv.allow_register) throw new ApplicationError('Register action is currently disabled');
     const sent = copiedBodyOf(req.body);
     // refresh mode: the session's device, not a user attribute
@@ -96,11 +96,11 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
     const id = await users.write(values, null, async (tx) => {
       if (await accountTaken(tx, email!, username!, adv.unique_email)) refuse();
     });
-    if (!adv.email_confirmation) return sendJson(reply, await authResponse(up, id, req, reply, { newDevice: true, tokenInBody: true }));
+    if (!adv.email_confirmation) return sendJson(reply, await authResponse(up, id, req, reply, { newDevice: true, tokenInBody: true, viewer: caller.ability }));
     const row = (await users.rowWhere({ column: 'id', value: id }))!;
     const code = newConfirmationToken();
     await users.setColumns(id, { confirmation_token: code });
-    const user = await users.view(id, ALLOW_ALL);
+    const user = await answeredUser(up, id, caller.ability);
     try {
       await sendConfirmationMail(up, row, user, code);
     } catch (e) {
