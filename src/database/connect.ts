@@ -24,6 +24,7 @@ import { postgresDialect } from './dialects/postgres.js';
 import { mysqlDialect } from './dialects/mysql.js';
 import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
+import { keepPlannerStatistics } from './sqlite-planner-statistics.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
 import { PipelinedReads, PIPELINED_READS_NAME, READ_CONNECTION_LIMITS } from './dialects/postgres-pipeline.js';
 import { memoForTurn } from './turn-memo.js';
@@ -125,8 +126,7 @@ async function sqlite(cfg: DatabaseConfig): Promise<Opened> {
   conn.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   // LIKE compares case-sensitively, as on the other two dialects; $…i operators lower both sides
   conn.pragma('case_sensitive_like = ON');
-  // keep planner statistics current (SQLite's advice for long-lived connections)
-  conn.pragma('optimize = 0x10002');
+  keepPlannerStatistics(conn);
   conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   const version = conn.prepare('pragma data_version').pluck();
   reusePreparedStatements(conn);

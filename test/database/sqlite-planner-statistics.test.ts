@@ -1,0 +1,60 @@
+// SQLite keeps row estimates for the planner but no per-value samples: with samples in sqlite_stat4,
+// SQLite (built with STAT4, as better-sqlite3 builds it) compiles every statement whose parameters
+// constrain a sampled index again on each run, which cost a findOne by documentId four times its read.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect } from '../../src/database/connect.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'folio-stats-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function countOf(filename: string, table: string): number {
+  const conn = new BetterSqlite(filename, { readonly: true });
+  try {
+    return Number(conn.prepare(`select count(*) from ${table}`).pluck().get());
+  } finally {
+    conn.close();
+  }
+}
+
+/** a database analyzed by a tool without an analysis limit: sqlite_stat4 holds samples */
+function sampledDatabase(name: string): string {
+  const filename = join(dir, name);
+  const conn = new BetterSqlite(filename);
+  conn.exec('create table docs (id integer primary key, document_id text, locale text)');
+  conn.exec('create index docs_doc_idx on docs (document_id, locale)');
+  const insert = conn.prepare('insert into docs (document_id, locale) values (?, ?)');
+  conn.transaction(() => {
+    for (let i = 0; i < 3000; i++) insert.run(`doc${i % 700}`, i % 3 === 0 ? 'fr' : 'en');
+  })();
+  conn.exec('analyze');
+  conn.close();
+  return filename;
+}
+
+describe.runIf((process.env['DATABASE_CLIENT'] ?? 'sqlite') === 'sqlite')('SQLite planner statistics', () => {
+  it('opening a database drops the samples an earlier ANALYZE left and keeps the row estimates', async () => {
+    const filename = sampledDatabase('sampled.db');
+    expect(countOf(filename, 'sqlite_stat4')).toBeGreaterThan(0);
+    const database = await connect({ client: 'sqlite', filename });
+    const rows = await database.db.selectFrom('docs').select('id').where('document_id', '=', 'doc5').where('locale', '=', 'en').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    await database.db.destroy();
+    expect(countOf(filename, 'sqlite_stat4')).toBe(0);
+    expect(countOf(filename, "sqlite_stat1 where idx = 'docs_doc_idx'")).toBe(1);
+  });
+
+  it('an ANALYZE run on a Folio connection takes no samples', async () => {
+    const filename = sampledDatabase('analyzed.db');
+    const database = await connect({ client: 'sqlite', filename });
+    await sql`insert into docs (document_id, locale) select document_id || 'x', locale from docs`.execute(database.db);
+    await sql`analyze`.execute(database.db);
+    await database.db.destroy();
+    expect(countOf(filename, 'sqlite_stat4')).toBe(0);
+    expect(countOf(filename, "sqlite_stat1 where idx = 'docs_doc_idx'")).toBe(1);
+  });
+});
