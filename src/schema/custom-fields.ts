@@ -38,8 +38,8 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   // registers text (its editor writes the JSON as a string, which the API returns as that string)
   ['plugin::tiptap-editor.tiptap-content', 'json'],
   ['plugin::tiptap-editor.RichText', 'text'],
-  // TinyMCE (strapi-plugin-tinymce): HTML in a string field
-  ['plugin::tinymce.tinymce', 'string'],
+  // TinyMCE (@sklinet/strapi-plugin-tinymce): HTML, registered as richtext since its 1.1.4 (a string before)
+  ['plugin::tinymce.tinymce', 'richtext'],
   // icon pickers: an icon name, or IconHub's { iconName, iconData, … } object
   ['plugin::icon-picker.icon', 'string'],
   ['plugin::strapi-react-icons.icon', 'string'],

@@ -100,6 +100,22 @@ describe('relation writes and populate', () => {
     expect(r.body.data.cover).toBeNull();
   });
 
+  it('a set, connect or disconnect holding null is no operation, as in Strapi 5.54: {set: null} leaves the relation, and beside another operation it is not "combined"', async () => {
+    const [a, b] = [await create('tags', { label: 'null-a' }), await create('tags', { label: 'null-b' })];
+    const [p, q] = [await create('authors', { name: 'null-p' }), await create('authors', { name: 'null-q' })];
+    const art = await create('articles', { title: 'null ops', tags: [a, b], author: p });
+    const put = async (data: Record<string, unknown>) => {
+      const u = await t.request('PUT', `/api/articles/${art}`, { body: { data } });
+      expect(u.status, JSON.stringify(u.body)).toBe(200);
+      const r = await t.get(`/api/articles/${art}?populate[0]=tags&populate[1]=author`);
+      return { tags: ids(r.body.data.tags), author: r.body.data.author?.documentId ?? null };
+    };
+    expect(await put({ tags: { set: null } })).toEqual({ tags: [a, b], author: p });
+    expect(await put({ tags: { set: null, disconnect: [a] } })).toEqual({ tags: [b], author: p });
+    expect(await put({ author: { set: null, connect: [q] } })).toEqual({ tags: [b], author: q });
+    expect(await put({ tags: { set: [a], connect: null, disconnect: null } })).toEqual({ tags: [a], author: q });
+  });
+
   it('errors: unknown documentId, set with connect, connecting twice, position not in the relation — nothing written', async () => {
     const tag = await create('tags', { label: 'err' });
     const before = (await t.get('/api/articles?status=draft')).body.meta.pagination.total;

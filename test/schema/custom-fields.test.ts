@@ -35,6 +35,8 @@ const swatchType = JSON.stringify({
     doc: custom('plugin::tiptap-editor.RichText'),
     // strapi-plugin-tagsinput, as acom-website-cms writes it
     labels: custom('plugin::tagsinput.tags'),
+    // @sklinet/strapi-plugin-tinymce (SKLINET/strapi-boilerplate): rich text since its 1.1.4, not a 255-character string
+    html: custom('plugin::tinymce.tinymce'),
   },
 });
 
@@ -59,6 +61,7 @@ describe('mapping', () => {
       ['pick', 'string'],
       ['doc', 'text'],
       ['labels', 'json'],
+      ['html', 'richtext'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
@@ -127,6 +130,12 @@ describe('over HTTP', () => {
     expect(asObject.status).toBe(400);
     expect(asObject.body.error.message).toBe('doc must be a `string` type, but the final value was: `{\n  "type": "\\"doc\\""\n}`.');
     expect((await t.request('DELETE', `/api/swatches/${tiptap.body.data.documentId}`)).status).toBe(204);
+    // TinyMCE's HTML is rich text: longer than a string's 255 characters
+    const html = `<p>${'x'.repeat(400)}</p>`;
+    const tiny = await create({ colour: '#654321', rating: 1, html });
+    expect(tiny.status, tiny.text).toBe(201);
+    expect(tiny.body.data.html).toBe(html);
+    expect((await t.request('DELETE', `/api/swatches/${tiny.body.data.documentId}`)).status).toBe(204);
     expect((await create({ colour: '#00ff00', moods: ['calm', 'bold'], rating: 2 })).status).toBe(201);
     expect((await create({ colour: '#0000ff', rating: 4 })).status).toBe(201);
   });

@@ -154,8 +154,10 @@ export function relationOp(attr: RelationAttribute, value: unknown, where: strin
     return { kind: 'set', items: list };
   }
   options(value['options'], where);
-  if (has(value, 'set')) {
-    if (has(value, 'connect') || has(value, 'disconnect')) {
+  // a key holding null is no operation, as in Strapi 5.54: `{set: null}` leaves the relation as it is
+  const given = (key: string): boolean => has(value, key) && value[key] !== null;
+  if (given('set')) {
+    if (given('connect') || given('disconnect')) {
       throw new ValidationError(`Invalid relation value in ${where}: set cannot be combined with connect or disconnect`);
     }
     const list = last(items(value['set'], where));
