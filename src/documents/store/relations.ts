@@ -177,6 +177,17 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   );
 }
 
+type OwnerVersion = 'draft' | 'published';
+const OWNER_VERSIONS: readonly OwnerVersion[] = ['draft', 'published'];
+
+const refsOf = (op: RelationOp): readonly RelationRef[] => (op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect]);
+
+/** The op's refs for one version of the owners: those naming its status or none. */
+function opInVersion(op: RelationOp, version: OwnerVersion): RelationOp {
+  const mine = (r: RelationRef): boolean => r.status === undefined || r.status === null || r.status === version;
+  return op.kind === 'set' ? { kind: 'set', items: op.items.filter(mine) } : { ...op, connect: op.connect.filter(mine), disconnect: op.disconnect.filter(mine) };
+}
+
 /** The op's refs that name `locale` (refs without one name the default locale). */
 function opInLocale(op: RelationOp, locale: string, defaultLocale: string): RelationOp {
   const mine = (r: RelationRef): boolean => (r.locale ?? defaultLocale) === locale;
@@ -221,15 +232,23 @@ async function writeInverseInLocale(
   attr: RelationAttribute,
   op: RelationOp,
   locale: string | null,
+  version?: OwnerVersion,
 ): Promise<void> {
   const owner = ctx.model.contentTypes.get(attr.target)!;
+  // a self without draft & publish holds a list per version of the owners: an item naming a status edits
+  // that version's list only, so each list is written on its own with the items that name it or no status
+  if (version === undefined && owner.draftAndPublish && !dpSource(self) && refsOf(op).some((r) => r.status !== undefined && r.status !== null)) {
+    for (const v of OWNER_VERSIONS) await writeInverseInLocale(ctx, self, attr, opInVersion(op, v), locale, v);
+    return;
+  }
   const ownerAttr = owner.attributes.get(attr.inverse!) as RelationAttribute;
   const tx = ctx.store.tx;
   const selfDoc = self.documentId!;
   const linkLocale = self.schema.localized && !owner.localized ? self.locale : null;
   // both sides with draft & publish: a write edits the owners' drafts; publishing this document
   // carries the links over to their published rows (publish.ts), as draft and published pair up
-  const draftsOnly = dpSource(self) && owner.draftAndPublish;
+  const draftsOnly = (dpSource(self) && owner.draftAndPublish) || version === 'draft';
+  const publishedOnly = version === 'published';
 
   let cur = tx
     .selectFrom(`${attr.linkTable} as l`)
@@ -239,6 +258,7 @@ async function writeInverseInLocale(
   if (linkLocale !== null) cur = cur.where(showsLocale(linkLocale, 'l.target_locale'));
   if (locale !== null) cur = cur.where('a.locale', '=', locale);
   if (draftsOnly) cur = cur.where('a.published_at', 'is', null);
+  if (publishedOnly) cur = cur.where('a.published_at', 'is not', null);
   const currentRows = await cur.orderBy('l.inv_ord').orderBy('l.id').execute();
   const current: Entry[] = [];
   for (const r of currentRows) {
@@ -264,6 +284,7 @@ async function writeInverseInLocale(
       .where('document_id', 'in', [...new Set(entries.map((e) => e.doc))]);
     if (locale !== null) q = q.where('locale', '=', locale);
     if (draftsOnly) q = q.where('published_at', 'is', null);
+    if (publishedOnly) q = q.where('published_at', 'is not', null);
     const found = await q.execute();
     for (const e of entries) {
       out.set(

@@ -1,0 +1,77 @@
+// From a type without draft & publish (a category, an author), the articles it lists are links held by
+// the articles' rows, one list per version: a connect, disconnect or set item naming a status edits
+// that version's list only, as in Strapi 5.54 (compared side by side on MariaDB); one without a status
+// edits both.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let n = 0;
+const article = (): Promise<string> => writeDocument(t, 'POST', '/api/articles', { title: `versions ${++n}` });
+const category = (): Promise<string> => writeDocument(t, 'POST', '/api/categories', { name: `versions ${++n}` });
+const put = (path: string, data: Record<string, unknown>): Promise<string> => writeDocument(t, 'PUT', path, data);
+
+/** the categories each version of the article lists */
+async function categoriesOf(doc: string): Promise<{ draft: string[]; published: string[] }> {
+  const read = async (status: string): Promise<string[]> => {
+    const r = await t.get(`/api/articles/${doc}?status=${status}&fields[0]=title&populate[categories][fields][0]=name`);
+    expect(r.status, r.text).toBe(200);
+    return (r.body.data.categories as { documentId: string }[]).map((c) => c.documentId);
+  };
+  return { draft: await read('draft'), published: await read('published') };
+}
+
+describe('an inverse list item naming a status', () => {
+  it('a connect naming draft, then one naming published, links both versions, in either order', async () => {
+    const [x, y, c] = [await article(), await article(), await category()];
+    await put(`/api/categories/${c}`, { articles: { connect: [{ documentId: x, status: 'draft' }] } });
+    expect(await categoriesOf(x)).toEqual({ draft: [c], published: [] });
+    await put(`/api/categories/${c}`, { articles: { connect: [{ documentId: x, status: 'published' }] } });
+    expect(await categoriesOf(x)).toEqual({ draft: [c], published: [c] });
+    await put(`/api/categories/${c}`, { articles: { connect: [{ documentId: y, status: 'published' }] } });
+    await put(`/api/categories/${c}`, { articles: { connect: [{ documentId: y, status: 'draft' }] } });
+    expect(await categoriesOf(y)).toEqual({ draft: [c], published: [c] });
+  });
+
+  it('a disconnect naming draft leaves the published version linked, and the published list keeps its order', async () => {
+    const [x, y, c] = [await article(), await article(), await category()];
+    await put(`/api/categories/${c}`, { articles: [x, y] });
+    await put(`/api/categories/${c}`, { articles: { disconnect: [{ documentId: x, status: 'draft' }] } });
+    expect(await categoriesOf(x)).toEqual({ draft: [], published: [c] });
+    expect(await categoriesOf(y)).toEqual({ draft: [c], published: [c] });
+    const listed = async (status: string): Promise<string[]> =>
+      ((await t.get(`/api/categories/${c}?status=${status}&populate[articles][fields][0]=title`)).body.data.articles as { documentId: string }[]).map((a) => a.documentId);
+    expect(await listed('published')).toEqual([x, y]);
+    // a connect naming published moves that version only: the draft list keeps its order
+    await put(`/api/categories/${c}`, { articles: { connect: [{ documentId: x, status: 'draft', position: { start: true } }] } });
+    await put(`/api/categories/${c}`, { articles: { connect: [{ documentId: y, status: 'published', position: { start: true } }] } });
+    expect(await listed('published')).toEqual([y, x]);
+    expect(await listed('draft')).toEqual([x, y]);
+  });
+
+  it('a to-one owner: an author connecting an article’s draft, then its published version, is the author of both', async () => {
+    const x = await article();
+    const a = await writeDocument(t, 'POST', '/api/authors', { name: `versions ${++n}` });
+    await put(`/api/authors/${a}`, { articles: { connect: [{ documentId: x, status: 'draft' }] } });
+    await put(`/api/authors/${a}`, { articles: { connect: [{ documentId: x, status: 'published' }] } });
+    for (const status of ['draft', 'published']) {
+      const r = await t.get(`/api/articles/${x}?status=${status}&fields[0]=title&populate[author][fields][0]=name`);
+      expect(r.body.data.author?.documentId, status).toBe(a);
+    }
+  });
+
+  it('items without a status still edit both versions', async () => {
+    const [x, c] = [await article(), await category()];
+    await put(`/api/categories/${c}`, { articles: { connect: [x] } });
+    expect(await categoriesOf(x)).toEqual({ draft: [c], published: [c] });
+    await put(`/api/categories/${c}`, { articles: { disconnect: [x] } });
+    expect(await categoriesOf(x)).toEqual({ draft: [], published: [] });
+  });
+});
