@@ -7,6 +7,7 @@ import { firstSteps } from './first-steps.js';
 import { describeMailer } from '../email/mailer.js';
 import { releaseMemoryWhenIdle } from './idle-memory.js';
 import { boundHeapGrowth } from './heap-growth.js';
+import { stopPretenuring } from './pretenuring.js';
 
 /** Resolves only when the process should exit with the returned code. */
 const forever = (): Promise<number> => new Promise(() => {});
@@ -41,6 +42,7 @@ export async function runStart(dir: string, values: Flags): Promise<number> {
   if (workers > 1 && cluster.isPrimary) return primary(dir, values, workers);
   const config = await serveConfig(dir, values, !cluster.isPrimary);
   boundHeapGrowth();
+  stopPretenuring();
   const app = await serve(config);
   const stopWatching = releaseMemoryWhenIdle();
   closeOnSignals(() => {

@@ -5,6 +5,7 @@ import type { FindQuery, SortItem } from '../ast.js';
 import type { Database } from '../../database/dialect.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import { and, ref, statusCondition, type ReadScope } from './scope.js';
+import { windowed, windowKey } from './page-window.js';
 import { runTemplate } from './statement-template.js';
 import { publicationCondition } from './publication.js';
 import { aliasCounter, compileWhere, type WhereContext } from './where.js';
@@ -127,14 +128,14 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
   if (counted && q.pagination.limit <= ONE_PASS_MAX_PAGE) return await countedInOnePass(ctx, type, q, w, conds, cols, count);
   let rows: Promise<Row[]>;
   if (documentId === undefined && sortsMatches(q)) {
-    const ids = idsInOrder(ctx, type, q, w, and(conds), q.pagination.limit, q.pagination.start).execute();
+    const ids = idsInOrder(ctx, type, q, w, and(conds), q.pagination.start).execute();
     rows = ids.then((found) => rowsById(ctx, type, cols, idsOf(found as Row[])));
   } else {
     let page = db.selectFrom(`${type.table} as r`).select(cols).where(and(conds));
     // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
     // would tempt the planner away from the document-id index)
     if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
-    rows = page.limit(q.pagination.limit).offset(q.pagination.start).execute() as Promise<Row[]>;
+    rows = windowed(page, q.pagination.limit, q.pagination.start === 0, q.pagination.start).execute() as Promise<Row[]>;
   }
   if (!counted) return { rows: await rows, total: null };
   const [page, total] = await Promise.all([rows, count()]);
@@ -153,11 +154,11 @@ function sortsMatches(q: FindQuery): boolean {
   return q.sort.some((s) => s.path.length > 0 || s.field.column !== 'id');
 }
 
-/** a page's row ids in its order */
-function idsInOrder(ctx: ReadContext, type: ContentType, q: FindQuery, w: WhereContext, where: Expression<SqlBool>, limit: number, offset: number) {
+/** a page's row ids in its order (`offset`: the page's start, or a template's placeholder for it) */
+function idsInOrder(ctx: ReadContext, type: ContentType, q: FindQuery, w: WhereContext, where: Expression<SqlBool>, offset: unknown) {
   let b = ctx.database.db.selectFrom(`${type.table} as r`).select('r.id').where(where);
   for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
-  return b.limit(limit).offset(offset);
+  return windowed(b, q.pagination.limit, q.pagination.start === 0, offset);
 }
 
 function idsOf(rows: readonly Row[]): number[] {
@@ -207,9 +208,9 @@ async function unfilteredPage(
       : runTemplate(
           ctx.model,
           ctx.database,
-          `page\u0000${key}`,
-          [q.pagination.limit, q.pagination.start, documentId ?? null] as const,
-          (limit, offset, id) => {
+          `page\u0000${key}\u0000${windowKey(q.pagination.limit, q.pagination.start)}`,
+          [q.pagination.start, documentId ?? null] as const,
+          (offset, id) => {
             const w = whereContext(ctx, scope);
             let b = db
               .selectFrom(`${type.table} as r`)
@@ -218,7 +219,7 @@ async function unfilteredPage(
             // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
             // would tempt the planner away from the document-id index)
             if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
-            return b.limit(limit).offset(offset);
+            return windowed(b, q.pagination.limit, q.pagination.start === 0, offset);
           },
           documentId === undefined ? undefined : { before: [{ table: type.table, column: 'document_id', values: [documentId] }] },
         );
@@ -243,10 +244,16 @@ async function sortedPage(
   key: string,
   conditions: (w: WhereContext, id: undefined) => Expression<SqlBool>,
 ): Promise<Row[]> {
-  const ids = await runTemplate(ctx.model, ctx.database, `pageIds\u0000${key}`, [q.pagination.limit, q.pagination.start] as const, (limit, offset) => {
-    const w = whereContext(ctx, scope);
-    return idsInOrder(ctx, type, q, w, conditions(w, undefined), limit, offset);
-  });
+  const ids = await runTemplate(
+    ctx.model,
+    ctx.database,
+    `pageIds\u0000${key}\u0000${windowKey(q.pagination.limit, q.pagination.start)}`,
+    [q.pagination.start] as const,
+    (offset) => {
+      const w = whereContext(ctx, scope);
+      return idsInOrder(ctx, type, q, w, conditions(w, undefined), offset);
+    },
+  );
   return await rowsById(ctx, type, cols, idsOf(ids as Row[]));
 }
 
@@ -268,7 +275,7 @@ async function countedInOnePass(
   cols: string[],
   count: () => Promise<number>,
 ): Promise<Page> {
-  const head = idsInOrder(ctx, type, q, w, and(conds), q.pagination.limit, q.pagination.start).select(sql<number>`count(*) over ()`.as('__total'));
+  const head = idsInOrder(ctx, type, q, w, and(conds), q.pagination.start).select(sql<number>`count(*) over ()`.as('__total'));
   const matches = (await head.execute()) as Row[];
   // past the last page the window has no row to carry the total on
   if (matches.length === 0) return { rows: [], total: q.pagination.start === 0 ? 0 : await count() };
