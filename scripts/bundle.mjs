@@ -2,7 +2,7 @@
 // One file instead of ~400 ES modules (kysely alone is 279) saves about a quarter of the start-up
 // time, which is spent resolving and loading modules. Native and rarely used packages stay
 // outside: better-sqlite3 (a .node addon), pg and mysql2 (loaded for their dialect only), sharp,
-// file-type and the S3 client (loaded on first upload).
+// file-type, mime-types and the S3 client (loaded on first upload).
 import { build } from 'esbuild';
 import { chmodSync, existsSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ await build({
   // licence comments go to a file beside the bundle (one holds a non-ASCII name)
   legalComments: 'external',
   // esbuild also loads TypeScript config files (src/config/typescript-config.ts), only for projects that have them
-  external: ['better-sqlite3', 'bcrypt', 'pg', 'mysql2', 'sharp', 'file-type', '@aws-sdk/*', 'pino-pretty', 'nodemailer', 'esbuild'],
+  external: ['better-sqlite3', 'bcrypt', 'pg', 'mysql2', 'sharp', 'file-type', 'mime-types', '@aws-sdk/*', 'pino-pretty', 'nodemailer', 'esbuild'],
   // CommonJS dependencies (fastify) call require() for Node's built-ins
   banner: { js: "import { createRequire as folioCreateRequire } from 'node:module'; const require = folioCreateRequire(import.meta.url);" },
 });

@@ -123,6 +123,9 @@ describe('types', () => {
     expect(storedExtension('.docx', { mime: 'application/zip', ext: '.zip' })).toBe('.docx');
     expect(storedExtension('.log', text)).toBe('.log');
     expect(storedExtension('', text)).toBe('.txt');
+    // without one sent, mime-db's first extension for the type, as Strapi 5.54 takes it, where files are served as that type
+    expect(storedExtension('', { mime: 'image/jpeg', ext: '.jpg' }, 'jpeg')).toBe('.jpeg');
+    expect(storedExtension('', { mime: 'audio/mpeg', ext: '.mp3' }, 'mpga')).toBe('.mp3');
     expect(storedExtension('.p n g', png)).toBe('.png');
   });
 

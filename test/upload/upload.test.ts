@@ -91,6 +91,18 @@ describe('POST /api/upload', () => {
     expect(r.body[1]).toMatchObject({ mime: 'image/jpeg', ext: '.jpg', name: 'photo.jpg' });
   });
 
+  it("a file sent without an extension gets its type's first extension in mime-db, as Strapi 5.54 names it", async () => {
+    const r = await u.upload([filePart(await jpeg(300, 200), 'photo', 'application/octet-stream'), filePart('plain words', 'notes', 'text/plain')]);
+    expect(r.status, r.text).toBe(201);
+    expect(r.body[0]).toMatchObject({ name: 'photo', mime: 'image/jpeg', ext: '.jpeg', url: expect.stringMatching(new RegExp(`^/uploads/photo_${HEX10}\\.jpeg$`)) });
+    expect(r.body[0].formats.thumbnail).toMatchObject({ ext: '.jpeg', url: expect.stringMatching(/\.jpeg$/) });
+    expect(r.body[1]).toMatchObject({ name: 'notes', mime: 'text/plain', ext: '.txt' });
+    // served under its type, as any .jpeg
+    const res = await fetchAll(u.t.url + (r.body[0].url as string));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+  });
+
   it('pairs several files with several fileInfo by part order, whatever the sizes (Strapi bug #14)', async () => {
     const big = await png(1500, 1000);
     const r = await u.upload([

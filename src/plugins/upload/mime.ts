@@ -178,8 +178,11 @@ export async function detectType(filePath: string, head: Buffer, declared: strin
  * detected type's own extension is used. So a stored `.png` is always a PNG, and HTML renamed
  * `.png` is stored as `.html` (and served as an attachment).
  */
-export function storedExtension(clientExt: string, detected: DetectedType): string {
+export function storedExtension(clientExt: string, detected: DetectedType, listed: string | false = false): string {
   const ext = /^\.[A-Za-z0-9]{1,15}$/.test(clientExt) ? clientExt : '';
+  // a name without one gets the type's first extension in mime-db (`listed`), as Strapi 5.54 names it (`.jpeg`,
+  // `.tif`), where Folio serves that extension as the same type; else the detected type's own (`.mp3`, not `.mpga`)
+  if (!ext) return listed !== false && typeOfExtension(`.${listed}`) === detected.mime ? `.${listed}` : detected.ext;
   if (ext) {
     const claimed = typeOfExtension(ext);
     if (claimed === detected.mime) return ext;
@@ -200,4 +203,10 @@ export function refusal(mime: string, allowed: readonly string[] | null, denied:
   if (denied.some((p) => matches(mime, p))) return `File type '${mime}' is not allowed`;
   if (allowed !== null && !allowed.some((p) => matches(mime, p))) return `File type '${mime}' is not allowed`;
   return null;
+}
+
+/** The first extension mime-db lists for a type (mime-types, the version Strapi 5.54 uses), loaded on first use. */
+export async function listedExtension(mime: string): Promise<string | false> {
+  const { default: mimeTypes } = await import('mime-types');
+  return mimeTypes.extension(mime);
 }

@@ -13,7 +13,7 @@ import { insertFile, kilobytes, type FormatEntry, type NewFile } from './file-ro
 import type { Folder } from './folder.js';
 import { generateFormats, inspectImage, isMeasuredImage, measureVector, optimizeImage, type Dimensions, type FormatFile } from './formats.js';
 import { linkFiles, targetRows, type LinkTarget } from './link.js';
-import { detectType, isInlineType, refusal, storedExtension, typeOfExtension } from './mime.js';
+import { detectType, isInlineType, listedExtension, refusal, storedExtension, typeOfExtension } from './mime.js';
 import type { ReceivedFile } from './multipart.js';
 import { checkedName, checkedSentName, fileHash } from './names.js';
 import type { ImageRunner } from './image-admission.js';
@@ -53,7 +53,7 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
   const detected = await detectType(source.path, source.head, source.declaredType, clientExt);
   const refused = refusal(detected.mime, deps.config.allowedTypes, deps.config.deniedTypes);
   if (refused) throw new ValidationError(refused);
-  const ext = storedExtension(clientExt, detected);
+  const ext = storedExtension(clientExt, detected, clientExt ? false : await listedExtension(detected.mime));
   // sent as a photo, but the bytes are no image of a kind Folio reads: a damaged or disguised file
   const claimsImage = isMeasuredImage(source.declaredType) || isMeasuredImage(typeOfExtension(clientExt) ?? '');
   if (claimsImage && !isMeasuredImage(detected.mime)) throw new ApplicationError('File is not a valid image');
