@@ -181,10 +181,11 @@ type OwnerVersion = 'draft' | 'published';
 const OWNER_VERSIONS: readonly OwnerVersion[] = ['draft', 'published'];
 
 const refsOf = (op: RelationOp): readonly RelationRef[] => (op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect]);
+const namesStatus = (r: RelationRef): boolean => r.status !== undefined && r.status !== null;
 
 /** The op's refs for one version of the owners: those naming its status or none. */
 function opInVersion(op: RelationOp, version: OwnerVersion): RelationOp {
-  const mine = (r: RelationRef): boolean => r.status === undefined || r.status === null || r.status === version;
+  const mine = (r: RelationRef): boolean => !namesStatus(r) || r.status === version;
   return op.kind === 'set' ? { kind: 'set', items: op.items.filter(mine) } : { ...op, connect: op.connect.filter(mine), disconnect: op.disconnect.filter(mine) };
 }
 
@@ -206,8 +207,7 @@ export async function writeInverseRelation(ctx: RelationContext, self: SourceRow
   await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null);
   if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale);
-  const refs = op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
-  const locales = new Set(refs.map((r) => r.locale ?? ctx.defaultLocale));
+  const locales = new Set(refsOf(op).map((r) => r.locale ?? ctx.defaultLocale));
   // a set is the whole list, in every locale: one that links this document and isn't named is emptied, as in Strapi 5.54
   if (op.kind === 'set') for (const locale of await linkingLocales(ctx, owner, attr, self.documentId!)) locales.add(locale);
   if (locales.size === 0) locales.add(ctx.defaultLocale);
@@ -237,7 +237,7 @@ async function writeInverseInLocale(
   const owner = ctx.model.contentTypes.get(attr.target)!;
   // a self without draft & publish holds a list per version of the owners: an item naming a status edits
   // that version's list only, so each list is written on its own with the items that name it or no status
-  if (version === undefined && owner.draftAndPublish && !dpSource(self) && refsOf(op).some((r) => r.status !== undefined && r.status !== null)) {
+  if (version === undefined && owner.draftAndPublish && !dpSource(self) && refsOf(op).some(namesStatus)) {
     for (const v of OWNER_VERSIONS) await writeInverseInLocale(ctx, self, attr, opInVersion(op, v), locale, v);
     return;
   }

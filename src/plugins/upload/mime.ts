@@ -183,12 +183,10 @@ export function storedExtension(clientExt: string, detected: DetectedType, liste
   // a name without one gets the type's first extension in mime-db (`listed`), as Strapi 5.54 names it (`.jpeg`,
   // `.tif`), where Folio serves that extension as the same type; else the detected type's own (`.mp3`, not `.mpga`)
   if (!ext) return listed !== false && typeOfExtension(`.${listed}`) === detected.mime ? `.${listed}` : detected.ext;
-  if (ext) {
-    const claimed = typeOfExtension(ext);
-    if (claimed === detected.mime) return ext;
-    const markup = detected.mime === 'text/html' || detected.mime === 'application/xhtml+xml' || detected.mime === 'image/svg+xml';
-    if (claimed === undefined && !markup && !isInlineType(detected.mime)) return ext;
-  }
+  const claimed = typeOfExtension(ext);
+  if (claimed === detected.mime) return ext;
+  const markup = detected.mime === 'text/html' || detected.mime === 'application/xhtml+xml' || detected.mime === 'image/svg+xml';
+  if (claimed === undefined && !markup && !isInlineType(detected.mime)) return ext;
   return detected.ext;
 }
 

@@ -53,7 +53,7 @@ export async function prepareFile(deps: UploadDeps, source: ReceivedFile, info: 
   const detected = await detectType(source.path, source.head, source.declaredType, clientExt);
   const refused = refusal(detected.mime, deps.config.allowedTypes, deps.config.deniedTypes);
   if (refused) throw new ValidationError(refused);
-  const ext = storedExtension(clientExt, detected, clientExt ? false : await listedExtension(detected.mime));
+  const ext = storedExtension(clientExt, detected, await listedExtension(detected.mime));
   // sent as a photo, but the bytes are no image of a kind Folio reads: a damaged or disguised file
   const claimsImage = isMeasuredImage(source.declaredType) || isMeasuredImage(typeOfExtension(clientExt) ?? '');
   if (claimsImage && !isMeasuredImage(detected.mime)) throw new ApplicationError('File is not a valid image');

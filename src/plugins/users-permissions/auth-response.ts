@@ -1,7 +1,8 @@
 // What a successful login, registration, password change or provider callback answers: an access token
-// and the user as login shows it (public fields; a registration adds the role for a caller who may find roles). In refresh mode (behaviour.md §10.5) the
-// answer opens a session: `{jwt, refreshToken, user}`, or `{jwt, user}` with the refresh token in a
-// signed HttpOnly cookie when the config or the request asks for the cookie.
+// and the user as login shows it (public fields; a registration adds the role for a caller who may find
+// roles). In refresh mode (behaviour.md §10.5) the answer opens a session: `{jwt, refreshToken, user}`,
+// or `{jwt, user}` with the refresh token in a signed HttpOnly cookie when the config or the request
+// asks for the cookie.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOW_ALL, type Ability } from '../../auth/ability.js';

@@ -135,7 +135,7 @@ export async function findPage(ctx: ReadContext, type: ContentType, q: FindQuery
     // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
     // would tempt the planner away from the document-id index)
     if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) page = page.orderBy(term);
-    rows = windowed(page, q.pagination.limit, q.pagination.start === 0, q.pagination.start).execute() as Promise<Row[]>;
+    rows = windowed(page, q.pagination).execute() as Promise<Row[]>;
   }
   if (!counted) return { rows: await rows, total: null };
   const [page, total] = await Promise.all([rows, count()]);
@@ -158,7 +158,7 @@ function sortsMatches(q: FindQuery): boolean {
 function idsInOrder(ctx: ReadContext, type: ContentType, q: FindQuery, w: WhereContext, where: Expression<SqlBool>, offset: unknown) {
   let b = ctx.database.db.selectFrom(`${type.table} as r`).select('r.id').where(where);
   for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
-  return windowed(b, q.pagination.limit, q.pagination.start === 0, offset);
+  return windowed(b, q.pagination, offset);
 }
 
 function idsOf(rows: readonly Row[]): number[] {
@@ -208,7 +208,7 @@ async function unfilteredPage(
       : runTemplate(
           ctx.model,
           ctx.database,
-          `page\u0000${key}\u0000${windowKey(q.pagination.limit, q.pagination.start)}`,
+          `page\u0000${key}\u0000${windowKey(q.pagination)}`,
           [q.pagination.start, documentId ?? null] as const,
           (offset, id) => {
             const w = whereContext(ctx, scope);
@@ -219,7 +219,7 @@ async function unfilteredPage(
             // one document has one row per locale and status: its read needs no ordering (and an ORDER BY
             // would tempt the planner away from the document-id index)
             if (documentId === undefined) for (const term of orderTerms(w, type, 'r', q.sort)) b = b.orderBy(term);
-            return windowed(b, q.pagination.limit, q.pagination.start === 0, offset);
+            return windowed(b, q.pagination, offset);
           },
           documentId === undefined ? undefined : { before: [{ table: type.table, column: 'document_id', values: [documentId] }] },
         );
@@ -244,16 +244,10 @@ async function sortedPage(
   key: string,
   conditions: (w: WhereContext, id: undefined) => Expression<SqlBool>,
 ): Promise<Row[]> {
-  const ids = await runTemplate(
-    ctx.model,
-    ctx.database,
-    `pageIds\u0000${key}\u0000${windowKey(q.pagination.limit, q.pagination.start)}`,
-    [q.pagination.start] as const,
-    (offset) => {
-      const w = whereContext(ctx, scope);
-      return idsInOrder(ctx, type, q, w, conditions(w, undefined), offset);
-    },
-  );
+  const ids = await runTemplate(ctx.model, ctx.database, `pageIds\u0000${key}\u0000${windowKey(q.pagination)}`, [q.pagination.start] as const, (offset) => {
+    const w = whereContext(ctx, scope);
+    return idsInOrder(ctx, type, q, w, conditions(w, undefined), offset);
+  });
   return await rowsById(ctx, type, cols, idsOf(ids as Row[]));
 }
 

@@ -8,13 +8,19 @@
 
 import { sql, type SelectQueryBuilder } from 'kysely';
 
-/** `b` limited to the page: `offset` is the page's start, or a statement template's placeholder for it */
-export function windowed<DB, TB extends keyof DB, O>(b: SelectQueryBuilder<DB, TB, O>, limit: number, firstPage: boolean, offset: unknown): SelectQueryBuilder<DB, TB, O> {
-  const page = b.limit(sql.lit(limit));
-  return firstPage ? page : page.offset(offset as number);
+/** a page's size and where it starts (FindQuery's pagination) */
+interface Window {
+  readonly limit: number;
+  readonly start: number;
+}
+
+/** `b` limited to the page; `offset`: a statement template's placeholder for the page's start */
+export function windowed<DB, TB extends keyof DB, O>(b: SelectQueryBuilder<DB, TB, O>, page: Window, offset: unknown = page.start): SelectQueryBuilder<DB, TB, O> {
+  const limited = b.limit(sql.lit(page.limit));
+  return page.start === 0 ? limited : limited.offset(offset as number);
 }
 
 /** what a page's window adds to the key of a statement template that reads it */
-export function windowKey(limit: number, start: number): string {
-  return `${limit}\u0000${start === 0 ? 'first' : 'later'}`;
+export function windowKey(page: Window): string {
+  return `${page.limit}\u0000${page.start === 0 ? 'first' : 'later'}`;
 }
