@@ -67,6 +67,31 @@ describe('an inverse list item naming a status', () => {
     }
   });
 
+  it('one connect naming an article’s draft and its published version links both; a version twice, or one and no status, is refused', async () => {
+    const [x, c] = [await article(), await category()];
+    await put(`/api/categories/${c}`, {
+      articles: {
+        connect: [
+          { documentId: x, status: 'draft' },
+          { documentId: x, status: 'published' },
+        ],
+      },
+    });
+    expect(await categoriesOf(x)).toEqual({ draft: [c], published: [c] });
+    const message = `The relation with id ${x} is already connected. You cannot connect the same relation twice.`;
+    for (const connect of [
+      [
+        { documentId: x, status: 'draft' },
+        { documentId: x, status: 'draft' },
+      ],
+      [{ documentId: x, status: 'published' }, { documentId: x }],
+    ]) {
+      const r = await t.request('PUT', `/api/categories/${c}`, { body: { data: { articles: { connect } } } });
+      expect(r.status, JSON.stringify(connect)).toBe(400);
+      expect(r.body.error).toMatchObject({ name: 'ValidationError', message });
+    }
+  });
+
   it('items without a status still edit both versions', async () => {
     const [x, c] = [await article(), await category()];
     await put(`/api/categories/${c}`, { articles: { connect: [x] } });

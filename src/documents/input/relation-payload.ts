@@ -83,9 +83,12 @@ function items(v: unknown, where: string): RelationRef[] {
   return (Array.isArray(v) ? v.filter((x) => x !== null) : [v]).map((x) => item(x, where));
 }
 
-/** a document in two locales may be two targets (from a source without locales); the store tells them apart where it can't be */
+/**
+ * a document in two locales, or in its draft and its published version, may be two targets (from a
+ * source without locales or without draft & publish); the store tells them apart where it can't be
+ */
 function targetKey(r: RelationRef): string {
-  return r.documentId !== undefined ? `doc:${r.documentId}\u0000${r.locale ?? ''}` : `id:${r.id}`;
+  return r.documentId !== undefined ? `doc:${r.documentId}\u0000${r.locale ?? ''}\u0000${r.status ?? ''}` : `id:${r.id}`;
 }
 
 /** Contract rule 3: the same target twice in one list is an error (Strapi drops exact duplicates). */

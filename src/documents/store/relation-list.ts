@@ -124,13 +124,19 @@ function place<T extends { doc: string; locale?: string | null }>(
   list.splice('before' in position ? i : i + 1, 0, e);
 }
 
-/** `localeOf`: the locale a ref's link keeps, when links from this source are told apart by it */
-export function checkConnectDuplicates(op: RelationOp, localeOf?: (r: RelationRef) => string | null): void {
+/**
+ * `localeOf`: the locale a ref's link keeps, when links from this source are told apart by it.
+ * `byStatus`: links are told apart by their target's version too (an owner with draft & publish seen
+ * from a side without it): an item naming a status is that version's link, one naming none is both.
+ */
+export function checkConnectDuplicates(op: RelationOp, localeOf?: (r: RelationRef) => string | null, byStatus = false): void {
   if (op.kind !== 'change') return;
   const seen = new Set<string>();
   for (const r of op.connect) {
-    const key = `${r.documentId ?? `#${r.id}`}\u0000${(r.documentId !== undefined && localeOf?.(r)) || ''}`;
-    if (seen.has(key)) throw duplicate(r.documentId ?? String(r.id));
-    seen.add(key);
+    const base = `${r.documentId ?? `#${r.id}`}\u0000${(r.documentId !== undefined && localeOf?.(r)) || ''}`;
+    const versions = byStatus && r.documentId !== undefined ? (r.status ? [r.status] : ['draft', 'published']) : [''];
+    const keys = versions.map((v) => `${base}\u0000${v}`);
+    if (keys.some((k) => seen.has(k))) throw duplicate(r.documentId ?? String(r.id));
+    for (const k of keys) seen.add(k);
   }
 }

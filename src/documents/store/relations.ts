@@ -203,7 +203,8 @@ function opInLocale(op: RelationOp, locale: string, defaultLocale: string): Rela
 export async function writeInverseRelation(ctx: RelationContext, self: SourceRow & { schema: ContentType }, attr: RelationAttribute, op: RelationOp): Promise<void> {
   const owner = ctx.model.contentTypes.get(attr.target)!;
   // a self without locales edits each locale's owners on their own: one document in two locales is two owners
-  checkConnectDuplicates(op, owner.localized && !self.schema.localized ? (r) => r.locale ?? ctx.defaultLocale : undefined);
+  // and each version of owners with draft & publish, from a self without it (their lists are written apart below)
+  checkConnectDuplicates(op, owner.localized && !self.schema.localized ? (r) => r.locale ?? ctx.defaultLocale : undefined, owner.draftAndPublish && !dpSource(self));
   await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   if (!owner.localized) return writeInverseInLocale(ctx, self, attr, op, null);
   if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale);
