@@ -1,7 +1,7 @@
 // A media attribute's value in a write body → the files it should hold, in order.
 import { ValidationError } from '../../errors.js';
 import type { MediaAttribute } from '../../schema/types.js';
-import { printValue } from './messages.js';
+import { shownValue } from './messages.js';
 import type { MediaRef } from './types.js';
 import { MAX_RELATION_REFS } from './relation-payload.js';
 import { documentIdText, refId } from './refs.js';
@@ -23,7 +23,7 @@ function fileRef(v: unknown, where: string): MediaRef {
     if (objId !== undefined) return { id: objId };
     if (documentIdText(v['documentId'])) return { documentId: v['documentId'] };
   }
-  throw new ValidationError(`Invalid media value in ${where}: expected a file id, a file documentId, {id} or {documentId} but got ${printValue(v)}`);
+  throw new ValidationError(`Invalid media value in ${where}: expected a file id, a file documentId, {id} or {documentId} but got ${shownValue(v)}`);
 }
 
 /** `null` and `[]` clear the field. `where` names the field in messages. */

@@ -60,3 +60,20 @@ export function notTypeMessage(path: readonly string[], type: string, value: unk
 export function samePath(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((seg, i) => seg === b[i]);
 }
+
+/** the longest value a message of Folio's own repeats; past it the value is cut with an ellipsis */
+const MAX_SHOWN = 200;
+
+/**
+ * A value as messages of Folio's own show it (relation and media values, which Strapi answers
+ * otherwise): compact JSON, so a number reads as a number and a string as one escaped string.
+ */
+export function shownValue(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    text = String(v);
+  }
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+}

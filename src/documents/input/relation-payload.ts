@@ -3,7 +3,7 @@
 // is left are malformed values, reported as plain 400 ValidationErrors.
 import { ValidationError } from '../../errors.js';
 import type { RelationAttribute } from '../../schema/types.js';
-import { printValue } from './messages.js';
+import { shownValue } from './messages.js';
 import { documentIdText, refId } from './refs.js';
 import type { Position, RelationOp, RelationRef } from './types.js';
 
@@ -19,7 +19,7 @@ export function isRelationItemObject(v: Obj): boolean {
 
 function position(v: unknown, where: string): Position {
   const bad = (): ValidationError =>
-    new ValidationError(`Invalid position in ${where}: expected exactly one of {before: documentId}, {after: documentId}, {start: true}, {end: true} but got ${printValue(v)}`);
+    new ValidationError(`Invalid position in ${where}: expected exactly one of {before: documentId}, {after: documentId}, {start: true}, {end: true} but got ${shownValue(v)}`);
   if (!isObj(v)) throw bad();
   // besides the place, the version of the anchor: a locale and a status
   const version: { locale?: string; status?: 'draft' | 'published' } = {};
@@ -41,7 +41,7 @@ function position(v: unknown, where: string): Position {
 }
 
 function item(v: unknown, where: string): RelationRef {
-  const bad = (): ValidationError => new ValidationError(`Invalid relation value in ${where}: expected a documentId, a row id, {documentId} or {id} but got ${printValue(v)}`);
+  const bad = (): ValidationError => new ValidationError(`Invalid relation value in ${where}: expected a documentId, a row id, {documentId} or {id} but got ${shownValue(v)}`);
   if (typeof v === 'string') {
     if (!documentIdText(v)) throw bad();
     return { documentId: v };
@@ -63,13 +63,13 @@ function item(v: unknown, where: string): RelationRef {
     out.id = id;
   }
   if (has(v, 'locale') && v['locale'] !== null) {
-    if (typeof v['locale'] !== 'string') throw new ValidationError(`Invalid locale in ${where}: expected a locale code but got ${printValue(v['locale'])}`);
+    if (typeof v['locale'] !== 'string') throw new ValidationError(`Invalid locale in ${where}: expected a locale code but got ${shownValue(v['locale'])}`);
     out.locale = v['locale'];
   }
   if (has(v, 'status') && v['status'] !== null) {
     const s = v['status'];
     // Strapi reads any other value as draft; a typo silently linking drafts is worse than a 400
-    if (s !== 'draft' && s !== 'published') throw new ValidationError(`Invalid status in ${where}: expected "draft" or "published" but got ${printValue(s)}`);
+    if (s !== 'draft' && s !== 'published') throw new ValidationError(`Invalid status in ${where}: expected "draft" or "published" but got ${shownValue(s)}`);
     out.status = s;
   }
   if (has(v, 'position') && v['position'] !== null) out.position = position(v['position'], where);
@@ -129,7 +129,7 @@ function rejectCircularPositions(connect: readonly RelationRef[]): void {
 function options(v: unknown, where: string): void {
   if (v === undefined || v === null) return;
   if (!isObj(v) || (has(v, 'strict') && typeof v['strict'] !== 'boolean')) {
-    throw new ValidationError(`Invalid options in ${where}: expected {strict: true|false} but got ${printValue(v)}`);
+    throw new ValidationError(`Invalid options in ${where}: expected {strict: true|false} but got ${shownValue(v)}`);
   }
 }
 
