@@ -49,13 +49,16 @@ export function form(parts: readonly Part[]): FormData {
   return fd;
 }
 
-/** A multipart body written byte by byte: file names go out exactly as given. */
+/** A multipart body written byte by byte: file names and types go out exactly as given, or not at all. */
 export function rawMultipart(parts: readonly Part[]): { body: Buffer; contentType: string } {
   const boundary = `----folio${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename !== undefined) head += `; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}`;
+    if (p.filename !== undefined) head += `; filename="${p.filename}"`;
+    // a part may say its type without naming a file; a file part says one
+    const type = p.type ?? (p.filename !== undefined ? 'application/octet-stream' : undefined);
+    if (type !== undefined) head += `\r\nContent-Type: ${type}`;
     chunks.push(Buffer.from(`${head}\r\n\r\n`, 'latin1'), typeof p.value === 'string' ? Buffer.from(p.value) : p.value, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

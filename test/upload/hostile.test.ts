@@ -72,6 +72,22 @@ describe('requests that are not an upload', () => {
     expect(wrongField.body).toEqual(filesAreEmpty);
   });
 
+  it('a `files` part naming no file is a file when it says its type, named "unamed" as Strapi 5.54 names it; a part saying neither is a text field', async () => {
+    // Node's form-data sends a Buffer appended without a name this way
+    const octets = await u.uploadRaw([{ name: 'files', value: Buffer.from([0, 1, 2, 3, 250, 251]), type: 'application/octet-stream' }]);
+    expect(octets.status, JSON.stringify(octets.body)).toBe(201);
+    expect(octets.body[0]).toMatchObject({ name: 'unamed', ext: '.bin', mime: 'application/octet-stream' });
+    const image = await u.uploadRaw([{ name: 'files', value: await png(1, 1), type: 'image/png' }]);
+    expect(image.status, JSON.stringify(image.body)).toBe(201);
+    expect(image.body[0]).toMatchObject({ name: 'unamed', ext: '.png', mime: 'image/png', width: 1, height: 1 });
+    for (const type of [undefined, 'text/plain']) {
+      const text = await u.uploadRaw([{ name: 'files', value: 'hello', ...(type ? { type } : {}) }]);
+      expect(text.status, String(type)).toBe(400);
+      expect(text.body).toEqual(filesAreEmpty);
+    }
+    for (const stored of [octets, image]) expect((await u.t.request('DELETE', `/api/upload/files/${stored.body[0].id}`)).status).toBe(200);
+  });
+
   it('one file of no bytes is no file, as in Strapi 5.54: "Files are empty", or with ?id= an update of that file\'s info; beside another file it is stored as the type it was sent as', async () => {
     const before = await fileCount();
     expect((await u.upload([filePart(Buffer.alloc(0), 'empty.bin')])).body).toEqual(filesAreEmpty);

@@ -13,6 +13,18 @@ import { formParts } from '../../http/form-parts.js';
 
 export const HEAD_BYTES = 4100;
 
+/** the name of a file part sent without one, as Strapi 5.54 names it (its spelling) */
+export const UNNAMED_FILE = 'unamed';
+
+/**
+ * A `files` part is a file when it names a file or says its type, as Strapi 5.54 reads a form: Node's
+ * form-data sends a Buffer appended without a name as a nameless `application/octet-stream` part, and
+ * a Blob may carry only its type. A part saying neither is a text field (busboy reads a missing type as
+ * text/plain, so an explicit text/plain without a name is one too).
+ */
+const isPartAFile = (field: string | undefined, type: string | undefined, name: string | undefined): boolean =>
+  name !== undefined || type === 'application/octet-stream' || (field === 'files' && type !== undefined && type !== 'text/plain');
+
 export interface ReceivedFile {
   /** the file name the client sent (busboy already dropped any directory part) */
   readonly filename: string;
@@ -65,7 +77,7 @@ export async function receiveForm(req: FastifyRequest, dir: string, limits: Rece
   const fields = new Map<string, string[]>();
   let tooLarge: string | null = null;
   try {
-    for await (const part of formParts(req)) {
+    for await (const part of formParts(req, { isPartAFile })) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw new PayloadTooLargeError(`Form field ${part.fieldname} is too large`);
         const list = fields.get(part.fieldname) ?? [];
@@ -91,7 +103,9 @@ export async function receiveForm(req: FastifyRequest, dir: string, limits: Rece
         await unlink(path).catch(() => undefined);
         continue;
       }
-      files.push({ filename: part.filename, declaredType: part.mimetype, path, size: meter.size, head: meter.head() });
+      // busboy gives no filename (not even "") to a part that names none
+      const filename = (part.filename as string | undefined) ?? UNNAMED_FILE;
+      files.push({ filename, declaredType: part.mimetype, path, size: meter.size, head: meter.head() });
     }
   } catch (e) {
     throw multipartError(e, limits.maxFiles);
