@@ -189,8 +189,6 @@ export interface FindQuery {
   readonly status: Status;
   /** '*' for every locale; a list for several; on a non-localized type the one locale named (for its localized targets) or null */
   readonly locale: string | readonly string[] | null;
-  /** false when the request named no locale (a localized type's `locale` is then the default one) */
-  readonly localeNamed?: boolean;
   readonly publicationFilter: PublicationFilter | null;
   readonly search: string | null;
 }

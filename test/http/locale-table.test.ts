@@ -189,7 +189,7 @@ describe('locale table on a single type with draft & publish', () => {
 });
 
 describe('longhand locale and status on links between types with and without i18n / draft & publish', () => {
-  it('a non-localized author linked to the fr version of an article lists it without a locale (every linked version, as Strapi 5.54) and in fr, not in en', async () => {
+  it('a non-localized author linked to the fr version of an article lists it whatever locale the read names (every linked version, as Strapi 5.54)', async () => {
     const a = await ok('POST', '/api/articles', { title: 'lt rel' });
     await ok('PUT', `/api/articles/${a.documentId}?locale=fr`, { title: 'lt rel fr' });
     const au = await ok('POST', '/api/authors', { name: 'lt author', articles: { connect: [{ documentId: a.documentId, locale: 'fr' }] } });
@@ -201,13 +201,15 @@ describe('longhand locale and status on links between types with and without i18
     expect((await t.get(`/api/authors/${au.documentId}?populate[articles][count]=true`)).body.data.articles).toEqual({ count: 1 });
     const filtered = await t.get(`/api/authors?filters[articles][title][$eq]=lt rel fr&fields[0]=name`);
     expect(filtered.body.data.map((x: { name: string }) => x.name)).toEqual(['lt author']);
+    // the author has no locales: a locale named for it picks nothing (Strapi 5.54 ignores it there)
     const inEn = await t.get(`/api/authors/${au.documentId}?locale=en&populate=articles`);
-    expect(inEn.body.data.articles).toEqual([]);
+    expect(inEn.body.data.articles.map((x: Doc) => x.title)).toEqual(['lt rel fr']);
+    expect((await t.get(`/api/authors?locale=en&filters[articles][title][$eq]=lt rel fr&fields[0]=name`)).body.data.map((x: { name: string }) => x.name)).toEqual(['lt author']);
     expect((await t.get(`/api/articles/${a.documentId}?locale=fr&populate=author`)).body.data.author.documentId).toBe(au.documentId);
     expect((await t.get(`/api/articles/${a.documentId}?populate=author`)).body.data.author).toBeNull();
   });
 
-  it('below a localized list read without a locale, the author still lists every locale version that links it, as Strapi 5.54 does; with ?locale=en the English ones only', async () => {
+  it('below a localized list, the author lists every locale version that links it, whether the read names a locale or not, as Strapi 5.54 does', async () => {
     const au = await ok('POST', '/api/authors', { name: 'lt nested author' });
     const x = await ok('POST', '/api/articles', { title: 'lt nested', author: au.documentId });
     await ok('PUT', `/api/articles/${x.documentId}?locale=fr`, { title: 'lt nested fr', author: au.documentId });
@@ -215,12 +217,12 @@ describe('longhand locale and status on links between types with and without i18
       `/api/articles?filters[title][$eq]=lt nested&fields[0]=title&populate[author][fields][0]=name&populate[author][populate][articles][fields][0]=title${q}`;
     const titles = async (q: string): Promise<unknown> => (await t.get(nested(q))).body.data.map((d: { author: { articles: Doc[] } }) => d.author.articles.map((a) => a.title));
     expect(await titles('')).toEqual([['lt nested', 'lt nested fr']]);
-    expect(await titles('&locale=en')).toEqual([['lt nested']]);
+    expect(await titles('&locale=en')).toEqual([['lt nested', 'lt nested fr']]);
     const count = await t.get(`/api/articles?filters[title][$eq]=lt nested&fields[0]=title&populate[author][populate][articles][count]=true`);
     expect(count.body.data.map((d: { author: { articles: unknown } }) => d.author.articles)).toEqual([{ count: 2 }]);
     const through = await t.get(`/api/articles?filters[author][articles][title][$eq]=lt nested fr&fields[0]=title`);
     expect(through.body.data.map((d: Doc) => d.title)).toEqual(['lt nested']);
-    expect((await t.get(`/api/articles?filters[author][articles][title][$eq]=lt nested fr&fields[0]=title&locale=en`)).body.data).toEqual([]);
+    expect((await t.get(`/api/articles?filters[author][articles][title][$eq]=lt nested fr&fields[0]=title&locale=en`)).body.data.map((d: Doc) => d.title)).toEqual(['lt nested']);
   });
 
   it('a set from a type without locales replaces its links in every locale, as Strapi 5.54 does; connect and disconnect edit the locales they name', async () => {

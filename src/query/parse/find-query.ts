@@ -96,7 +96,6 @@ export function parseFindQuery(ctx: ParseContext, type: ContentType, query: Reco
     pagination,
     status: status(query['status']),
     locale: filtersChooseLocale(type, query['filters']) ? '*' : locale,
-    localeNamed: !absentLocale(query['locale']) || filtersChooseLocale(type, query['filters']),
     publicationFilter: pf,
     search: parseSearch(query['_q']),
   };

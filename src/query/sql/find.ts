@@ -26,13 +26,12 @@ export interface ReadContext {
 
 export type Row = Record<string, unknown>;
 
-export function scopeOf(ctx: ReadContext, type: ContentType, q: Pick<FindQuery, 'status' | 'locale' | 'localeNamed' | 'publicationFilter'>): ReadScope {
+export function scopeOf(ctx: ReadContext, type: ContentType, q: Pick<FindQuery, 'status' | 'locale' | 'publicationFilter'>): ReadScope {
   const single = typeof q.locale === 'string' && q.locale !== '*';
   return {
     status: q.status,
     locale: single ? (q.locale as string) : ctx.defaultLocale,
     fixedLocale: single && type.localized,
-    anyLocale: type.localized ? q.localeNamed === false : q.locale === null,
     publicationFilter: q.publicationFilter,
   };
 }

@@ -10,11 +10,6 @@ export interface ReadScope {
   readonly locale: string;
   /** true when every localized row a read touches is in `locale` (a single-locale read of a localized type) */
   readonly fixedLocale?: boolean;
-  /**
-   * true for a read that names no locale: the localized documents linking a row without locales are
-   * listed in every locale version that links (`author.articles`, at any depth), as Strapi 5.54 lists them
-   */
-  readonly anyLocale?: boolean;
   /** the root's cohort, applied to populated targets with draft & publish as well */
   readonly publicationFilter?: PublicationFilter | null;
 }
@@ -75,8 +70,9 @@ export function ownerVersion(self: ContentType | Component, selfAlias: string, o
   // free of the self row, so the caller may test it as an uncorrelated subquery
   const selfLocale = scope.fixedLocale ? sql`${scope.locale}` : ref(selfAlias, 'locale');
   if (owner.localized) {
+    // the localized documents linking a row without locales are listed in every locale version that
+    // links (`author.articles`, at any depth), whatever locale the read names, as Strapi 5.54 lists them
     if (isContentType(self) && self.localized) out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${selfLocale}`);
-    else if (!scope.anyLocale) out.push(sql<SqlBool>`${ref(ownerAlias, 'locale')} = ${scope.locale}`);
   }
   const st = statusCondition(owner, ownerAlias, scope.status);
   if (st) out.push(st);
