@@ -6,7 +6,7 @@ import { rowColumns } from '../database/tables.js';
 import type { ContentType, Model } from '../schema/types.js';
 import { SYSTEM_COLUMNS as C } from '../schema/types.js';
 import { copyChildren, replaceChildren } from './store/children.js';
-import { carryInverseLinks } from './store/inverse-links.js';
+import { carryInverseLinks, carrySelfLinks } from './store/inverse-links.js';
 import { releaseTargetsOfRow } from './store/taken-targets.js';
 import type { Store } from './store/rows.js';
 
@@ -49,6 +49,7 @@ export async function publishDraft(s: Store, model: Model, type: ContentType, dr
     ]);
   }
   await carryInverseLinks(s, model, type, draft.documentId, draft.locale);
+  await carrySelfLinks(s, type, draft.documentId, draft.locale);
   // a one-to-one target the draft took from another document is taken from that document's published version now
   await releaseTargetsOfRow(s, model, type, { id: pubId, documentId: draft.documentId });
   return pubId;

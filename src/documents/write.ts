@@ -195,7 +195,9 @@ export class DocumentWriter {
     const target = inLocale.find((r) => !type.draftAndPublish || r['published_at'] === null);
     if (!target) {
       if (!opts.canCreateLocalization) throw new ForbiddenError('Forbidden');
-      const source = rows.find((r) => r['published_at'] !== null) ?? rows[0]!;
+      // as Strapi 5.54 picks it (orderBy publishedAt desc): the most recently published version, else a draft
+      const when = (r: Record<string, unknown>): number => new Date(r['published_at'] as string | Date).getTime();
+      const source = rows.filter((r) => r['published_at'] !== null).sort((a, b) => when(b) - when(a))[0] ?? rows[0]!;
       await this.insertVersion(ctx, type, documentId, data, opts, { copyFrom: source, publishedId: publishedIn(inLocale) });
       return true;
     }

@@ -76,8 +76,11 @@ function parseOne(services: Services, call: Call, type: ContentType): FindQuery 
  */
 function parseWrite(services: Services, call: Call, type: ContentType): FindQuery {
   const raw = oneLocaleParam(type, call.query);
-  // paging parameters mean nothing to a write and Strapi 5.54 doesn't read them there
-  const q = parse(services, { ...call, query: withoutPaging(call.query) }, type);
+  // paging parameters mean nothing to a write and Strapi 5.54 doesn't read them there, nor the deprecated
+  // hasPublishedVersion (a bad `publicationFilter` it does refuse)
+  const query = { ...withoutPaging(call.query) };
+  delete query['hasPublishedVersion'];
+  const q = parse(services, { ...call, query }, type);
   // nor do `_q` and `publicationFilter` choose what is read back: the answer is the written document
   return { ...q, where: null, search: null, publicationFilter: null, locale: parseLocale(parseContextOf(services, call.caller.ability), type, raw) };
 }

@@ -26,3 +26,20 @@ it("a new locale version gets its own localized components, not a copy of the ot
   const enAgain = await t.get(`/api/articles/${id}?populate=seo`);
   expect(enAgain.body.data.seo.metaTitle).toBe('English meta');
 });
+
+it('a new locale version takes the shared values of the most recently published version, as Strapi 5.54 picks it', async () => {
+  const write = async (method: 'POST' | 'PUT', path: string, data: Record<string, unknown>): Promise<string> => {
+    const r = await t.request(method, path, { body: { data } });
+    expect(r.status, r.text).toBe(method === 'POST' ? 201 : 200);
+    return r.body.data.documentId as string;
+  };
+  const id = await write('POST', '/api/articles', { title: 'shared en', views: 0 });
+  await write('PUT', `/api/articles/${id}?locale=fr`, { title: 'shared fr' });
+  // the French draft's new value reaches every draft; published later, French holds it, English keeps its 0
+  await write('PUT', `/api/articles/${id}?locale=fr&status=draft`, { views: 7 });
+  await new Promise((r) => setTimeout(r, 20));
+  await write('PUT', `/api/articles/${id}?locale=fr`, {});
+  expect((await t.get(`/api/articles/${id}?fields[0]=views`)).body.data.views).toBe(0);
+  await write('PUT', `/api/articles/${id}?locale=de&status=draft`, { title: 'shared de' });
+  expect((await t.get(`/api/articles/${id}?locale=de&status=draft&fields[0]=views`)).body.data.views).toBe(7);
+});

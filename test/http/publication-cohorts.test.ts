@@ -173,6 +173,22 @@ describe('publicationFilter cohorts', () => {
     expect(all.body.data).toHaveLength(1);
   });
 
+  it('on a type without draft & publish, filters its populated relations that have it, as Strapi 5.54 does', async () => {
+    const author = await write('POST', '/api/authors', { name: 'pc author', articles: [doc['draftEn'], doc['unmodified']] });
+    const titles = async (query: string): Promise<string[]> => {
+      const r = await t.get(`/api/authors/${author}?status=draft&populate[articles][fields][0]=title&${query}`);
+      expect(r.status, `${query}: ${r.text}`).toBe(200);
+      return (r.body.data.articles as { title: string }[]).map((a) => a.title);
+    };
+    expect(await titles('publicationFilter=never-published')).toEqual(['pc draft en']);
+    expect(await titles('hasPublishedVersion=false')).toEqual(['pc draft en']);
+    expect(await titles('publicationFilter=has-published-version')).toEqual(['pc unmodified']);
+    expect(await titles('hasPublishedVersion=true')).toEqual(['pc unmodified']);
+    expect(await titles('')).toEqual(['pc draft en', 'pc unmodified']);
+    const counted = await t.get(`/api/authors/${author}?status=draft&populate[articles][count]=true&publicationFilter=never-published`);
+    expect(counted.body.data.articles).toEqual({ count: 1 });
+  });
+
   it('an unknown value is a 400 naming the parameter, also on types without draft & publish', async () => {
     for (const path of ['/api/articles', '/api/categories', `/api/articles/${doc['modified']}`]) {
       const r = await t.get(`${path}?publicationFilter=published`);
@@ -194,9 +210,11 @@ describe('hasPublishedVersion, the deprecated boolean', () => {
   });
 
   it("any other value is Strapi's 400", async () => {
-    for (const value of ['yes', '1', '0', '']) {
-      const r = await t.get(`/api/articles?status=draft&hasPublishedVersion=${value}`);
-      expect(r.body, value).toEqual({
+    // on every type, and beside a publicationFilter too, as Strapi 5.54 parses it
+    const paths = ['/api/articles?status=draft&', '/api/authors?', '/api/global?', '/api/tags?publicationFilter=modified&'];
+    for (const [path, value] of [...['yes', '1', '0', ''].map((v) => [paths[0]!, v]), ...paths.slice(1).map((p) => [p, 'x'])] as const) {
+      const r = await t.get(`${path}hasPublishedVersion=${value}`);
+      expect(r.body, `${path}${value}`).toEqual({
         data: null,
         error: { status: 400, name: 'ValidationError', message: "Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.", details: {} },
       });

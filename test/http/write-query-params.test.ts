@@ -13,8 +13,8 @@ afterAll(async () => {
 });
 
 describe("a write's query", () => {
-  it('_q, filters and publicationFilter leave the written document in the answer', async () => {
-    for (const query of ['_q=zzz', 'publicationFilter=modified', 'filters[title][$eq]=other']) {
+  it('_q, filters and publicationFilter leave the written document in the answer; hasPublishedVersion, even a bad one, is not read', async () => {
+    for (const query of ['_q=zzz', 'publicationFilter=modified', 'filters[title][$eq]=other', 'hasPublishedVersion=false', 'hasPublishedVersion=x']) {
       const made = await t.request('POST', `/api/articles?${query}`, { body: { data: { title: `Q ${query}` } } });
       expect(made.status, made.text).toBe(201);
       expect(made.body.data).toMatchObject({ title: `Q ${query}` });
@@ -23,6 +23,8 @@ describe("a write's query", () => {
     }
     const single = await t.request('PUT', '/api/global?_q=zzz&publicationFilter=never-published', { body: { data: { siteName: 'Site' } } });
     expect(single.body.data).toMatchObject({ siteName: 'Site' });
+    const tag = await t.request('POST', '/api/tags?hasPublishedVersion=x', { body: { data: { label: 'hpv tag' } } });
+    expect(tag.status, tag.text).toBe(201);
   });
 
   it('a locale that is not one string is refused with the value as Strapi shows it', async () => {

@@ -97,3 +97,42 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
     await insertMany(s, ownerAttr.linkTable, rows);
   }
 }
+
+/**
+ * One-way relations from a type to itself (an article's `related`): as Strapi 5.54's self-referential
+ * sync, publishing a document gives the published versions of the other documents whose drafts link it
+ * the links those drafts hold (added to the links they had; a to-one link is replaced).
+ */
+export async function carrySelfLinks(s: Store, type: ContentType, documentId: string, locale: string | null): Promise<void> {
+  for (const a of type.attributes.values()) {
+    if (a.kind !== 'relation' || !a.owner || a.inverse !== undefined || a.target !== type.uid) continue;
+    const ownerLocale = type.localized ? locale : null;
+    const drafts = (await linksFrom(s, type, a, documentId, ownerLocale, null, false)).filter((d) => d.document_id !== documentId);
+    if (drafts.length === 0) continue;
+    const live = new Set((await linksFrom(s, type, a, documentId, ownerLocale, null, true)).map((l) => l.source_id));
+    let q = s.tx
+      .selectFrom(type.table)
+      .select(['id', 'document_id', ...(type.localized ? ['locale'] : [])])
+      .where('document_id', 'in', [...new Set(drafts.map((d) => d.document_id))])
+      .where('published_at', 'is not', null);
+    if (ownerLocale !== null) q = q.where('locale', '=', ownerLocale);
+    const published = new Map((await q.execute()).map((r: Record<string, unknown>) => [`${String(r['document_id'])}|${String(r['locale'] ?? '')}`, Number(r['id'])]));
+    const rows = drafts.flatMap((d) => {
+      const pubId = published.get(`${d.document_id}|${d.locale ?? ''}`);
+      if (pubId === undefined || live.has(pubId)) return [];
+      return [{ source_id: pubId, target_document_id: documentId, target_locale: d.target_locale, target_status: d.target_status, ord: d.ord, inv_ord: d.inv_ord }];
+    });
+    if (rows.length === 0) continue;
+    if (!a.toMany) {
+      await s.tx
+        .deleteFrom(a.linkTable)
+        .where(
+          'source_id',
+          'in',
+          rows.map((r) => r.source_id),
+        )
+        .execute();
+    }
+    await insertMany(s, a.linkTable, rows);
+  }
+}

@@ -47,14 +47,16 @@ function publicationFilter(type: ContentType, query: Record<string, unknown>): P
   if (raw !== undefined && !PUBLICATION_FILTERS.includes(raw as PublicationFilter)) {
     throw new ValidationError(`Invalid value for 'publicationFilter'. Expected one of: ${PUBLICATION_FILTERS.join(', ')}.`, { source: 'query', param: 'publicationFilter' });
   }
-  if (!type.draftAndPublish) return null;
-  if (raw !== undefined) return raw as PublicationFilter;
-  // the deprecated boolean names the document-wide cohorts, as Strapi 5.54 maps it (any locale published)
+  // the deprecated boolean is checked whatever else the query says, on every type, as Strapi 5.54 parses it
   const legacy = query['hasPublishedVersion'];
-  if (legacy === undefined || legacy === null) return null;
-  if (legacy === 'true' || legacy === true) return 'has-published-version-document';
-  if (legacy === 'false' || legacy === false) return 'never-published-document';
-  throw new ValidationError("Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.");
+  let mapped: PublicationFilter | null = null;
+  if (legacy === 'true' || legacy === true) mapped = 'has-published-version-document';
+  else if (legacy === 'false' || legacy === false) mapped = 'never-published-document';
+  else if (legacy !== undefined && legacy !== null) throw new ValidationError("Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.");
+  // kept on a type without draft & publish too: it has no effect on the root (find.ts checks the type),
+  // but Strapi 5.54 applies it to the populated relations that have draft & publish
+  if (raw !== undefined) return raw as PublicationFilter;
+  return mapped;
 }
 
 function checkLocale(ctx: ParseContext, code: unknown): string {
