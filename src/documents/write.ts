@@ -112,6 +112,24 @@ interface NewVersionSource {
   readonly publishedId: number | null;
 }
 
+const timeOf = (v: unknown): number => (v === null || v === undefined ? 0 : new Date(v as string | Date).getTime());
+const latest = (rows: readonly Record<string, unknown>[], column: string): Record<string, unknown> | undefined =>
+  [...rows].sort((a, b) => timeOf(b[column]) - timeOf(a[column]))[0];
+
+/**
+ * The row a new locale version takes its shared (non-localized) values from. A draft takes the drafts'
+ * (shared values written to a draft reach every locale's draft, so they agree), where Strapi 5.54 takes
+ * the published values and writes them back over the other drafts, losing their unpublished edits. A
+ * published write takes the most recently published version's, as Strapi orders them; the latest
+ * draft where none is published.
+ */
+function sharedValuesSource(type: ContentType, rows: readonly Record<string, unknown>[], status: Status): Record<string, unknown> {
+  const drafts = rows.filter((r) => r['published_at'] === null);
+  const published = rows.filter((r) => r['published_at'] !== null);
+  if (type.draftAndPublish && status === 'draft' && drafts.length > 0) return latest(drafts, 'updated_at')!;
+  return latest(published, 'published_at') ?? latest(drafts, 'updated_at') ?? rows[0]!;
+}
+
 /** The id of the published row among a version's rows, or null. */
 function publishedIn(rows: readonly Record<string, unknown>[]): number | null {
   const row = rows.find((r) => r['published_at'] !== null);
@@ -195,10 +213,7 @@ export class DocumentWriter {
     const target = inLocale.find((r) => !type.draftAndPublish || r['published_at'] === null);
     if (!target) {
       if (!opts.canCreateLocalization) throw new ForbiddenError('Forbidden');
-      // as Strapi 5.54 picks it (orderBy publishedAt desc): the most recently published version, else a draft
-      const when = (r: Record<string, unknown>): number => new Date(r['published_at'] as string | Date).getTime();
-      const source = rows.filter((r) => r['published_at'] !== null).sort((a, b) => when(b) - when(a))[0] ?? rows[0]!;
-      await this.insertVersion(ctx, type, documentId, data, opts, { copyFrom: source, publishedId: publishedIn(inLocale) });
+      await this.insertVersion(ctx, type, documentId, data, opts, { copyFrom: sharedValuesSource(type, rows, opts.status), publishedId: publishedIn(inLocale) });
       return true;
     }
     await this.updateVersion(ctx, type, target, rows, data, opts);

@@ -101,7 +101,11 @@ export function notRunFiles(root: string): NotRun[] {
   for (const path of codeFiles(join(src, 'middlewares'))) out.push({ file: relative(root, path), what: 'global middleware' });
   for (const path of codeFiles(join(src, 'policies'))) out.push({ file: relative(root, path), what: 'global policy' });
   out.push(...extensionFiles(root));
-  for (const plugin of entries(join(src, 'plugins'))) out.push({ file: relative(root, join(src, 'plugins', plugin)), what: 'local plugin' });
+  // a plugin is a folder; a dotfile beside them (.gitkeep) is none
+  for (const plugin of entries(join(src, 'plugins'))) {
+    const path = join(src, 'plugins', plugin);
+    if (!plugin.startsWith('.') && statSync(path).isDirectory()) out.push({ file: relative(root, path), what: 'local plugin' });
+  }
   // the admin panel's customisation, when there is more than the generator's *.example.* files
   if (codeFiles(join(src, 'admin')).some((p) => !/\.example\.\w+$/.test(p))) out.push({ file: join('src', 'admin'), what: 'admin panel customisation (Folio has no admin panel)' });
   return out;

@@ -17,7 +17,7 @@ describe('not run by Folio', () => {
     expect(isCoreFactoryFile("export default factories.createCoreController('api::a.a', ({ strapi }) => ({ async find(ctx) { return 1; } }));", 'Controller')).toBe(false);
   });
 
-  it('lists custom code, lifecycles, src/index, middlewares, policies, plugins and extension code once each', () => {
+  it('lists custom code, lifecycles, src/index, middlewares, policies, plugin folders and extension code once each', () => {
     const dir = project({
       'src/index.ts': 'export default { register() {}, bootstrap() {} };',
       'src/api/article/controllers/article.ts': core('Controller', 'api::article.article'),
@@ -33,6 +33,8 @@ describe('not run by Folio', () => {
       'src/extensions/users-permissions/content-types/user/schema.json': '{}',
       'src/extensions/i18n/content-types/locale/schema.json': '{}',
       'src/plugins/my-plugin/package.json': '{}',
+      'src/plugins/.gitkeep': '',
+      'src/plugins/README.md': 'notes',
       'src/admin/app.example.tsx': 'export default {};',
     });
     expect(describeNotRun(notRunFiles(dir))).toEqual([
