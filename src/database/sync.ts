@@ -19,6 +19,11 @@ export interface SyncReport {
   addedColumns: string[];
   /** columns present in the database that the model no longer has (kept, not dropped) */
   orphanColumns: string[];
+  /**
+   * tables of a type, a relation or a components list the model no longer has (kept, not dropped); a
+   * component's own table has no columns of Folio's to know it by, and is not listed
+   */
+  orphanTables: string[];
   /** the tables whose counters are kept (dialects with version triggers) */
   tableVersions?: readonly VersionedTable[];
 }
@@ -202,8 +207,20 @@ async function seedTableVersions(database: Database, tables: readonly TableDef[]
   return versioned;
 }
 
+/** the columns of a type's table, a relation's link table or a components table, as Folio makes them */
+const FOLIO_SHAPES: readonly (readonly string[])[] = [
+  ['document_id', 'published_at', 'created_at', 'updated_at'],
+  ['source_id', 'target_document_id', 'ord', 'inv_ord'],
+  ['entity_id', 'cmp_id', 'component_type', 'field', 'ord'],
+];
+
+function madeByFolio(columns: readonly string[]): boolean {
+  const have = new Set(columns);
+  return FOLIO_SHAPES.some((shape) => shape.every((c) => have.has(c)));
+}
+
 async function syncUnlocked(database: Database, model: Model): Promise<SyncReport> {
-  const report: SyncReport = { createdTables: [], renamed: [], earlierKept: [], addedColumns: [], orphanColumns: [] };
+  const report: SyncReport = { createdTables: [], renamed: [], earlierKept: [], addedColumns: [], orphanColumns: [], orphanTables: [] };
   const wanted = [...SYSTEM_TABLES, ...modelTables(model)];
   const tables = await database.db.introspection.getTables();
   const byName = new Map(tables.map((t) => [t.name, t]));
@@ -240,6 +257,11 @@ async function syncUnlocked(database: Database, model: Model): Promise<SyncRepor
       report.addedColumns.push(`${t.name}.${c.name}`);
     }
     for (const c of haveCols) if (!wantCols.has(c)) report.orphanColumns.push(`${t.name}.${c}`);
+  }
+  // earlier names renamed or reported above are not orphans
+  const accounted = new Set([...report.renamed, ...report.earlierKept].map((r) => r.split(' → ')[0]!));
+  for (const t of tables) {
+    if (!wantedNames.has(t.name) && !accounted.has(t.name) && madeByFolio(t.columns.map((c) => c.name))) report.orphanTables.push(t.name);
   }
   // read after the tables are made: those created with their indexes (Dialect.indexesInCreateTable) need none
   const indexes = await existingIndexes(database);
