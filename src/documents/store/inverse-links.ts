@@ -69,33 +69,58 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
         .where(showsLocale(linkLocale))
         .execute();
     if (drafts.length === 0) continue;
-    let q = s.tx
-      .selectFrom(owner.table)
-      .select(['id', 'document_id', ...(owner.localized ? ['locale'] : [])])
-      .where('document_id', 'in', [...new Set(drafts.map((d) => d.document_id))])
-      .where('published_at', 'is not', null);
-    if (ownerLocale !== null) q = q.where('locale', '=', ownerLocale);
-    const published = new Map((await q.execute()).map((r: Record<string, unknown>) => [`${String(r['document_id'])}|${String(r['locale'] ?? '')}`, Number(r['id'])]));
-    const rows = drafts.flatMap((d) => {
-      const pubId = published.get(`${d.document_id}|${d.locale ?? ''}`);
-      if (pubId === undefined) return [];
-      return [{ source_id: pubId, target_document_id: documentId, target_locale: d.target_locale, target_status: d.target_status, ord: d.ord, inv_ord: d.inv_ord }];
-    });
+    const rows = await publishedCopies(s, owner, drafts, documentId, ownerLocale, () => true);
     // an owner holding one document (manyToOne, oneToOne) that now names this one no longer names the one
     // it had: its published row follows its draft there too, as in Strapi
-    if (!ownerAttr.toMany && rows.length) {
-      await s.tx
-        .deleteFrom(ownerAttr.linkTable)
-        .where(
-          'source_id',
-          'in',
-          rows.map((r) => r.source_id),
-        )
-        .where(showsLocale(linkLocale))
-        .execute();
-    }
+    if (!ownerAttr.toMany) await dropLinksOf(s, ownerAttr.linkTable, rows, linkLocale);
     await insertMany(s, ownerAttr.linkTable, rows);
   }
+}
+
+type LinkInsert = {
+  source_id: number;
+  target_document_id: string;
+  target_locale: string | null;
+  target_status: string | null;
+  ord: number;
+  inv_ord: number;
+};
+
+/** The links the drafts hold, made for their documents' published rows (`keep` chooses which of those get one). */
+async function publishedCopies(
+  s: Store,
+  owner: ContentType,
+  drafts: readonly LinkRow[],
+  documentId: string,
+  ownerLocale: string | null,
+  keep: (publishedId: number) => boolean,
+): Promise<LinkInsert[]> {
+  let q = s.tx
+    .selectFrom(owner.table)
+    .select(['id', 'document_id', ...(owner.localized ? ['locale'] : [])])
+    .where('document_id', 'in', [...new Set(drafts.map((d) => d.document_id))])
+    .where('published_at', 'is not', null);
+  if (ownerLocale !== null) q = q.where('locale', '=', ownerLocale);
+  const published = new Map((await q.execute()).map((r: Record<string, unknown>) => [`${String(r['document_id'])}|${String(r['locale'] ?? '')}`, Number(r['id'])]));
+  return drafts.flatMap((d) => {
+    const pubId = published.get(`${d.document_id}|${d.locale ?? ''}`);
+    if (pubId === undefined || !keep(pubId)) return [];
+    return [{ source_id: pubId, target_document_id: documentId, target_locale: d.target_locale, target_status: d.target_status, ord: d.ord, inv_ord: d.inv_ord }];
+  });
+}
+
+/** Removes the links the rows' sources hold (in `linkLocale` when given): a to-one owner's link is replaced. */
+async function dropLinksOf(s: Store, linkTable: string, rows: readonly LinkInsert[], linkLocale: string | null): Promise<void> {
+  if (rows.length === 0) return;
+  await s.tx
+    .deleteFrom(linkTable)
+    .where(
+      'source_id',
+      'in',
+      rows.map((r) => r.source_id),
+    )
+    .where(showsLocale(linkLocale))
+    .execute();
 }
 
 /**
@@ -110,29 +135,9 @@ export async function carrySelfLinks(s: Store, type: ContentType, documentId: st
     const drafts = (await linksFrom(s, type, a, documentId, ownerLocale, null, false)).filter((d) => d.document_id !== documentId);
     if (drafts.length === 0) continue;
     const live = new Set((await linksFrom(s, type, a, documentId, ownerLocale, null, true)).map((l) => l.source_id));
-    let q = s.tx
-      .selectFrom(type.table)
-      .select(['id', 'document_id', ...(type.localized ? ['locale'] : [])])
-      .where('document_id', 'in', [...new Set(drafts.map((d) => d.document_id))])
-      .where('published_at', 'is not', null);
-    if (ownerLocale !== null) q = q.where('locale', '=', ownerLocale);
-    const published = new Map((await q.execute()).map((r: Record<string, unknown>) => [`${String(r['document_id'])}|${String(r['locale'] ?? '')}`, Number(r['id'])]));
-    const rows = drafts.flatMap((d) => {
-      const pubId = published.get(`${d.document_id}|${d.locale ?? ''}`);
-      if (pubId === undefined || live.has(pubId)) return [];
-      return [{ source_id: pubId, target_document_id: documentId, target_locale: d.target_locale, target_status: d.target_status, ord: d.ord, inv_ord: d.inv_ord }];
-    });
+    const rows = await publishedCopies(s, type, drafts, documentId, ownerLocale, (id) => !live.has(id));
     if (rows.length === 0) continue;
-    if (!a.toMany) {
-      await s.tx
-        .deleteFrom(a.linkTable)
-        .where(
-          'source_id',
-          'in',
-          rows.map((r) => r.source_id),
-        )
-        .execute();
-    }
+    if (!a.toMany) await dropLinksOf(s, a.linkTable, rows, null);
     await insertMany(s, a.linkTable, rows);
   }
 }
