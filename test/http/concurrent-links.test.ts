@@ -117,3 +117,32 @@ describe('writes linking each other at once', () => {
     expect(r.body.data.related).toHaveLength(7);
   });
 });
+
+describe('publishing a document and one whose draft links it, at once', () => {
+  // each publish carries links: the article its own draft's, the tag (or the related article) those the
+  // drafts linking it hold; run one after the other, the published article holds the link once
+  const once = async (publishBoth: (linked: string, owner: string) => Promise<Response[]>, linkedPath: string, field: string): Promise<void> => {
+    for (let i = 0; i < 12; i++) {
+      const linked = await post(`${linkedPath}?status=draft`, linkedPath === '/api/tags' ? { label: `race ${i} ${Date.now()}` } : { title: `race target ${i}` });
+      const owner = await post('/api/articles', { title: `race owner ${i}` });
+      const draft = await t.request('PUT', `/api/articles/${owner}?status=draft`, { body: { data: { [field]: [linked] } } });
+      expect(draft.status, draft.text).toBe(200);
+      const answers = await publishBoth(linked, owner);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const read = await t.get(`/api/articles/${owner}?fields[0]=title&populate[${field}][fields][0]=documentId`);
+      expect(
+        (read.body.data[field] as { documentId: string }[]).map((x) => x.documentId),
+        `round ${i}`,
+      ).toEqual([linked]);
+    }
+  };
+  const publish = (path: string): Promise<Response> => t.request('PUT', path, { body: { data: {} } });
+
+  it('an article and the tag its draft links: the published article links the tag once', async () => {
+    await once((tag, article) => Promise.all([publish(`/api/tags/${tag}`), publish(`/api/articles/${article}`)]), '/api/tags', 'tags');
+  });
+
+  it('an article and the article its draft names as related: linked once', async () => {
+    await once((target, article) => Promise.all([publish(`/api/articles/${target}`), publish(`/api/articles/${article}`)]), '/api/articles', 'related');
+  });
+});

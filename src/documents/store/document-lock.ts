@@ -55,6 +55,24 @@ export async function lockRows(s: Store, table: string, ids: readonly number[], 
   return new Set(rows.map((r) => Number(r.id)));
 }
 
+/**
+ * Takes the writer lock of those documents no other writer holds now, without waiting for the others;
+ * answers the documents locked. For work another writer of the document does itself when it runs (a
+ * publish copying its draft's links), where waiting would close a cycle of writers each holding its own
+ * document (articles published together, each naming the others as `related`).
+ */
+export async function lockFreeDocuments(s: Store, table: string, documentIds: readonly string[]): Promise<Set<string>> {
+  if (!s.dialect.rowLocks || documentIds.length === 0) return new Set(documentIds);
+  const rows = (await s.tx
+    .selectFrom(table)
+    .select(['id', 'document_id'])
+    .where('document_id', 'in', [...new Set(documentIds)])
+    .orderBy('id')
+    .modifyEnd(sql.raw(`${s.dialect.writerRowLock} skip locked`))
+    .execute()) as { document_id: unknown }[];
+  return new Set(rows.map((r) => String(r.document_id)));
+}
+
 /** Runs a select of row ids with the lock `mode` asks, reading the rows in id order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's Kysely is untyped (store.ts Tx)
 function locking(s: Store, q: SelectQueryBuilder<any, any, { id: unknown }>, mode: LockMode): Promise<{ id: unknown }[]> {

@@ -5,6 +5,7 @@
 import { showsLocale } from './relations.js';
 import type { ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import { insertMany, type Store } from './rows.js';
+import { lockDocuments, lockFreeDocuments } from './document-lock.js';
 
 interface LinkRow {
   source_id: number;
@@ -44,6 +45,41 @@ async function linksFrom(
   }));
 }
 
+/**
+ * The links to `documentId` from the owners' drafts and from their published rows, read once the owner
+ * documents holding them are locked: an owner published at the same time copies its draft's links to
+ * its published row itself, and read before its commit, its new link was copied a second time here
+ * (PostgreSQL, an article and its tag published together: 35 of 40 ended with the link twice). Locked,
+ * this waits for that publish and then reads its links; an owner waiting on this lock publishes after it.
+ */
+async function lockedLinks(
+  s: Store,
+  owner: ContentType,
+  attr: RelationAttribute,
+  documentId: string,
+  locale: string | null,
+  linkLocale: string | null,
+  skipBusy = false,
+): Promise<{ drafts: LinkRow[]; live: LinkRow[] }> {
+  const read = async (): Promise<{ drafts: LinkRow[]; live: LinkRow[] }> => ({
+    drafts: await linksFrom(s, owner, attr, documentId, locale, linkLocale, false),
+    live: await linksFrom(s, owner, attr, documentId, locale, linkLocale, true),
+  });
+  const first = await read();
+  if (!s.dialect.rowLocks) return first;
+  const owners = [...new Set([...first.drafts, ...first.live].map((l) => l.document_id))].filter((d) => d !== documentId);
+  if (owners.length === 0) return first;
+  if (!skipBusy) {
+    await lockDocuments(s, owner.table, owners, 'writer');
+    return read();
+  }
+  // an owner another writer holds is left to it: a publish of it copies its own draft's links
+  const held = await lockFreeDocuments(s, owner.table, owners);
+  const mine = (l: LinkRow): boolean => l.document_id === documentId || held.has(l.document_id);
+  const again = await read();
+  return { drafts: again.drafts.filter(mine), live: again.live.filter(mine) };
+}
+
 export async function carryInverseLinks(s: Store, model: Model, type: ContentType, documentId: string, locale: string | null): Promise<void> {
   for (const a of type.attributes.values()) {
     if (a.kind !== 'relation' || a.owner) continue;
@@ -55,8 +91,7 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
     // when the theme's fr version is published; it was dropped, and with it what the video showed)
     const linkLocale = type.localized && !owner.localized ? locale : null;
     const ownerAttr = owner.attributes.get(a.inverse!) as RelationAttribute;
-    const drafts = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, linkLocale, false);
-    const live = await linksFrom(s, owner, ownerAttr, documentId, ownerLocale, linkLocale, true);
+    const { drafts, live } = await lockedLinks(s, owner, ownerAttr, documentId, ownerLocale, linkLocale);
     if (live.length)
       await s.tx
         .deleteFrom(ownerAttr.linkTable)
@@ -132,9 +167,12 @@ export async function carrySelfLinks(s: Store, type: ContentType, documentId: st
   for (const a of type.attributes.values()) {
     if (a.kind !== 'relation' || !a.owner || a.inverse !== undefined || a.target !== type.uid) continue;
     const ownerLocale = type.localized ? locale : null;
-    const drafts = (await linksFrom(s, type, a, documentId, ownerLocale, null, false)).filter((d) => d.document_id !== documentId);
+    // the owners are documents of this type, which may be publishing at once and carrying links to this
+    // one in turn: waiting for each other would deadlock, so a busy owner is skipped
+    const links = await lockedLinks(s, type, a, documentId, ownerLocale, null, true);
+    const drafts = links.drafts.filter((d) => d.document_id !== documentId);
     if (drafts.length === 0) continue;
-    const live = new Set((await linksFrom(s, type, a, documentId, ownerLocale, null, true)).map((l) => l.source_id));
+    const live = new Set(links.live.map((l) => l.source_id));
     const rows = await publishedCopies(s, type, drafts, documentId, ownerLocale, (id) => !live.has(id));
     if (rows.length === 0) continue;
     if (!a.toMany) await dropLinksOf(s, a.linkTable, rows, null);
