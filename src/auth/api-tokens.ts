@@ -57,6 +57,8 @@ function toToken(r: Record<string, unknown>): ApiToken {
   };
 }
 
+const LAST_EXPIRY = Date.UTC(9999, 11, 31, 23, 59, 59);
+
 function checkInput(input: CreateTokenInput): { name: string; permissions: string[]; lifespan: number | null } {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) throw new ValidationError('name is a required field');
@@ -69,6 +71,8 @@ function checkInput(input: CreateTokenInput): { name: string; permissions: strin
   if (bad !== undefined) throw new ValidationError(`Invalid permission "${bad}": expected an action such as api::article.article.find`);
   const days = input.lifespanDays ?? null;
   if (days !== null && (!Number.isInteger(days) || days <= 0)) throw new ValidationError('lifespan must be a positive whole number of days');
+  // an expiry no date column holds (past 9999-12-31) could not be stored, or read back as a date
+  if (days !== null && !(Date.now() + days * DAY <= LAST_EXPIRY)) throw new ValidationError('lifespan must end by the year 9999');
   return { name, permissions, lifespan: days === null ? null : days * DAY };
 }
 

@@ -62,7 +62,8 @@ function underLock<T>(file: string, fn: () => T): T {
 export function ensureSecrets(dir: string, env: Env, production: boolean, write: boolean): SecretName[] {
   const missing = SECRET_NAMES.filter((k) => !env[k]?.trim());
   if (missing.length === 0) return [];
-  if (production) throw new ConfigError(`Missing required environment variable ${missing[0]} (needed in production)`);
+  // every one named at once: a deploy fixed one at a time failed once per secret
+  if (production) throw new ConfigError(`Missing required environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (needed in production)`);
   if (!write) {
     for (const k of missing) env[k] = generate(k);
     return missing;

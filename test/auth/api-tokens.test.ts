@@ -103,6 +103,8 @@ describe('create', () => {
     [{ name: 'x', type: 'custom', permissions: ['api::article.find'] }, 'Invalid permission "api::article.find": expected an action such as api::article.article.find'],
     [{ name: 'x', type: 'read-only', lifespanDays: 0 }, 'lifespan must be a positive whole number of days'],
     [{ name: 'x', type: 'read-only', lifespanDays: 1.5 }, 'lifespan must be a positive whole number of days'],
+    [{ name: 'x', type: 'read-only', lifespanDays: 99_999_999 }, 'lifespan must end by the year 9999'],
+    [{ name: 'x', type: 'read-only', lifespanDays: 3_000_000 }, 'lifespan must end by the year 9999'],
   ])('%j is refused', async (input, message) => {
     expect(await refused(tokens.create(input as Parameters<ApiTokenService['create']>[0]))).toBe(message);
   });

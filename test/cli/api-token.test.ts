@@ -78,6 +78,13 @@ describe('folio api-token create', () => {
     expect(r.stderr).toBe('Name already taken\n');
   });
 
+  it('a lifespan ending past the year 9999 is refused with one line, exit 1 (it was a stack trace)', () => {
+    const r = folio(project, ['api-token', 'create', '--name', 'forever', '--type', 'read-only', '--lifespan', '99999999']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('lifespan must end by the year 9999\n');
+  });
+
   it('a permission naming no action Folio has is refused, exit 1, as Strapi refuses unknown permissions', () => {
     for (const p of ['articles.read', 'api::nope.nope.find', 'api::article.article.nope']) {
       const r = folio(project, ['api-token', 'create', '--name', 'x', '--type', 'custom', '--permissions', `api::tag.tag.find,${p}`]);

@@ -42,6 +42,9 @@ describe('folio locales remove with documents in the locale', () => {
       const author = (await call('POST', '/api/authors', { name: 'A', articles: { connect: [{ documentId: both.documentId, locale: 'fr' }] } })).body.data as Doc;
       return { both: both.documentId, frOnly: frOnly.documentId, author: author.documentId };
     });
+    // the default locale, holding versions too, is refused for being the default before any list of them
+    const en = folio(project, ['locales', 'remove', 'en']);
+    expect([en.status, en.stderr]).toEqual([1, 'Cannot delete the default locale\n']);
     const r = folio(project, ['locales', 'remove', 'fr']);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('Locale "fr" still holds versions of 1 article, 1 category; pass --delete-documents to delete them with the locale\n');

@@ -201,6 +201,11 @@ describe('secrets', () => {
     expect(existsSync(join(dir, '.env'))).toBe(false);
   });
 
+  it('production without several secrets names them all in one error', async () => {
+    const e = await loadConfig(project(), { NODE_ENV: 'production', JWT_SECRET: 'j' }).catch((err: unknown) => err);
+    expect(e).toEqual(new ConfigError('Missing required environment variables API_TOKEN_SALT, APP_KEYS (needed in production)'));
+  });
+
   it('production with every secret loads', async () => {
     const { config, generated } = await loadConfig(project(), { ...SECRETS, NODE_ENV: 'production' });
     expect(generated).toEqual([]);
