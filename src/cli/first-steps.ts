@@ -5,11 +5,28 @@ import { relative } from 'node:path';
 import type { App } from '../app.js';
 import { PUBLIC_ROLE } from '../auth/roles.js';
 
+/** a value as a shell reads it back */
+const shellWord = (v: string): string => (/^[\w./:@%+=,-]+$/.test(v) ? v : `'${v.replaceAll("'", "'\\''")}'`);
+
+/**
+ * The DATABASE_* settings this server was started with, to run before a command: without them the
+ * command opens the project's SQLite file, not the database this server uses. A password is never
+ * printed, only named.
+ */
+export function databaseEnvPrefix(env: NodeJS.ProcessEnv = process.env): string {
+  const names = Object.keys(env)
+    .filter((k) => k.startsWith('DATABASE_') && env[k])
+    .sort();
+  const shown = (k: string, v: string): string => (k === 'DATABASE_PASSWORD' ? '…' : shellWord(k === 'DATABASE_URL' ? v.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:…@') : v));
+  return names.map((k) => `${k}=${shown(k, env[k]!)} `).join('');
+}
+
 /** `cmd` + the command + `dir`: how to run another folio command on the same project from here */
 function invocation(projectDir: string): { cmd: string; dir: string } {
   const script = process.argv[1] ? relative(process.cwd(), process.argv[1]) : '';
   const rel = relative(process.cwd(), projectDir);
-  return { cmd: script.endsWith('dist/cli/main.js') ? `node ${script}` : 'folio', dir: rel === '' ? '' : ` --dir ${rel}` };
+  const cmd = script.endsWith('dist/cli/main.js') ? `node ${script}` : 'folio';
+  return { cmd: `${databaseEnvPrefix()}${cmd}`, dir: rel === '' ? '' : ` --dir ${rel}` };
 }
 
 export async function firstSteps(app: App): Promise<string[]> {

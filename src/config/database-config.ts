@@ -73,10 +73,20 @@ function overlay(dir: string, base: DatabaseConfig, conn: Obj, pool: Obj): Datab
   return out;
 }
 
+/**
+ * The client a DATABASE_URL names by its scheme (`postgres://…`, `mysql://…`), for when DATABASE_CLIENT
+ * is not set: such a URL alone was ignored, and the project's SQLite file served instead.
+ */
+function clientOfUrl(url: string | undefined): string | undefined {
+  const scheme = /^([a-z0-9+]+):\/\//i.exec(url?.trim() ?? '')?.[1]?.toLowerCase();
+  return scheme !== undefined && CLIENTS[scheme] !== undefined && CLIENTS[scheme] !== 'sqlite' ? scheme : undefined;
+}
+
 export function databaseConfig(dir: string, env: Env, file: Obj): DatabaseConfig {
   const section = isObj(file['connection']) ? file['connection'] : {};
   const fileClient = fileString(section['client'], 'database.connection.client');
-  const c = fileClient !== undefined ? client(fileClient, 'database.connection.client') : client(env['DATABASE_CLIENT'] || 'sqlite', 'DATABASE_CLIENT');
+  const c =
+    fileClient !== undefined ? client(fileClient, 'database.connection.client') : client(env['DATABASE_CLIENT'] || clientOfUrl(env['DATABASE_URL']) || 'sqlite', 'DATABASE_CLIENT');
   const conn = isObj(section['connection']) ? section['connection'] : {};
   const pool = isObj(section['pool']) ? section['pool'] : {};
   return overlay(dir, fromEnv(dir, env, c), conn, pool);

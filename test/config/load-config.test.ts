@@ -100,6 +100,16 @@ describe("environment (Strapi's names)", () => {
     expect((await load(project(), { DATABASE_CLIENT: name })).config.database.client).toBe(client);
   });
 
+  it('a DATABASE_URL without DATABASE_CLIENT picks the client its scheme names; DATABASE_CLIENT, when set, decides', async () => {
+    const clientOf = async (env: Record<string, string>): Promise<string> => (await load(project(), env)).config.database.client;
+    expect(await clientOf({ DATABASE_URL: 'postgres://u@db/cms' })).toBe('postgres');
+    expect(await clientOf({ DATABASE_URL: 'postgresql://u@db/cms' })).toBe('postgres');
+    expect(await clientOf({ DATABASE_URL: 'mysql://root@db/cms' })).toBe('mysql');
+    expect(await clientOf({ DATABASE_URL: 'mariadb://root@db/cms' })).toBe('mysql');
+    expect(await clientOf({ DATABASE_URL: 'redis://cache' })).toBe('sqlite');
+    expect(await clientOf({ DATABASE_URL: 'postgres://u@db/cms', DATABASE_CLIENT: 'sqlite' })).toBe('sqlite');
+  });
+
   it('DATABASE_FILENAME is relative to the project', async () => {
     const dir = project();
     expect((await load(dir, { DATABASE_FILENAME: 'db/site.db' })).config.database).toEqual({ client: 'sqlite', filename: join(dir, 'db', 'site.db') });
