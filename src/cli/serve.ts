@@ -39,6 +39,7 @@ export async function serve(config: FolioConfig): Promise<App> {
     );
   }
   for (const c of app.sync.orphanColumns) console.warn(`Kept column ${c}: the schema no longer has it (data is never dropped)`);
+  for (const t of app.sync.orphanTables) console.warn(`Kept table ${t}: the schema no longer has its type, relation or components (data is never dropped)`);
   return app;
 }
 
