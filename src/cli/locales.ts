@@ -35,6 +35,13 @@ export async function runLocales(dir: string, args: readonly string[], values: F
       return 0;
     }
     if (sub === 'add') {
+      // --default on a locale there is already makes it the default: no other command does
+      if (values.default === true && (await locales.list()).some((l) => l.code === code)) {
+        if (flag(values, 'name') !== undefined) throw new ValidationError(`Locale "${code}" already exists; --name only names a new one`);
+        const l = await locales.makeDefault(code!);
+        console.log(`Made ${l.code} (${l.name}) the default locale; ${REREAD}`);
+        return 0;
+      }
       const l = await locales.add(code!, flag(values, 'name'), values.default === true);
       console.log(`Added ${l.code} (${l.name})${l.isDefault ? ` as the default locale; ${REREAD}` : `; ${TAKEN}`}`);
       return 0;

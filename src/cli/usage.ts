@@ -16,7 +16,7 @@ Commands:
   api-token list [--json]                      list tokens (never their keys)
   api-token revoke NAME|ID                     delete a token
   locales list [--json]                        list the locales documents can be written in
-  locales add CODE [--name NAME] [--default]   add a locale
+  locales add CODE [--name NAME] [--default]   add a locale (--default on one there is: make it the default)
   locales remove CODE [--delete-documents]     remove a locale (not the default one); refused while
                                                documents have a version in it, unless that flag
                                                deletes those versions too

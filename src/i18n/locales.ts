@@ -71,6 +71,25 @@ export class LocaleService {
     return this.defaultCode;
   }
 
+  /** Makes an existing locale the default one (URLs without `locale` read it). */
+  async makeDefault(code: string): Promise<Locale> {
+    const { dialect } = this.database;
+    const locale = (await this.list()).find((l) => l.code === code);
+    if (!locale) throw new ValidationError(`Locale "${code}" does not exist`);
+    await this.database.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable(TABLE)
+        .set({ is_default: dialect.toBoolean(false) })
+        .execute();
+      await tx
+        .updateTable(TABLE)
+        .set({ is_default: dialect.toBoolean(true), updated_at: dialect.toDatetime(new Date()) })
+        .where('id', '=', locale.id)
+        .execute();
+    });
+    return (await this.list()).find((l) => l.code === code)!;
+  }
+
   async add(code: string, name?: string, makeDefault = false): Promise<Locale> {
     if (!isLocaleCode(code)) throw new ValidationError(`Invalid locale code "${code}": expected a BCP 47 code such as en, fr or pt-BR`);
     const { db, dialect } = this.database;

@@ -70,6 +70,26 @@ describe('folio locales', () => {
     }
   });
 
+  it('add --default on a locale there is already makes it the default, and nothing else', () => {
+    const r = folio(project, ['locales', 'add', 'fr', '--default']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Made fr (French (fr)) the default locale');
+    expect(
+      codes()
+        .filter((l) => l.isDefault)
+        .map((l) => l.code),
+    ).toEqual(['fr']);
+    expect(codes().map((l) => l.code)).toEqual(['en', 'fr', 'de', 'pt-BR', 'es']);
+    const named = folio(project, ['locales', 'add', 'es', '--default', '--name', 'Castellano']);
+    expect([named.status, named.stderr]).toEqual([1, 'Locale "es" already exists; --name only names a new one\n']);
+    expect(folio(project, ['locales', 'add', 'es', '--default']).status).toBe(0);
+    expect(
+      codes()
+        .filter((l) => l.isDefault)
+        .map((l) => l.code),
+    ).toEqual(['es']);
+  });
+
   it('remove takes a locale out', () => {
     const r = folio(project, ['locales', 'remove', 'de']);
     expect(r.status, r.stderr).toBe(0);
