@@ -35,11 +35,19 @@ export async function runUsers(dir: string, args: readonly string[], values: Fla
       blocked: false,
       role,
     };
+    // a username made from the email is named in its errors: the one who ran the command never typed it
+    const derived = flag(values, 'username') === undefined;
+    const fromEmail = (message: string): string => (derived ? `${message} (username "${values_.username}" is the email's first part; pass --username)` : message);
     const taken = async (tx: Tx): Promise<void> => {
       if (await accountTaken(tx, values_.email, values_.username!, app.config.usersPermissions.advanced.unique_email))
-        throw new ApplicationError('Email or Username are already taken');
+        throw new ApplicationError(fromEmail('Email or Username are already taken'));
     };
-    users.validatePlain(values_, true);
+    try {
+      users.validatePlain(values_, true);
+    } catch (e) {
+      if (derived && e instanceof Error && e.message.startsWith('username ')) e.message = fromEmail(e.message);
+      throw e;
+    }
     const id = await users.write(values_, null, taken);
     const user = await users.view(id, ALLOW_ALL, { populate: 'role' });
     console.log(values.json ? JSON.stringify(user) : `Created user ${values_.username} <${values_.email}> (id ${id}) with role ${type}`);

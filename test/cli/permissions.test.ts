@@ -72,5 +72,12 @@ describe('folio users create', () => {
     const short = folio(project, ['users', 'create', '--email', 'x@example.com', '--password', '123']);
     expect(short.status).toBe(1);
     expect(short.stderr).toContain('password must be at least 6 characters');
+    // a username made from the email is named when it is the one refused
+    const made = folio(project, ['users', 'create', '--email', 'o@example.com', '--password', 'secret123']);
+    expect([made.status, made.stderr.trim().split('\n').at(-1)]).toEqual([1, `username must be at least 3 characters (username "o" is the email's first part; pass --username)`]);
+    const again = folio(project, ['users', 'create', '--email', 'owner@other.example', '--password', 'secret123']);
+    expect(again.stderr.trim().split('\n').at(-1)).toBe(`Email or Username are already taken (username "owner" is the email's first part; pass --username)`);
+    const given = folio(project, ['users', 'create', '--email', 'y@example.com', '--username', 'o', '--password', 'secret123']);
+    expect(given.stderr.trim().split('\n').at(-1)).toBe('username must be at least 3 characters');
   });
 });
