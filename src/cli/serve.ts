@@ -23,7 +23,8 @@ export async function serveConfig(dir: string, values: Flags, quiet = false): Pr
   return config;
 }
 
-export async function serve(config: FolioConfig): Promise<App> {
+/** `quiet`: a cluster worker, whose primary has already said what its schema sync found */
+export async function serve(config: FolioConfig, quiet = false): Promise<App> {
   const app = await createApp(config);
   try {
     await app.fastify.listen({ host: config.host, port: config.port });
@@ -31,6 +32,12 @@ export async function serve(config: FolioConfig): Promise<App> {
     await app.close();
     throw e;
   }
+  if (!quiet) reportSchema(app);
+  return app;
+}
+
+/** What loading the schema and syncing the database found: notices, renames, what was kept. */
+export function reportSchema(app: App): void {
   for (const n of app.model.notices ?? []) console.warn(n);
   for (const r of app.sync.renamed) console.warn(`Renamed ${r}: the name Strapi 5 gives it`);
   for (const r of app.sync.earlierKept) {
@@ -40,7 +47,6 @@ export async function serve(config: FolioConfig): Promise<App> {
   }
   for (const c of app.sync.orphanColumns) console.warn(`Kept column ${c}: the schema no longer has it (data is never dropped)`);
   for (const t of app.sync.orphanTables) console.warn(`Kept table ${t}: the schema no longer has its type, relation or components (data is never dropped)`);
-  return app;
 }
 
 /** The address to show: the configured host, and the real port when 0 asked for any free one. */

@@ -1,7 +1,7 @@
 // folio start: serve the project, optionally on several processes sharing the port (node:cluster).
 import cluster from 'node:cluster';
 import { createApp } from '../app.js';
-import { closeOnSignals, serve, serveConfig, url } from './serve.js';
+import { closeOnSignals, reportSchema, serve, serveConfig, url } from './serve.js';
 import { numberFlag, UsageError, type Flags } from './usage.js';
 import { firstSteps } from './first-steps.js';
 import { describeMailer } from '../email/mailer.js';
@@ -14,11 +14,23 @@ const forever = (): Promise<number> => new Promise(() => {});
 
 async function primary(dir: string, values: Flags, workers: number): Promise<number> {
   const config = await serveConfig(dir, values);
-  // sync the schema and seed once here, so workers don't race to create tables
-  await (await createApp(config)).close();
+  // sync the schema and seed once here, so workers don't race to create tables; what it found is said
+  // here once, and the workers stay quiet about it
+  const app = await createApp(config);
+  let advice: string[];
+  try {
+    reportSchema(app);
+    advice = await firstSteps(app).catch(() => []);
+  } finally {
+    await app.close();
+  }
   let shown = false;
   cluster.on('listening', (_worker, address) => {
-    if (!shown) console.log(`Folio listening on http://${config.host}:${address.port} with ${workers} workers`);
+    if (!shown) {
+      console.log(`Folio listening on http://${config.host}:${address.port} with ${workers} workers`);
+      console.log(describeMailer(config.email, config.env));
+      for (const line of advice) console.log(line);
+    }
     shown = true;
   });
   let stopping = false;
@@ -43,7 +55,7 @@ export async function runStart(dir: string, values: Flags): Promise<number> {
   const config = await serveConfig(dir, values, !cluster.isPrimary);
   boundHeapGrowth();
   stopPretenuring();
-  const app = await serve(config);
+  const app = await serve(config, !cluster.isPrimary);
   const stopWatching = releaseMemoryWhenIdle();
   closeOnSignals(() => {
     stopWatching();

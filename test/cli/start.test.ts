@@ -42,6 +42,9 @@ describe('folio start', () => {
       const m = await server.waitFor(/Folio listening on http:\/\/127\.0\.0\.1:(\d+) with 2 workers\n/);
       expect(m[1]).not.toBe('0');
       expect((await fetch(`http://127.0.0.1:${m[1]}/api/articles`)).status).toBe(403);
+      // the mail setting, said once by the primary (this project has a token: no first steps to give)
+      await server.waitFor(/^Email: /m);
+      expect(server.stdout().match(/^Email: /gm)).toHaveLength(1);
     } finally {
       expect(await server.stop()).toBe(0);
     }
