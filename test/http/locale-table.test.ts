@@ -132,6 +132,9 @@ describe('locale table on a type with draft & publish', () => {
     }
     expect(await versions(a.documentId)).toEqual(['en:draft', 'en:published']);
     expect((await t.get('/api/articles?filters[title][$eq]=lt nope&locale=*&status=draft')).body.data).toEqual([]);
+    // every locale is one choice, not one of a list (Strapi 5.54 reads it there as a locale named "*")
+    const mixed = await t.get('/api/categories?locale=en&locale=*');
+    expect([mixed.status, mixed.body.error?.message]).toEqual([400, 'Locale "*" (every locale) can\'t be listed with other locales']);
   });
 
   it('without createLocalization a new locale version is 403 and writes nothing; existing ones stay editable', async () => {

@@ -73,7 +73,10 @@ export function parseLocale(ctx: ParseContext, type: ContentType, raw: unknown):
   if (!type.localized) return typeof raw === 'string' && raw !== '' && raw !== '*' ? checkLocale(ctx, raw) : null;
   if (absentLocale(raw)) return ctx.defaultLocale;
   if (raw === '*') return '*';
-  if (Array.isArray(raw)) return raw.map((c) => checkLocale(ctx, c));
+  if (Array.isArray(raw)) {
+    if (raw.includes('*')) throw new ValidationError('Locale "*" (every locale) can\'t be listed with other locales', { source: 'query', param: 'locale' });
+    return raw.map((c) => checkLocale(ctx, c));
+  }
   return checkLocale(ctx, raw);
 }
 

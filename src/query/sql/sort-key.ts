@@ -100,7 +100,8 @@ const pathTo = (s: SortItem, i: number): string => s.path.slice(0, i + 1).join('
  * last, so the largest value that isn't NULL.
  */
 function aggregate(d: Dialect, s: SortItem, column: RawBuilder<unknown>): RawBuilder<unknown> {
-  const value = inCodePointOrder(d, s.field, column);
+  // PostgreSQL has no min()/max() of booleans (a 500): every database compares them as 0 and 1, NULL kept
+  const value = s.field.valueType === 'boolean' ? sql`case when ${column} then 1 when not ${column} then 0 end` : inCodePointOrder(d, s.field, column);
   return s.direction === 'asc' ? sql`case when count(*) > count(${value}) then null else min(${value}) end` : sql`max(${value})`;
 }
 
