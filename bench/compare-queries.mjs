@@ -152,7 +152,9 @@ function shape(v) {
 }
 
 async function answer(base, token, path) {
-  const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+  // a server that went down (Strapi runs out of memory on some deep populates) is one answer, not the end of the run
+  const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } }).catch((e) => e);
+  if (res instanceof Error) return { ok: false, text: `no answer: ${res.cause?.code ?? res.message}` };
   const body = await res.json().catch(() => null);
   if (body?.error) return { ok: false, text: `${body.error.status} ${body.error.message}` };
   const data = body?.data;
@@ -167,7 +169,10 @@ let differing = 0;
 for (let i = 0; i < N; i++) {
   const type = pick(collections);
   const path = `/api/${type.info.pluralName}?${query(type)}`;
-  const [folio, strapi] = await Promise.all([answer(env.FOLIO, env.FOLIO_TOKEN, path), answer(env.STRAPI, env.STRAPI_TOKEN, path)]);
+  const folio = await answer(env.FOLIO, env.FOLIO_TOKEN, path);
+  // what Folio refuses for its populate limit is left unasked of Strapi, which may build it until it runs out of memory
+  if (!folio.ok && folio.text.includes('This populate would return more than')) continue;
+  const strapi = await answer(env.STRAPI, env.STRAPI_TOKEN, path);
   if (folio.text === strapi.text) continue;
   const bothErrors = !folio.ok && !strapi.ok;
   const namesRows = /\[id\]|documentId|_q=/.test(decodeURIComponent(path.replace(/%(?![0-9a-f]{2})/gi, '%25')));
