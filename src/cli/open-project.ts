@@ -6,9 +6,11 @@ import type { Database } from '../database/dialect.js';
 import { syncSchema } from '../database/sync.js';
 import { loadModel } from '../schema/load-model.js';
 import type { Model } from '../schema/types.js';
+import { checkProjectDir } from './project-dir.js';
 import { announce } from './report.js';
 
 export async function withProject<T>(dir: string, fn: (database: Database, config: FolioConfig, model: Model) => Promise<T>): Promise<T> {
+  checkProjectDir(dir);
   const loaded = await loadConfig(dir);
   // stdout carries the command's result (an access key, JSON), so notices go to stderr
   announce(loaded, (line) => console.error(line));

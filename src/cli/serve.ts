@@ -4,12 +4,14 @@ import { createApp, type App } from '../app.js';
 import { defaultPublicUrl, loadConfig } from '../config/load-config.js';
 import type { FolioConfig } from '../config/types.js';
 import { describeNotRun, notRunFiles } from '../schema/not-run.js';
+import { checkProjectDir } from './project-dir.js';
 import { announce } from './report.js';
 import { flag, numberFlag, type Flags } from './usage.js';
 
 /** loadConfig with --port/--host applied; `quiet` skips the notices (a cluster worker's second load). */
 export async function serveConfig(dir: string, values: Flags, quiet = false): Promise<FolioConfig> {
   const port = numberFlag(values, 'port', 65535);
+  checkProjectDir(dir);
   const loaded = await loadConfig(dir, process.env);
   if (!quiet) {
     announce(loaded, (line) => console.log(line));

@@ -7,6 +7,7 @@ import { ALLOW_ALL } from '../auth/ability.js';
 import { ApplicationError } from '../errors.js';
 import { accountTaken } from '../plugins/users-permissions/users.js';
 import type { Tx } from '../documents/store/store.js';
+import { checkProjectDir } from './project-dir.js';
 import { announce } from './report.js';
 import { checkArgs, checkOptions, flag, UsageError, type Flags } from './usage.js';
 
@@ -18,6 +19,7 @@ export async function runUsers(dir: string, args: readonly string[], values: Fla
   const email = flag(values, 'email');
   const password = flag(values, 'password');
   if (!email || !password) throw new UsageError('users create needs --email and --password');
+  checkProjectDir(dir);
   const loaded = await loadConfig(dir);
   announce(loaded, (line) => console.error(line));
   const app = await createApp({ ...loaded.config, logger: false });
