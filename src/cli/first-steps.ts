@@ -5,20 +5,26 @@ import { relative } from 'node:path';
 import type { App } from '../app.js';
 import { PUBLIC_ROLE } from '../auth/roles.js';
 
+const PRODUCTION_SECRETS = ['API_TOKEN_SALT', 'JWT_SECRET', 'APP_KEYS'] as const;
+
 /** a value as a shell reads it back */
 const shellWord = (v: string): string => (/^[\w./:@%+=,-]+$/.test(v) ? v : `'${v.replaceAll("'", "'\\''")}'`);
 
 /**
  * The DATABASE_* settings this server was started with, to run before a command: without them the
- * command opens the project's SQLite file, not the database this server uses. A password is never
- * printed, only named.
+ * command opens the project's SQLite file, not the database this server uses; in production, the
+ * secrets too. A password or secret is never printed, only named (`…` to fill in).
  */
-export function databaseEnvPrefix(env: NodeJS.ProcessEnv = process.env): string {
+export function serverEnvPrefix(env: NodeJS.ProcessEnv = process.env): string {
   const names = Object.keys(env)
     .filter((k) => k.startsWith('DATABASE_') && env[k])
     .sort();
+  // a server in production took its secrets from its environment: a command run without them would
+  // make a development salt of its own, and the server refuse the token it creates
+  const production = env['NODE_ENV'] === 'production';
+  const secrets = production ? PRODUCTION_SECRETS.filter((k) => env[k]).map((k) => `${k}=… `) : [];
   const shown = (k: string, v: string): string => (k === 'DATABASE_PASSWORD' ? '…' : shellWord(k === 'DATABASE_URL' ? v.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:…@') : v));
-  return names.map((k) => `${k}=${shown(k, env[k]!)} `).join('');
+  return `${production ? 'NODE_ENV=production ' : ''}${secrets.join('')}${names.map((k) => `${k}=${shown(k, env[k]!)} `).join('')}`;
 }
 
 /** `cmd` + the command + `dir`: how to run another folio command on the same project from here */
@@ -26,7 +32,7 @@ function invocation(projectDir: string): { cmd: string; dir: string } {
   const script = process.argv[1] ? relative(process.cwd(), process.argv[1]) : '';
   const rel = relative(process.cwd(), projectDir);
   const cmd = script.endsWith('dist/cli/main.js') ? `node ${script}` : 'folio';
-  return { cmd: `${databaseEnvPrefix()}${cmd}`, dir: rel === '' ? '' : ` --dir ${rel}` };
+  return { cmd: `${serverEnvPrefix()}${cmd}`, dir: rel === '' ? '' : ` --dir ${rel}` };
 }
 
 export async function firstSteps(app: App): Promise<string[]> {
