@@ -4,7 +4,7 @@
 import { createApp } from '../app.js';
 import { loadConfig } from '../config/load-config.js';
 import { ALLOW_ALL } from '../auth/ability.js';
-import { ApplicationError } from '../errors.js';
+import { ApplicationError, ValidationError } from '../errors.js';
 import { accountTaken } from '../plugins/users-permissions/users.js';
 import type { Tx } from '../documents/store/store.js';
 import { checkProjectDir } from './project-dir.js';
@@ -47,7 +47,7 @@ export async function runUsers(dir: string, args: readonly string[], values: Fla
     try {
       users.validatePlain(values_, true);
     } catch (e) {
-      if (derived && e instanceof Error && e.message.startsWith('username ')) e.message = fromEmail(e.message);
+      if (derived && e instanceof ValidationError && e.message.startsWith('username ')) throw new ValidationError(fromEmail(e.message));
       throw e;
     }
     const id = await users.write(values_, null, taken);
