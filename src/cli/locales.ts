@@ -46,10 +46,8 @@ export async function runLocales(dir: string, args: readonly string[], values: F
       console.log(`Added ${l.code} (${l.name})${l.isDefault ? ` as the default locale; ${REREAD}` : `; ${TAKEN}`}`);
       return 0;
     }
-    // the checks remove() makes come before the list of documents: deleting them would not make it allowed
-    const existing = (await locales.list()).find((l) => l.code === code);
-    if (!existing) throw new ValidationError(`Locale "${code}" does not exist`);
-    if (existing.isDefault) throw new ValidationError('Cannot delete the default locale');
+    // whether it may go at all comes before the list of documents: deleting them would not make it allowed
+    await locales.removable(code!);
     const held = await contentInLocale(database.db, model, code!);
     const summary = held.map((c) => `${c.documents} ${c.documents === 1 ? c.type.singularName : c.type.pluralName}`).join(', ');
     if (held.length > 0 && values['delete-documents'] !== true) {

@@ -258,8 +258,8 @@ async function syncUnlocked(database: Database, model: Model): Promise<SyncRepor
     }
     for (const c of haveCols) if (!wantCols.has(c)) report.orphanColumns.push(`${t.name}.${c}`);
   }
-  // earlier names renamed or reported above are not orphans
-  const accounted = new Set([...report.renamed, ...report.earlierKept].map((r) => r.split(' → ')[0]!));
+  // a table under an earlier name of a wanted one was renamed or reported above: no orphan
+  const accounted = new Set(wanted.flatMap((t) => t.formerly ?? []));
   for (const t of tables) {
     if (!wantedNames.has(t.name) && !accounted.has(t.name) && madeByFolio(t.columns.map((c) => c.name))) report.orphanTables.push(t.name);
   }

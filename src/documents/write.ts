@@ -127,7 +127,8 @@ function sharedValuesSource(type: ContentType, rows: readonly Record<string, unk
   const drafts = rows.filter((r) => r['published_at'] === null);
   const published = rows.filter((r) => r['published_at'] !== null);
   if (type.draftAndPublish && status === 'draft' && drafts.length > 0) return latest(drafts, 'updated_at')!;
-  return latest(published, 'published_at') ?? latest(drafts, 'updated_at') ?? rows[0]!;
+  // the rows are the document's, never none
+  return latest(published, 'published_at') ?? latest(drafts, 'updated_at')!;
 }
 
 /** The id of the published row among a version's rows, or null. */

@@ -71,16 +71,28 @@ export class LocaleService {
     return this.defaultCode;
   }
 
+  /** The locale `code`, when it may be removed: it exists and is not the default. */
+  async removable(code: string): Promise<Locale> {
+    const locale = (await this.list()).find((l) => l.code === code);
+    if (!locale) throw new ValidationError(`Locale "${code}" does not exist`);
+    if (locale.isDefault) throw new ValidationError('Cannot delete the default locale');
+    return locale;
+  }
+
+  private async clearDefault(tx: Database['db']): Promise<void> {
+    await tx
+      .updateTable(TABLE)
+      .set({ is_default: this.database.dialect.toBoolean(false) })
+      .execute();
+  }
+
   /** Makes an existing locale the default one (URLs without `locale` read it). */
   async makeDefault(code: string): Promise<Locale> {
     const { dialect } = this.database;
     const locale = (await this.list()).find((l) => l.code === code);
     if (!locale) throw new ValidationError(`Locale "${code}" does not exist`);
     await this.database.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable(TABLE)
-        .set({ is_default: dialect.toBoolean(false) })
-        .execute();
+      await this.clearDefault(tx);
       await tx
         .updateTable(TABLE)
         .set({ is_default: dialect.toBoolean(true), updated_at: dialect.toDatetime(new Date()) })
@@ -97,11 +109,7 @@ export class LocaleService {
     const now = dialect.toDatetime(new Date());
     try {
       await db.transaction().execute(async (tx) => {
-        if (makeDefault)
-          await tx
-            .updateTable(TABLE)
-            .set({ is_default: dialect.toBoolean(false) })
-            .execute();
+        if (makeDefault) await this.clearDefault(tx);
         await tx
           .insertInto(TABLE)
           .values({
@@ -129,9 +137,7 @@ export class LocaleService {
    * either both happen or neither.
    */
   async remove(code: string, clear?: (tx: Database['db']) => Promise<void>): Promise<void> {
-    const locale = (await this.list()).find((l) => l.code === code);
-    if (!locale) throw new ValidationError(`Locale "${code}" does not exist`);
-    if (locale.isDefault) throw new ValidationError('Cannot delete the default locale');
+    const locale = await this.removable(code);
     await this.database.db.transaction().execute(async (tx) => {
       // the row first: a write holding it (documents/store/locale-held.ts) is waited for, and its version cleared below
       await tx.deleteFrom(TABLE).where('id', '=', locale.id).execute();

@@ -17,6 +17,14 @@ interface LinkRow {
   locale: string | null;
 }
 
+/** The links to `documentId` from `owner` rows (in `locale`; showing `linkLocale`), aliased `l` and `a`. */
+function linksTo(s: Store, owner: ContentType, attr: RelationAttribute, documentId: string, locale: string | null, linkLocale: string | null) {
+  let q = s.tx.selectFrom(`${attr.linkTable} as l`).innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id').where('l.target_document_id', '=', documentId);
+  if (locale !== null) q = q.where('a.locale', '=', locale);
+  if (linkLocale !== null) q = q.where(showsLocale(linkLocale, 'l.target_locale'));
+  return q;
+}
+
 async function linksFrom(
   s: Store,
   owner: ContentType,
@@ -26,14 +34,9 @@ async function linksFrom(
   linkLocale: string | null,
   published: boolean,
 ): Promise<LinkRow[]> {
-  let q = s.tx
-    .selectFrom(`${attr.linkTable} as l`)
-    .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
+  const q = linksTo(s, owner, attr, documentId, locale, linkLocale)
     .select(['l.source_id', 'l.target_locale', 'l.target_status', 'l.ord', 'l.inv_ord', 'a.document_id', ...(owner.localized ? ['a.locale'] : [])])
-    .where('l.target_document_id', '=', documentId)
     .where('a.published_at', published ? 'is not' : 'is', null);
-  if (locale !== null) q = q.where('a.locale', '=', locale);
-  if (linkLocale !== null) q = q.where(showsLocale(linkLocale, 'l.target_locale'));
   return (await q.execute()).map((r: Record<string, unknown>) => ({
     source_id: Number(r['source_id']),
     target_locale: (r['target_locale'] as string | null) ?? null,
@@ -65,10 +68,13 @@ async function lockedLinks(
     drafts: await linksFrom(s, owner, attr, documentId, locale, linkLocale, false),
     live: await linksFrom(s, owner, attr, documentId, locale, linkLocale, true),
   });
-  const first = await read();
-  if (!s.dialect.rowLocks) return first;
-  const owners = [...new Set([...first.drafts, ...first.live].map((l) => l.document_id))].filter((d) => d !== documentId);
-  if (owners.length === 0) return first;
+  if (!s.dialect.rowLocks) return read();
+  // the owners to lock, in one statement: most documents published have none, and need no more
+  const found = await linksTo(s, owner, attr, documentId, locale, linkLocale).select('a.document_id').distinct().execute();
+  const linking = found.map((r: Record<string, unknown>) => String(r['document_id']));
+  if (linking.length === 0) return { drafts: [], live: [] };
+  const owners = linking.filter((d) => d !== documentId);
+  if (owners.length === 0) return read();
   if (!skipBusy) {
     await lockDocuments(s, owner.table, owners, 'writer');
     return read();
