@@ -7,7 +7,7 @@ import type { Model } from './schema/types.js';
 import { loadModel } from './schema/load-model.js';
 import { connect } from './database/connect.js';
 import { syncSchema, type SyncReport } from './database/sync.js';
-import { parseQueryString } from './query/parse/qs.js';
+import { queryStringParser } from './query/parse/qs.js';
 import { registerQueryLimitGuard } from './http/query-limit-guard.js';
 import { answerClientError, frameworkErrorAnswer } from './http/framework-errors.js';
 import { DocumentWriter } from './documents/write.js';
@@ -138,7 +138,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       ...serverLogOptions(config.logger, options.logStream),
       // any path parameter reaches its route, which answers an over-long id as the missing document it names
       // (the router's default of 100 characters answered a 414 of its own); the limit guards regex parameters, which Folio has none of
-      routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: parseQueryString, maxParamLength: 16_384 },
+      routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, querystringParser: queryStringParser(config.rest.queryLimits), maxParamLength: 16_384 },
       bodyLimit: config.rest.jsonLimit,
       frameworkErrors: frameworkErrorAnswer(() => staticHeaders),
       clientErrorHandler: answerClientError,
@@ -161,7 +161,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
     registerNulGuard(fastify);
     registerQueryLimitGuard(fastify);
     registerEncodedRouteNames(fastify);
-    registerBodyParsers(fastify, config.rest.jsonLimit);
+    registerBodyParsers(fastify, config.rest.jsonLimit, config.rest.queryLimits);
     registerNotFound(fastify);
     registerContentRoutes(fastify, services);
     registerLocaleRoutes(fastify, services, locales);

@@ -14,6 +14,7 @@ import type { FolioConfig, LocaleSeed, RestConfig } from './types.js';
 import { envBool, envInt, fileBool, fileBytes, fileInt, fileString } from './values.js';
 import { proxyConfig } from './proxy-config.js';
 import { middlewaresConfig } from './middlewares-config.js';
+import { queryParserLimits } from './query-parser-config.js';
 import { emailConfig } from './email-config.js';
 import { customFieldsConfig } from './custom-fields-config.js';
 import { loadSchemaModules } from '../schema/schema-modules.js';
@@ -37,7 +38,7 @@ export interface LoadConfigOptions {
 
 const section = (o: Obj, key: string): Obj => (isObj(o[key]) ? o[key] : {});
 
-function rest(api: Obj, middlewares: unknown, env: Env): RestConfig {
+function rest(api: Obj, middlewares: unknown, env: Env, warnings: string[]): RestConfig {
   const r = section(api, 'rest');
   const prefix = fileString(r['prefix'], 'api.rest.prefix') ?? '/api';
   if (!/^\/[A-Za-z0-9/_-]*$/.test(prefix)) throw new ConfigError(`api.rest.prefix must be a path such as /api, got "${prefix}"`);
@@ -50,6 +51,7 @@ function rest(api: Obj, middlewares: unknown, env: Env): RestConfig {
     withCount: fileBool(r['withCount'], 'api.rest.withCount', true),
     strictParams: fileBool(r['strictParams'], 'api.rest.strictParams', false),
     jsonLimit: fileBytes(body ? section(body, 'config')['jsonLimit'] : undefined, 'middlewares strapi::body jsonLimit', 1024 * 1024),
+    queryLimits: queryParserLimits(middlewares, warnings),
     ...responseCache(r, env),
   };
 }
@@ -132,7 +134,7 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
     publicUrl: (fileString(server['url'], 'server.url') || env['PUBLIC_URL'] || defaultPublicUrl(port)).replace(/\/+$/, ''),
     proxy: proxyConfig(server),
     database: databaseConfig(dir, env, database),
-    rest: rest(api, middlewares, env),
+    rest: rest(api, middlewares, env, warnings),
     secrets: {
       apiTokenSalt: fileString(section(admin, 'apiToken')['salt'], 'admin.apiToken.salt') || env['API_TOKEN_SALT']!,
       jwtSecret: jwtSecret || env['JWT_SECRET']!,

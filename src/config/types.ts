@@ -7,6 +7,7 @@ import type { EmailConfig } from './email-config.js';
 import type { UsersPermissionsConfig } from '../plugins/users-permissions/config.js';
 import type { ScalarType } from '../schema/types.js';
 import type { ProxyTrust } from './proxy-config.js';
+import type { QueryParserLimits } from './query-parser-config.js';
 
 export interface RestConfig {
   readonly prefix: string;
@@ -17,6 +18,8 @@ export interface RestConfig {
   readonly strictParams: boolean;
   /** JSON body limit in bytes */
   readonly jsonLimit: number;
+  /** the query-string (and form body) parser's limits: config/middlewares strapi::query */
+  readonly queryLimits: QueryParserLimits;
   /**
    * reuse serialized read responses until the data changes: true, false, or undefined for "when the
    * database reports every writer's commits" (SQLite); see src/http/response-cache.ts

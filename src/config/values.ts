@@ -30,7 +30,7 @@ export function fileInt(v: unknown, key: string, dflt: number, min: number, max 
   if (v === undefined) return dflt;
   const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${key} must be ${min === 1 ? 'a positive integer' : `a whole number from ${min} to ${max}`}, got ${show(v)}`);
+    throw new ConfigError(`${key} must be ${min === 1 && max === Number.MAX_SAFE_INTEGER ? 'a positive integer' : `a whole number from ${min} to ${max}`}, got ${show(v)}`);
   }
   return n;
 }

@@ -1,6 +1,7 @@
 // JSON and form bodies parsed the way Strapi's clients expect (behaviour.md §2.5).
 import type { FastifyInstance } from 'fastify';
 import { parseFormBody } from '../query/parse/qs.js';
+import type { QueryParserLimits } from '../config/query-parser-config.js';
 import { ValidationError } from '../errors.js';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../values/json-depth.js';
 
@@ -8,7 +9,7 @@ class BodySyntaxError extends SyntaxError {
   readonly statusCode = 400;
 }
 
-export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): void {
+export function registerBodyParsers(app: FastifyInstance, jsonLimit: number, queryLimits: QueryParserLimits): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'application/vnd.api+json'], { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
     // a byte-order mark some clients (PowerShell, .NET) put first is no JSON, but Strapi's body parser skips it
@@ -34,7 +35,7 @@ export function registerBodyParsers(app: FastifyInstance, jsonLimit: number): vo
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: jsonLimit }, (_req, body, done) => {
     let parsed: unknown;
     try {
-      parsed = parseFormBody(body as string);
+      parsed = parseFormBody(body as string, queryLimits);
     } catch (e) {
       return done(e as Error, undefined);
     }

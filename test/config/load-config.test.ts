@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { DEFAULT_MIDDLEWARES } from '../../src/config/middlewares-config.js';
+import { DEFAULT_QUERY_LIMITS } from '../../src/config/query-parser-config.js';
 import { proxyConfig } from '../../src/config/proxy-config.js';
 import { project, SECRETS } from './helpers.js';
 
@@ -32,7 +33,7 @@ describe('defaults', () => {
       publicUrl: 'http://localhost:1337',
       proxy: null,
       database: { client: 'sqlite', filename: join(dir, '.tmp', 'data.db') },
-      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
+      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, queryLimits: DEFAULT_QUERY_LIMITS },
       secrets: { apiTokenSalt: 'salt', jwtSecret: 'jwt', appKeys: ['k1', 'k2'] },
       i18n: { defaultLocale: 'en', locales: [{ code: 'en', name: 'English (en)' }] },
       usersPermissions: {
@@ -226,7 +227,15 @@ describe('secrets', () => {
 describe('config/api', () => {
   it('rest settings from config/api.json', async () => {
     const dir = project({ 'config/api.json': JSON.stringify({ rest: { prefix: '/content/', defaultLimit: 10, maxLimit: null, withCount: false, strictParams: true } }) });
-    expect((await load(dir)).config.rest).toEqual({ prefix: '/content', defaultLimit: 10, maxLimit: null, withCount: false, strictParams: true, jsonLimit: 1024 * 1024 });
+    expect((await load(dir)).config.rest).toEqual({
+      prefix: '/content',
+      defaultLimit: 10,
+      maxLimit: null,
+      withCount: false,
+      strictParams: true,
+      jsonLimit: 1024 * 1024,
+      queryLimits: DEFAULT_QUERY_LIMITS,
+    });
   });
 
   it.each([
@@ -292,6 +301,24 @@ describe('config/api', () => {
     expect((await load(project({ 'config/middlewares.js': mw('2mb') }))).config.rest.jsonLimit).toBe(2 * 1024 * 1024);
     expect((await load(project({ 'config/middlewares.js': mw(1000) }))).config.rest.jsonLimit).toBe(1000);
     expect(await configError(project({ 'config/middlewares.js': mw('lots') }), {})).toBe('middlewares strapi::body jsonLimit must be a size such as 1mb or 524288, got "lots"');
+  });
+
+  it('the query-string limits come from the strapi::query middleware, other qs options named as not applied', async () => {
+    const mw = (config: string): string => `module.exports = ['strapi::errors', { name: 'strapi::query', config: ${config} }, 'strapi::body'];`;
+    expect((await load(project({ 'config/middlewares.js': mw('{ arrayLimit: 2000, parameterLimit: 3000, depth: 30 }') }))).config.rest.queryLimits).toEqual({
+      arrayLimit: 2000,
+      parameterLimit: 3000,
+      depth: 30,
+    });
+    const some = await load(project({ 'config/middlewares.js': mw('{ arrayLimit: 50, allowDots: true }') }));
+    expect(some.config.rest.queryLimits).toEqual({ ...DEFAULT_QUERY_LIMITS, arrayLimit: 50 });
+    expect(some.warnings).toEqual(['config/middlewares strapi::query: allowDots not applied (Folio reads arrayLimit, parameterLimit and depth)']);
+    expect(await configError(project({ 'config/middlewares.js': mw("{ parameterLimit: 'many' }") }), {})).toBe(
+      'middlewares strapi::query parameterLimit must be a whole number from 1 to 100000, got "many"',
+    );
+    expect(await configError(project({ 'config/middlewares.js': mw('{ depth: 1000 }') }), {})).toBe(
+      'middlewares strapi::query depth must be a whole number from 1 to 100, got 1000',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, TEST_REST, writeDocument, type TestApp } from '../support/app.js';
 import { statementCosts } from '../support/statements.js';
 
 let t: TestApp;
@@ -333,5 +333,31 @@ describe('lists and parameters past Strapi query-string limits', () => {
     expect(form.body).toEqual(tooMany);
     // the server still answers
     expect((await t.get('/api/tags')).status).toBe(200);
+  });
+
+  it('the limits follow the strapi::query middleware: raised, a list past 1,000 filters; lowered, a shorter one is refused', async () => {
+    const raised = await startTestApp({ rest: { ...TEST_REST, queryLimits: { arrayLimit: 2000, parameterLimit: 2000, depth: 20 } } });
+    const lowered = await startTestApp({ rest: { ...TEST_REST, queryLimits: { arrayLimit: 10, parameterLimit: 20, depth: 20 } } });
+    try {
+      const a = await writeDocument(raised, 'POST', '/api/articles', { title: 'Far in the list' });
+      const far = await raised.get(`/api/articles?filters[documentId][$in][1500]=${a}&fields[0]=title&status=draft`);
+      expect(far.status, far.text).toBe(200);
+      expect(far.body.data.map((d: { title: string }) => d.title)).toEqual(['Far in the list']);
+      const many = Array.from({ length: 1500 }, () => 'x=1').join('&');
+      // 1,500 parameters are under the raised limit: an unknown top-level parameter is ignored, as without strictParams
+      expect((await raised.get(`/api/articles?${many}`)).status).toBe(200);
+      expect((await lowered.get('/api/articles?filters[id][$in][11]=1')).body).toEqual({
+        data: null,
+        error: { status: 400, name: 'ValidationError', message: 'Array limit exceeded. Only 10 elements allowed in an array.', details: {} },
+      });
+      const form = await lowered.request('POST', '/api/tags', {
+        body: Array.from({ length: 21 }, () => 'x=1').join('&'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.body.error.message).toBe('Parameter limit exceeded. Only 20 parameters allowed.');
+    } finally {
+      await raised.close();
+      await lowered.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../src/http/response-cache.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, TEST_REST, type TestApp } from '../support/app.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -51,7 +51,7 @@ describe('response cache memory, driven directly', () => {
 describe('response cache memory, through HTTP', () => {
   let t: TestApp;
   // the cache switched on explicitly: MySQL runs without it by default (another process's writes would not be seen)
-  const rest = { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, responseCache: true };
+  const rest = { ...TEST_REST, responseCache: true };
   beforeAll(async () => {
     t = await startTestApp({ rest });
   });

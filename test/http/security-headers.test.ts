@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { middlewaresConfig } from '../../src/config/middlewares-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { registerSecurityHeaders } from '../../src/http/security-headers.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, TEST_REST, type TestApp } from '../support/app.js';
 import { testClient } from '../support/database.js';
 import { fetchAll, filePart, png, startUploadApp, type UploadApp } from '../upload/helpers.js';
 
@@ -61,7 +61,7 @@ function expectStrapiHeaders(headers: Headers): void {
 describe('defaults', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, responseCache: true } });
+    t = await startTestApp({ rest: { ...TEST_REST, responseCache: true } });
   });
   afterAll(async () => {
     await t.close();

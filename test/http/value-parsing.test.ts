@@ -2,7 +2,7 @@
 // 5.54: numbers as JavaScript's Number() reads them, Strapi's pagination converters and their
 // messages, a time without seconds refused. Where Folio stays stricter the README says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, TEST_REST, type TestApp } from '../support/app.js';
 
 let t: TestApp;
 
@@ -189,7 +189,7 @@ describe('pagination numbers, as Strapi converts them', () => {
   });
 
   it('without a configured maximum, a pageSize that is no number is a 400', async () => {
-    const open = await startTestApp({ rest: { prefix: '/api', defaultLimit: 25, maxLimit: null, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 } });
+    const open = await startTestApp({ rest: { ...TEST_REST, maxLimit: null } });
     try {
       const r = await open.get('/api/articles?pagination[pageSize]=abc');
       expect(r.status).toBe(400);

@@ -5,11 +5,23 @@ import type { FolioConfig } from '../../src/config/types.js';
 import type { ApiTokenType } from '../../src/auth/api-tokens.js';
 import { createTestDatabase } from './database.js';
 import { DEFAULT_MIDDLEWARES } from '../../src/config/middlewares-config.js';
+import { DEFAULT_QUERY_LIMITS } from '../../src/config/query-parser-config.js';
 import { usersPermissionsConfig } from '../../src/plugins/users-permissions/config.js';
 import { emailConfig } from '../../src/config/email-config.js';
 import { StatementLog } from './statement-log.js';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../examples/blog', import.meta.url));
+
+/** the rest settings tests start with: Strapi's defaults, the response cache as the dialect has it */
+export const TEST_REST: FolioConfig['rest'] = {
+  prefix: '/api',
+  defaultLimit: 25,
+  maxLimit: 100,
+  withCount: true,
+  strictParams: false,
+  jsonLimit: 1024 * 1024,
+  queryLimits: DEFAULT_QUERY_LIMITS,
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
 export interface Response<T = any> {
@@ -49,7 +61,7 @@ export function testConfig(database: FolioConfig['database'], over: Partial<Foli
     publicUrl: 'http://127.0.0.1',
     proxy: null,
     database,
-    rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 },
+    rest: TEST_REST,
     secrets: { apiTokenSalt: 'test-salt', jwtSecret: 'test-jwt', appKeys: ['a', 'b'] },
     i18n: {
       defaultLocale: 'en',

@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, fetchAll, field, filePart, png, startUploadApp, type UploadApp } from './helpers.js';
-import { EXAMPLE_DIR } from '../support/app.js';
+import { EXAMPLE_DIR, TEST_REST } from '../support/app.js';
 import { writeFiles } from '../schema/write-files.js';
 
 let server: S3rver;
@@ -64,7 +64,7 @@ describe('a private bucket', () => {
   // the response cache on every dialect (MySQL has it off by default): a stored body must not outlive its signatures
   beforeAll(async () => {
     u = await startUploadApp(s3Env('folio-private', { S3_PRIVATE: 'true', S3_SIGNED_URL_EXPIRES: '2' }), {
-      rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, jsonLimit: 1024 * 1024, responseCache: true },
+      rest: { ...TEST_REST, responseCache: true },
     });
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { API_UPLOAD_FOLDER, ensureApiUploadFolder } from '../../src/plugins/uplo
 import type { PutObject } from '../../src/plugins/upload/provider.js';
 import { LocalProvider } from '../../src/plugins/upload/providers/local.js';
 import { registerUpload } from '../../src/plugins/upload/routes.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, TEST_REST, type TestApp } from '../support/app.js';
 import { field, filePart, form, png } from './helpers.js';
 
 /** A local provider with a hook run before each put (to fail it, or to change the world meanwhile). */
@@ -46,7 +46,7 @@ afterAll(async () => {
 async function serverWith(provider: LocalProvider): Promise<{ fastify: FastifyInstance; url: string }> {
   const fastify = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true, caseSensitive: false } });
   registerErrorHandler(fastify);
-  registerBodyParsers(fastify, 1024 * 1024);
+  registerBodyParsers(fastify, TEST_REST.jsonLimit, TEST_REST.queryLimits);
   await registerUpload(fastify, t.app.services, { config: resolveUploadConfig({ UPLOAD_DIR: dir }, t.app.config.dir), provider });
   await fastify.listen({ host: '127.0.0.1', port: 0 });
   const address = fastify.server.address();

@@ -10,12 +10,13 @@
 // Past Strapi's limits (100 list entries, 1,000 parameters) qs turns a list into an object, which
 // Strapi then drops unread (`filters[id][$in]` with 101 ids answered every document), and leaves
 // parameters out: a list holds up to the parameter limit here, and anything past a limit is a 400.
+// A project raises or lowers the limits as in Strapi (config/query-parser-config.ts).
 import { randomUUID } from 'node:crypto';
 import qs from 'qs';
 import { ValidationError } from '../../errors.js';
+import type { QueryParserLimits } from '../../config/query-parser-config.js';
 
 const PROTO = '__proto__';
-const PARAMETER_LIMIT = 1000;
 
 /** Copies `v` with `stand` in keys put back to `__proto__`, as own keys of null-prototype objects. */
 function restore(v: unknown, stand: string): unknown {
@@ -27,16 +28,16 @@ function restore(v: unknown, stand: string): unknown {
 }
 
 /** qs.parse keeping every key, `__proto__` included, as own keys of prototype-less objects. */
-function parseKeepingNames(raw: string, strictNullHandling: boolean): Record<string, unknown> {
+function parseKeepingNames(raw: string, strictNullHandling: boolean, limits: QueryParserLimits): Record<string, unknown> {
   let stand: string | null = null;
   let parsed: Record<string, unknown>;
   try {
     parsed = qs.parse(raw, {
       strictNullHandling,
-      arrayLimit: PARAMETER_LIMIT,
-      parameterLimit: PARAMETER_LIMIT,
+      arrayLimit: limits.arrayLimit,
+      parameterLimit: limits.parameterLimit,
       throwOnLimitExceeded: true,
-      depth: 20,
+      depth: limits.depth,
       plainObjects: true,
       decoder(str, decode, charset, type) {
         const s: unknown = decode(str, decode, charset);
@@ -56,13 +57,16 @@ function parseKeepingNames(raw: string, strictNullHandling: boolean): Record<str
 /** Where a query string past qs's limits keeps its error: the router parses it, and must not throw (query-limit-guard.ts). */
 const REFUSED_QUERY: unique symbol = Symbol('refused query');
 
-export function parseQueryString(raw: string): Record<string, unknown> {
-  try {
-    return parseKeepingNames(raw, true);
-  } catch (e) {
-    if (e instanceof ValidationError) return { [REFUSED_QUERY]: e };
-    throw e;
-  }
+/** The router's query-string parser: a query string past the limits keeps its error for refusedQuery(). */
+export function queryStringParser(limits: QueryParserLimits): (raw: string) => Record<string, unknown> {
+  return (raw) => {
+    try {
+      return parseKeepingNames(raw, true, limits);
+    } catch (e) {
+      if (e instanceof ValidationError) return { [REFUSED_QUERY]: e };
+      throw e;
+    }
+  };
 }
 
 /** the error of a query string parseQueryString refused */
@@ -75,6 +79,6 @@ export function refusedQuery(query: unknown): ValidationError | undefined {
  * checks refuse unknown ones, shaped as JSON.parse shapes a JSON body (ordinary objects, `__proto__`
  * an own key) so both kinds of body reach the same code as the same values.
  */
-export function parseFormBody(raw: string): unknown {
-  return JSON.parse(JSON.stringify(parseKeepingNames(raw, false))) as unknown;
+export function parseFormBody(raw: string, limits: QueryParserLimits): unknown {
+  return JSON.parse(JSON.stringify(parseKeepingNames(raw, false, limits))) as unknown;
 }
