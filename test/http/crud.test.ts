@@ -214,6 +214,25 @@ describe('single types', () => {
     expect((await t.request('DELETE', '/api/global')).status).toBe(204);
     expect((await t.get('/api/global')).status).toBe(404);
   });
+
+  it('answers GET and PUT as {data: document, meta: {}}, the NotFoundError body when empty, and DELETE with no body', async () => {
+    const put = await t.request('PUT', '/api/global', { body: { data: { siteName: 'Envelope' } } });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ data: expect.objectContaining({ documentId: expect.stringMatching(DOC_ID), siteName: 'Envelope', locale: 'en' }), meta: {} });
+    const got = await t.get('/api/global');
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({ data: put.body.data, meta: {} });
+    const del = await t.request('DELETE', '/api/global');
+    expect(del.status).toBe(204);
+    expect(del.text).toBe('');
+    const gone = await t.get('/api/global');
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Document not found', details: {} } });
+    // a missing document is the same 404 on DELETE (README: Strapi answers 204 there)
+    const again = await t.request('DELETE', '/api/global');
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual(gone.body);
+  });
 });
 
 describe('previous response format', () => {

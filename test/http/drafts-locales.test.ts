@@ -45,6 +45,18 @@ describe('draft & publish transitions', () => {
     expect((await t.get(`/api/tags/${d.documentId}`)).body.data.label).toBe('v2');
   });
 
+  it('PUT with status=published publishes as the default does: the pending draft edit and the body go live together', async () => {
+    const d = await post('/api/tags', { label: 'p1', color: '#000001' });
+    await put(`/api/tags/${d.documentId}?status=draft`, { label: 'p2' });
+    const r = await t.request('PUT', `/api/tags/${d.documentId}?status=published`, { body: { data: { color: '#000002' } } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.meta).toEqual({});
+    expect(r.body.data).toMatchObject({ documentId: d.documentId, label: 'p2', color: '#000002', publishedAt: expect.any(String) });
+    for (const status of ['published', 'draft']) {
+      expect((await t.get(`/api/tags/${d.documentId}?status=${status}`)).body.data, status).toMatchObject({ label: 'p2', color: '#000002' });
+    }
+  });
+
   it('the published id stays the same across publishes', async () => {
     const d = await post('/api/tags', { label: 'stable' });
     const again = await put(`/api/tags/${d.documentId}?status=published`, { label: 'stable 2' });

@@ -129,6 +129,32 @@ describe('filters', () => {
     expect(authors.body.data.map((a: { name: string }) => a.name)).toEqual(['Ada']);
   });
 
+  it('a filter through a relation does not populate it; populate beside it returns the whole relation', async () => {
+    const r = await t.get('/api/articles?filters[tags][label][$eq]=blue&sort=views&fields[0]=title');
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toEqual([
+      { id: expect.any(Number), documentId: doc['a1'], title: 'Éclair recipes' },
+      { id: expect.any(Number), documentId: doc['a3'], title: 'Plain 100% text_' },
+    ]);
+    const populated = await t.get('/api/articles?filters[tags][label][$eq]=blue&sort=views&fields[0]=title&populate[tags][fields][0]=label');
+    // the filter picks the articles; the populated list still holds every tag of each, not only the matching one
+    expect(populated.body.data.map((a: { tags: { label: string }[] }) => a.tags.map((x) => x.label))).toEqual([
+      ['Red', 'blue'],
+      ['Red', 'blue', 'Grün'],
+    ]);
+  });
+
+  it('a dynamic zone cannot be filtered on: Invalid key at the zone, as for any polymorphic structure', async () => {
+    for (const q of ['filters[blocks][title][$eq]=Q', 'filters[blocks][__component][$eq]=shared.quote', 'filters[blocks][$null]=true', 'filters[$or][0][blocks][id][$eq]=1']) {
+      const r = await t.get(`/api/articles?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body, q).toEqual({
+        data: null,
+        error: { status: 400, name: 'ValidationError', message: 'Invalid key blocks', details: { key: 'blocks', path: 'blocks', source: 'query', param: 'filters' } },
+      });
+    }
+  });
+
   it('totals count documents when a to-many filter matches several related rows', async () => {
     const r = await t.get('/api/articles?filters[tags][label][$in][0]=Red&filters[tags][label][$in][1]=blue&pagination[pageSize]=1');
     expect(r.body.meta.pagination).toEqual({ page: 1, pageSize: 1, pageCount: 3, total: 3 });
@@ -256,6 +282,8 @@ describe('sort, pagination and fields', () => {
     expect((await t.get('/api/articles?pagination[pageSize]=1000')).body.meta.pagination).toEqual({ page: 1, pageSize: 100, pageCount: 1, total: 4 });
     expect((await t.get('/api/articles?pagination[page]=0&pagination[pageSize]=2')).body.meta.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 2, total: 4 });
     expect((await t.get('/api/articles?pagination[start]=1&pagination[limit]=2')).body.meta.pagination).toEqual({ start: 1, limit: 2, total: 4 });
+    expect((await t.get('/api/articles?pagination[limit]=1000')).body.meta.pagination).toEqual({ start: 0, limit: 100, total: 4 });
+    expect((await t.get('/api/articles?pagination[start]=1')).body.meta.pagination).toEqual({ start: 1, limit: 25, total: 4 });
     expect((await t.get('/api/articles?pagination[withCount]=false')).body.meta.pagination).toEqual({ page: 1, pageSize: 25 });
     const mixed = await t.get('/api/articles?pagination[page]=1&pagination[limit]=2');
     expect(mixed.body.error).toEqual({ status: 400, name: 'PaginationError', message: 'Cannot use both page & offset pagination in the same query', details: {} });

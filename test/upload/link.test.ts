@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, field, filePart, png, startUploadApp, type UploadApp } from './helpers.js';
+import { exampleWith } from '../support/example-with.js';
 
 let u: UploadApp;
 beforeAll(async () => {
@@ -193,5 +194,38 @@ describe('linking an upload to an entry (ref, refId, field)', () => {
     const up = await u.upload([filePart('x', 'x.txt', 'text/plain'), ...link('api::article.article', a.id, 'cover')]);
     expect((await u.t.request('DELETE', `/api/upload/files/${up.body[0].id}`)).status).toBe(200);
     expect((await u.t.get(`/api/articles/${a.documentId}?populate=cover`)).body.data.cover).toBeNull();
+  });
+});
+
+describe('linking to a plugin model: ref names the model, source its plugin', () => {
+  let p: UploadApp;
+  let project: ReturnType<typeof exampleWith>;
+  beforeAll(async () => {
+    project = exampleWith({
+      'src/extensions/users-permissions/content-types/user/schema.json': JSON.stringify({
+        kind: 'collectionType',
+        collectionName: 'up_users',
+        info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
+        attributes: { avatar: { type: 'media', multiple: false, allowedTypes: ['images'] } },
+      }),
+    });
+    p = await startUploadApp({}, { dir: project.dir });
+  });
+  afterAll(async () => {
+    await p?.close();
+    project?.remove();
+  });
+
+  it('ref=user with source=users-permissions links the file to that user; without source, ref=user is no content type', async () => {
+    const user = await p.t.request('POST', '/api/users', { body: { username: 'pictured', email: 'pictured@example.com', password: 'secret123' } });
+    expect(user.status, user.text).toBe(201);
+    const up = await p.upload([filePart(await png(20, 20), 'face.png', 'image/png'), ...link('user', user.body.id, 'avatar'), field('source', 'users-permissions')]);
+    expect(up.status, up.text).toBe(201);
+    const read = await p.t.get(`/api/users/${user.body.id as number}?populate=avatar`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.avatar).toMatchObject({ id: up.body[0].id, name: 'face.png' });
+    const unsourced = await p.upload([filePart(await png(20, 20), 'none.png', 'image/png'), ...link('user', user.body.id, 'avatar')]);
+    expect(unsourced.status).toBe(400);
+    expect(unsourced.body).toEqual(errorOf(400, 'ValidationError', 'ref "user" is not a content type'));
   });
 });

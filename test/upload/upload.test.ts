@@ -361,6 +361,18 @@ describe('reading files', () => {
     expect(mixed.body).toEqual({ data: null, error: { status: 400, name: 'PaginationError', message: 'Cannot use both page & offset pagination in the same query', details: {} } });
   });
 
+  it('GET /api/upload/files/page takes the nested pagination keys only: root page or pageSize is a 400, pageSize and limit stop at 100', async () => {
+    const within = `filters[id][$in][0]=${ids[0]}&filters[id][$in][1]=${ids[1]}`;
+    for (const q of ['page=2', 'pageSize=1', 'page=2&pageSize=1', 'page=1&start=0']) {
+      const r = await u.t.get(`/api/upload/files/page?${within}&${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body, q).toEqual(errorOf(400, 'PaginationError', 'Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object'));
+    }
+    expect((await u.t.get(`/api/upload/files/page?${within}&pagination[pageSize]=1000`)).body.meta).toEqual({ pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } });
+    expect((await u.t.get(`/api/upload/files/page?${within}&pagination[limit]=1000`)).body.meta).toEqual({ pagination: { start: 0, limit: 100, total: 2 } });
+    expect((await u.t.get(`/api/upload/files/page?${within}`)).body.meta).toEqual({ pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 } });
+  });
+
   it('GET /api/upload/files/:id is one bare file; a missing or non-numeric id is 404 file.notFound', async () => {
     const r = await u.t.get(`/api/upload/files/${ids[0]}`);
     expect(r.status).toBe(200);

@@ -324,3 +324,25 @@ describe('register when disabled', () => {
     expect(await usersWithEmail(off.t, 'closed@example.com')).toEqual([]);
   });
 });
+
+describe('register when advanced.default_role names another role', () => {
+  let env: AuthEnv;
+  beforeAll(async () => {
+    env = await startAuthApp({ advanced: { default_role: 'reviewer' } });
+    const role = await env.t.request('POST', '/api/users-permissions/roles', { body: { name: 'Reviewer', description: 'reads drafts' } });
+    expect(role.status, role.text).toBe(200);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('register and POST /api/users without role give the new user that role, not Authenticated', async () => {
+    const r = await register(env.t, 'revuser', 'revuser@example.com');
+    expect(r.status, r.text).toBe(200);
+    const u = await env.t.get(`/api/users/${r.body.user.id as number}?populate=role`);
+    expect(u.body.role).toMatchObject({ name: 'Reviewer', type: 'reviewer' });
+    const created = await env.t.request('POST', '/api/users', { body: { username: 'revmade', email: 'revmade@example.com', password: 'secret123' } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.role).toMatchObject({ name: 'Reviewer', type: 'reviewer' });
+  });
+});
