@@ -285,6 +285,7 @@ describe('sort, pagination and fields', () => {
     expect((await t.get('/api/articles?pagination[limit]=1000')).body.meta.pagination).toEqual({ start: 0, limit: 100, total: 4 });
     expect((await t.get('/api/articles?pagination[start]=1')).body.meta.pagination).toEqual({ start: 1, limit: 25, total: 4 });
     expect((await t.get('/api/articles?pagination[withCount]=false')).body.meta.pagination).toEqual({ page: 1, pageSize: 25 });
+    expect((await t.get('/api/articles?pagination[start]=1&pagination[limit]=2&pagination[withCount]=false')).body.meta.pagination).toEqual({ start: 1, limit: 2 });
     const mixed = await t.get('/api/articles?pagination[page]=1&pagination[limit]=2');
     expect(mixed.body.error).toEqual({ status: 400, name: 'PaginationError', message: 'Cannot use both page & offset pagination in the same query', details: {} });
   });

@@ -100,6 +100,35 @@ describe('relation writes and populate', () => {
     expect(r.body.data.cover).toBeNull();
   });
 
+  it('null in a PUT body clears a to-one relation, a to-many relation and a single component; what the body leaves out stays', async () => {
+    const [tag, author] = [await create('tags', { label: 'cleared-tag' }), await create('authors', { name: 'cleared-author' })];
+    const art = await create('articles', {
+      title: 'to clear',
+      author,
+      tags: [tag],
+      seo: { metaTitle: 'm', metaDescription: 'd' },
+      blocks: [{ __component: 'shared.quote', title: 'Q' }],
+    });
+    const u = await t.request('PUT', `/api/articles/${art}`, { body: { data: { author: null, tags: null, seo: null } } });
+    expect(u.status, u.text).toBe(200);
+    const q = 'fields[0]=title&populate[author][fields][0]=name&populate[tags][fields][0]=label&populate[seo]=true&populate[blocks]=true';
+    for (const status of ['published', 'draft']) {
+      const r = await t.get(`/api/articles/${art}?status=${status}&${q}`);
+      expect(r.body, status).toEqual({
+        data: {
+          id: expect.any(Number),
+          documentId: art,
+          title: 'to clear',
+          author: null,
+          tags: [],
+          seo: null,
+          blocks: [{ id: expect.any(Number), __component: 'shared.quote', title: 'Q', body: null }],
+        },
+        meta: {},
+      });
+    }
+  });
+
   it('a set, connect or disconnect holding null is no operation, as in Strapi 5.54: {set: null} leaves the relation, and beside another operation it is not "combined"', async () => {
     const [a, b] = [await create('tags', { label: 'null-a' }), await create('tags', { label: 'null-b' })];
     const [p, q] = [await create('authors', { name: 'null-p' }), await create('authors', { name: 'null-q' })];

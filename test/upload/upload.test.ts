@@ -197,6 +197,13 @@ describe('POST /api/upload', () => {
     expect((await fetchAll(u.t.url + r.body[2].url)).body.toString()).toBe('c');
   });
 
+  it('a path field is for object storage: the local provider stores the file under /uploads as without it', async () => {
+    const r = await u.upload([filePart('pathless', 'pathless.txt', 'text/plain'), field('path', 'blog/2024')]);
+    expect(r.status, r.text).toBe(201);
+    expect(r.body[0]).toMatchObject({ name: 'pathless.txt', provider: 'local', url: expect.stringMatching(/^\/uploads\/pathless_[0-9a-f]{10}\.txt$/) });
+    expect((await fetchAll(u.t.url + (r.body[0].url as string))).status).toBe(200);
+  });
+
   it('puts every upload in one "API Uploads" folder, created once even when the first uploads race', async () => {
     const fresh = await startUploadApp();
     try {
