@@ -43,6 +43,21 @@ describe('single types follow the locale and status rules', () => {
     expect((await t.get('/api/global')).body.data.siteName).toBe('Site');
   });
 
+  it('PUT ?locale= of a locale the single type lacks needs createLocalization: 403 Forbidden without it, and nothing is written', async () => {
+    const en = await t.request('PUT', '/api/global', { body: { data: { siteName: 'Guarded' } } });
+    expect(en.status, en.text).toBe(200);
+    const custom = await t.tokenOf('custom', ['api::global.global.update', 'api::global.global.find']);
+    const de = await t.request('PUT', '/api/global?locale=de', { token: custom, body: { data: { siteName: 'Bewacht' } } });
+    expect(de.status, de.text).toBe(403);
+    expect(de.body).toEqual({ data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } });
+    expect((await t.get('/api/global?locale=de')).status).toBe(404);
+    const same = await t.request('PUT', '/api/global', { token: custom, body: { data: { siteName: 'Guarded 2' } } });
+    expect(same.status, same.text).toBe(200);
+    const granted = await t.tokenOf('custom', ['api::global.global.update', 'api::global.global.createLocalization']);
+    expect((await t.request('PUT', '/api/global?locale=de', { token: granted, body: { data: { siteName: 'Bewacht' } } })).status).toBe(200);
+    expect((await t.request('DELETE', '/api/global?locale=de')).status).toBe(204);
+  });
+
   it('an unknown locale on a single type is a 400', async () => {
     const r = await t.get('/api/global?locale=xx');
     expect(r.status).toBe(400);
