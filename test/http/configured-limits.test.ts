@@ -3,10 +3,11 @@
 // media library's paginated list alike (contract: Limits, Upload endpoints).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filePart, startUploadApp, type UploadApp } from '../upload/helpers.js';
+import { TEST_REST } from '../support/app.js';
 
 let u: UploadApp;
 beforeAll(async () => {
-  u = await startUploadApp({}, { rest: { prefix: '/api', defaultLimit: 2, maxLimit: 3, withCount: true, strictParams: false, jsonLimit: 1024 * 1024 } });
+  u = await startUploadApp({}, { rest: { ...TEST_REST, defaultLimit: 2, maxLimit: 3 } });
   for (const label of ['a', 'b', 'c', 'd', 'e']) {
     const r = await u.t.request('POST', '/api/tags', { body: { data: { label } } });
     expect(r.status, r.text).toBe(201);
