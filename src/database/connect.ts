@@ -18,6 +18,7 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
+import type { TypeCast } from 'mysql2';
 import type { Database, Dialect, DialectName } from './dialect.js';
 import { sqliteDialect, SQLITE_LOWER } from './dialects/sqlite.js';
 import { postgresDialect } from './dialects/postgres.js';
@@ -173,6 +174,17 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   };
 }
 
+/**
+ * mysql2 reads a DOUBLE's text digit by digit, which can miss the nearest double in the last place
+ * (a float stored as 92.34230171423405 was answered as 92.34230171423404); Number() of the server's
+ * text is exact, so a float reads back as written and as SQLite and PostgreSQL answer it.
+ */
+const exactDoubles: TypeCast = (field, next) => {
+  if (field.type !== 'DOUBLE') return next();
+  const text = field.string('ascii');
+  return text === null ? null : Number(text);
+};
+
 async function mysql(cfg: DatabaseConfig): Promise<Opened> {
   const m = await import('mysql2');
   const common = {
@@ -182,6 +194,7 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
     timezone: 'Z',
     charset: 'utf8mb4_bin',
     connectionLimit: cfg.poolMax ?? 10,
+    typeCast: exactDoubles,
   };
   const pool = cfg.url
     ? m.createPool({ uri: cfg.url, ...common })
