@@ -128,10 +128,20 @@ async function sqlite(cfg: DatabaseConfig): Promise<Opened> {
   // LIKE compares case-sensitively, as on the other two dialects; $…i operators lower both sides
   conn.pragma('case_sensitive_like = ON');
   keepPlannerStatistics(conn);
-  conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+  conn.function(SQLITE_LOWER, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? letterLower(v) : v));
   const version = conn.prepare('pragma data_version').pluck();
   reusePreparedStatements(conn);
   return { dialect: new ImmediateSqliteDialect({ database: conn }), dataVersion: memoForTurn(() => Number(version.get())) };
+}
+
+/**
+ * lower() as PostgreSQL and MySQL compute it, letter by letter, so the case-insensitive operators
+ * match the same rows on every dialect: JavaScript's toLowerCase() turns `İ` into `i` plus a combining
+ * dot and a word-final `Σ` into `ς`, where both databases give `i` and `σ` (`$eqi=istanbul` missed
+ * `İSTANBUL` on SQLite only).
+ */
+function letterLower(v: string): string {
+  return v.replace(/[\u0130\u03a3]/g, (c) => (c === '\u0130' ? 'i' : '\u03c3')).toLowerCase();
 }
 
 async function postgres(cfg: DatabaseConfig): Promise<Opened> {
