@@ -26,8 +26,14 @@ async function runTogether(s: Store, writes: readonly Write[]): Promise<void> {
     await writes[0]!.execute();
     return;
   }
-  const head = writes.slice(0, -1).map((w, i) => sql`${sql.id(`w${i}`)} as (${w})`);
-  const statement = sql`with ${sql.join(head)} ${writes[writes.length - 1]!}`.compile(s.tx);
+  // PostgreSQL runs the main statement first, then the WITH clauses last one first: the first write
+  // is the main one and the others are named in reverse, so rows are inserted (and numbered) in the
+  // order given, as on the other dialects (a file's `related` lists links by number among equals)
+  const head = writes
+    .slice(1)
+    .reverse()
+    .map((w, i) => sql`${sql.id(`w${i}`)} as (${w})`);
+  const statement = sql`with ${sql.join(head)} ${writes[0]!}`.compile(s.tx);
   if (statement.parameters.length <= MAX_PARAMETERS) {
     await s.tx.executeQuery(statement);
     return;
