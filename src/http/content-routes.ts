@@ -229,7 +229,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const raw = bodyData(req);
     // a draft & publish single type's first PUT creates it, and is checked as a create (its required lists)
     const firstSingle = isSingle && type.draftAndPublish && (await documentIdOfSingle(services.database.db, type)) === null;
-    const write = { create: firstSingle, locale };
+    const write = { create: firstSingle, locale, singlePass: !type.draftAndPublish };
     const read = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const { data } = read;
     const opts = { status: q.status, locale, canCreateLocalization: call.caller.ability.can(`${type.uid}.createLocalization`) };

@@ -131,6 +131,47 @@ it('a create of a type without draft & publish reports every field at once, as S
   });
 });
 
+it('an update of a type without draft & publish reports every field it sends at once, as Strapi 5.54 does: a type error beside a format or a null', async () => {
+  const author = (await t.request('POST', '/api/authors', { body: { data: { name: 'one pass' } } })).body.data.documentId;
+  const category = (await t.request('POST', '/api/categories', { body: { data: { name: 'one pass' } } })).body.data.documentId;
+  const errorsOf = async (path: string, data: Record<string, unknown>) => {
+    const r = await t.request('PUT', path, { body: { data } });
+    expect(r.status, r.text).toBe(400);
+    return { message: r.body.error.message as string, errors: (r.body.error.details.errors as { path: string[]; message: string }[]).map((e) => [e.path.join('.'), e.message]) };
+  };
+  // the reference Strapi 5.54's answers to these bodies; the format and null errors used to be hidden by the type error
+  expect(await errorsOf(`/api/categories/${category}`, { name: 123, slug: 'é' })).toEqual({
+    message: '2 errors occurred',
+    errors: [
+      ['name', 'name must be a `string` type, but the final value was: `123`.'],
+      ['slug', 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"'],
+    ],
+  });
+  expect(await errorsOf(`/api/categories/${category}`, { slug: 'é', position: 'abc' })).toEqual({
+    message: '2 errors occurred',
+    errors: [
+      ['slug', 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"'],
+      ['position', 'position must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).'],
+    ],
+  });
+  expect(await errorsOf(`/api/authors/${author}`, { email: 'hello world', age: { a: 1 }, name: null })).toEqual({
+    message: '3 errors occurred',
+    errors: [
+      ['name', 'name must be a `string` type, but the final value was: `null`.'],
+      ['email', 'email must be a valid email'],
+      ['age', 'age must be a `number` type, but the final value was: `NaN` (cast from the value `{\n  "a": "1"\n}`).'],
+    ],
+  });
+  // the fields an update leaves out keep their stored values: the required name is not reported
+  expect(await errorsOf(`/api/authors/${author}`, { email: 'x', age: 'y' })).toEqual({
+    message: '2 errors occurred',
+    errors: [
+      ['email', 'email must be a valid email'],
+      ['age', 'age must be a `number` type, but the final value was: `NaN` (cast from the value `"y"`).'],
+    ],
+  });
+});
+
 it("field errors come in the schema's order whatever the body's, as yup sorts them for Strapi 5.54", async () => {
   const r = await t.request('POST', '/api/articles?status=draft', { body: { data: { blocks: { a: 1 }, seo: { metaDescription: 5, metaTitle: 5 }, views: 'x', title: 7 } } });
   expect(r.status, r.text).toBe(400);

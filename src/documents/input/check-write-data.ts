@@ -260,24 +260,27 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
 }
 
 /**
- * A create checked in one pass (WriteTarget.singlePass), refused for its types or sizes, also reports
+ * A write checked in one pass (WriteTarget.singlePass), refused for its types or sizes, also reports
  * what the publish rules find beside those errors (a required name left out beside a bad age, a link's
- * missing url beside another link's bad label), as Strapi's one yup pass reports each field's first
- * error. A component or zone with an error is read as sent, since what was read of it is partial (a
+ * missing url beside another link's bad label, a uid's format beside a name's type on an update), as
+ * Strapi's one yup pass reports each field's first error. An update's rules read only what it sends:
+ * the fields it leaves out keep their stored values, checked when they were written. A component or zone with an error is read as sent, since what was read of it is partial (a
  * refused list entry is left out, so later entries would be reported at the wrong index); a field with
  * an error, or under one, keeps only its own. Uniqueness needs the database: not here.
  */
 function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, sent: Obj, problems: Problems): FieldError[] {
   const errors = problems.fieldErrors;
-  if (!ctx.write?.create || !ctx.write.singlePass || schema.modelType !== 'contentType') return errors;
-  const values = withDefaults(plainValues(ctx.model, schema, data), schema, data);
+  if (!ctx.write?.singlePass || schema.modelType !== 'contentType') return errors;
+  const isCreate = ctx.write.create;
+  const plain = plainValues(ctx.model, schema, data);
+  const values = isCreate ? withDefaults(plain, schema, data) : plain;
   const failed = new Set(errors.map((e) => e.path[0]));
   for (const a of schema.attributes.values()) {
     if ((a.kind === 'component' || a.kind === 'dynamiczone') && failed.has(a.name) && Object.hasOwn(sent, a.name)) values[a.name] = asSent(sent[a.name]);
   }
   const covered = (path: readonly string[]): boolean => errors.some((e) => e.path.length <= path.length && e.path.every((seg, i) => seg === path[i]));
   const unconvertible = (path: readonly string[]): boolean => problems.unconvertibleAt.some((p) => samePath(p, path));
-  const more = validateForPublish(ctx.model, schema, values, { isCreate: true, draftAndPublish: schema.draftAndPublish }).filter((e) => !covered(e.path) && !unconvertible(e.path));
+  const more = validateForPublish(ctx.model, schema, values, { isCreate, draftAndPublish: schema.draftAndPublish }).filter((e) => !covered(e.path) && !unconvertible(e.path));
   return [...errors, ...more];
 }
 
