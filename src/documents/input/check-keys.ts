@@ -67,7 +67,9 @@ function checkMediaValueKeys(value: unknown, path: string): void {
 }
 
 function nonWritable(v: KeyVisit): void {
-  const system = v.place === 'root' && v.schema.modelType === 'contentType' && (SYSTEM_KEYS.has(v.key) || (v.key === 'localizations' && v.schema.localized));
+  // `localizations` too, on every content type: Strapi 5.54's i18n gives each one that attribute, private and read-only
+  // where the type has no locales, so it is refused before an unknown key there as well
+  const system = v.place === 'root' && v.schema.modelType === 'contentType' && (SYSTEM_KEYS.has(v.key) || v.key === 'localizations');
   if (system || (v.attribute && !v.attribute.writable)) throw ValidationError.invalidKey(v.key, v.path, 'body');
 }
 
