@@ -237,6 +237,20 @@ describe('relation writes and populate', () => {
     expect((await t.request('PUT', `/api/tags/${kept}`, { body: { data: { articles: { disconnect: [99999] } } } })).status).toBe(200);
   });
 
+  it('connect and disconnect both naming missing documents: the disconnect one is named, as Strapi 5.54 looks it up first, from either side and beside a value error', async () => {
+    const tag = await create('tags', { label: 'disconnect first' });
+    const article = await create('articles', { title: 'disconnect first' });
+    const refused = async (path: string, data: Record<string, unknown>, locale: string) => {
+      const r = await t.request('PUT', path, { body: { data } });
+      expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message: `Document with id "gone2", locale "${locale}" not found`, details: {} });
+    };
+    const both = { connect: ['gone1'], disconnect: ['gone2'] };
+    await refused(`/api/articles/${article}`, { tags: both }, 'null');
+    await refused(`/api/articles/${article}`, { views: 'abc', tags: both }, 'null');
+    await refused(`/api/tags/${tag}`, { articles: both }, 'en');
+    expect((await t.get(`/api/articles/${article}?populate=tags`)).body.data.tags).toEqual([]);
+  });
+
   it('a linked document must exist in the version the link shows: each missing one is a 400 naming it and its locale, the first in the order sent; nothing is written', async () => {
     const cat = await create('categories', { name: 'only in en' });
     const author = await create('authors', { name: 'Exists' });

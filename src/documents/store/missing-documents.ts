@@ -41,8 +41,9 @@ export function readable<T>(read: () => T): T | undefined {
   }
 }
 
+/** a disconnect's documents before a connect's, in the order Strapi 5.54 looks them up */
 function refsOf(op: ReturnType<typeof relationOp>): RelationRef[] {
-  return op.kind === 'set' ? op.items : [...op.connect, ...op.disconnect];
+  return op.kind === 'set' ? op.items : [...op.disconnect, ...op.connect];
 }
 
 /**

@@ -127,9 +127,10 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
     status: r.target_status as string | null,
     inv: Number(r.inv_ord),
   }));
+  // the disconnect list is looked up first: a document missing there is the one named, as Strapi 5.54 applies it first
+  const disconnect = (await disconnected(ctx, target, op, localeFor, statusFor)).map(key);
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
-  const disconnect = (await disconnected(ctx, target, op, localeFor, statusFor)).map(key);
   // the documents linked are kept from being deleted until this write ends; a target held by one source is
   // taken by one write at a time, so the next one to take it sees (and removes) the link this one makes
   await lockDocuments(
@@ -269,9 +270,9 @@ async function writeInverseInLocale(
   const ownerLocale = (): string | null => locale;
   // a longhand status picks which versions of an owner with draft & publish hold the link (rule 6)
   const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? (r.status ?? null) : null);
+  const disconnect = (await disconnected(ctx, owner, op, ownerLocale, ownerStatus)).map(byDocument);
   const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
-  const disconnect = (await disconnected(ctx, owner, op, ownerLocale, ownerStatus)).map(byDocument);
   await checkExists(ctx, owner, positionAnchors(op, connect, current));
   const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
 
@@ -367,7 +368,7 @@ export async function checkUnlinkedRelation(ctx: RelationContext, source: Source
   const statusFor = (): null => null;
   if (op.kind === 'set') await resolve(ctx, target, op.items, localeFor, statusFor, true);
   else {
-    await resolve(ctx, target, op.connect, localeFor, statusFor, true);
     await disconnected(ctx, target, op, localeFor, statusFor);
+    await resolve(ctx, target, op.connect, localeFor, statusFor, true);
   }
 }
