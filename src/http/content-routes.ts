@@ -3,11 +3,13 @@
 // document service → envelope. Nothing reaches the database before every check has passed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { ContentType } from '../schema/types.js';
+import type { ContentType, Model } from '../schema/types.js';
+import type { Ability } from '../auth/ability.js';
 import type { FindQuery } from '../query/ast.js';
 import { filtersChooseLocale } from '../query/parse/locale-filter.js';
 import { parseFindQuery, parseLocale } from '../query/parse/find-query.js';
 import { readWriteData } from '../documents/input/check-write-data.js';
+import { checkKeys } from '../documents/input/check-keys.js';
 import { withUniquenessErrors } from '../documents/unique-beside-errors.js';
 import { refuseMissingDocuments } from '../documents/store/missing-documents.js';
 import { readUnpaged, withoutPaging } from '../query/parse/root-pages.js';
@@ -105,8 +107,13 @@ function asText(v: unknown): string {
   return typeof v === 'object' && v !== null ? '[object Object]' : String(v);
 }
 
-function writeLocale(type: ContentType, q: FindQuery): string | null {
+/**
+ * The locale a write goes to. Strapi 5.54's document service refuses `*` after its controller has
+ * checked the body (a missing `data`, bad keys): those errors come first, so the body is checked here.
+ */
+function writeLocale(type: ContentType, q: FindQuery, raw: Record<string, unknown> | unknown[], model: Model, ability: Ability): string | null {
   if (!type.localized) return null;
+  if (q.locale === '*' && !Array.isArray(raw)) checkKeys(model, ability, type, raw);
   if (q.locale === '*' || Array.isArray(q.locale)) throw notOneLocale(q.locale);
   return q.locale as string;
 }
@@ -210,8 +217,8 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
   const create = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'create');
     const q = parseWrite(services, call, type);
-    const locale = writeLocale(type, q);
     const raw = bodyData(req);
+    const locale = writeLocale(type, q, raw, services.model, call.caller.ability);
     const write = { create: true, locale, singlePass: !type.draftAndPublish };
     const read = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const { data } = read;
@@ -225,8 +232,8 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
   const update = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'update');
     const q = parseWrite(services, call, type);
-    const locale = writeLocale(type, q);
     const raw = bodyData(req);
+    const locale = writeLocale(type, q, raw, services.model, call.caller.ability);
     // a draft & publish single type's first PUT creates it, and is checked as a create (its required lists)
     const firstSingle = isSingle && type.draftAndPublish && (await documentIdOfSingle(services.database.db, type)) === null;
     const write = { create: firstSingle, locale, singlePass: !type.draftAndPublish };

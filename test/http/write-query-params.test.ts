@@ -40,6 +40,18 @@ describe("a write's query", () => {
     expect((await t.request('POST', '/api/articles?locale[a]=fr', { body })).body.error).toEqual(refused('[object Object]'));
     expect((await t.request('POST', '/api/articles?locale=*', { body })).body.error).toEqual(refused('*'));
   });
+
+  it("comes after the body's missing data and bad keys, but before its values, as in Strapi 5.54", async () => {
+    const invalidKey = (key: string, path: string | null) => ({ status: 400, name: 'ValidationError', message: `Invalid key ${key}`, details: { key, path, source: 'body' } });
+    expect((await t.request('POST', '/api/articles?locale=*', { body: { data: { foo: 1, title: 'x' } } })).body.error).toEqual(invalidKey('foo', null));
+    expect((await t.request('PUT', '/api/homepage?locale=*', { body: { data: { createdAt: 'x' } } })).body.error).toEqual(invalidKey('createdAt', 'createdAt'));
+    const missing = { status: 400, name: 'ValidationError', message: 'Missing "data" payload in the request body', details: {} };
+    expect((await t.request('POST', '/api/articles?locale=*', { body: { nodata: 1 } })).body.error).toEqual(missing);
+    // a value error (and a data list) is the locale's
+    const refused = { status: 400, name: 'ValidationError', message: 'Invalid locale param * provided. Document locales must be strings.', details: {} };
+    expect((await t.request('POST', '/api/articles?locale=*', { body: { data: { title: 5 } } })).body.error).toEqual(refused);
+    expect((await t.request('POST', '/api/articles?locale=*', { body: { data: [1] } })).body.error).toEqual(refused);
+  });
 });
 
 describe("a one-document read's locale", () => {
