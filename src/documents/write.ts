@@ -241,9 +241,15 @@ export class DocumentWriter {
         if (data.components.has(a.name) || data.zones.has(a.name) || data.media.has(a.name)) throw ValidationError.invalidKey(a.name, a.name, 'body');
       }
     }
-    // the shared components copied from the other locale count towards the publish check, as they are stored with it
+    // the shared components copied from the other locale count towards the publish check, as they are stored with it;
+    // a new document's components are all new, whatever id they were sent with (a new locale version's sent with
+    // one are refused as not related when they are written)
     const copied = copyFrom && publish ? await storedComponentValues(s, ctx.model, type, Number(copyFrom['id']), data, true) : {};
-    const values = { ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }), ...copied, ...plainValues(ctx.model, type, data) };
+    const values = {
+      ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }),
+      ...copied,
+      ...plainValues(ctx.model, type, data, copyFrom === null),
+    };
     // a new version is a create, a new locale version too: a required field it leaves out is "must be defined"
     if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: true });
     const row = {

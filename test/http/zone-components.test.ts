@@ -218,6 +218,29 @@ describe('dynamic zone components', () => {
     expect(read.body.data.links.map((l: { label: string }) => l.label)).toEqual(['a']);
   });
 
+  it('a component sent with an id on a create is new, so its required fields must be given, as Strapi 5.54 answers', async () => {
+    const error = (message: string, path: string[], value?: null) => {
+      const item = value === undefined ? { path, message, name: 'ValidationError' } : { path, message, name: 'ValidationError', value };
+      return { status: 400, name: 'ValidationError', message, details: { errors: [item] } };
+    };
+    // an id used to let the component skip its required fields: the document was stored with links[0].url null
+    for (const given of [999999, null]) {
+      const r = await t.request('POST', '/api/authors', { body: { data: { name: `fresh id ${String(given)}`, links: [{ id: given, label: 'x' }] } } });
+      expect(r.body.error).toEqual(error('links[0].url must be defined.', ['links', '0', 'url']));
+    }
+    const seo = await t.request('POST', '/api/articles', { body: { data: { title: 'seo id on create', seo: { id: 999999 } } } });
+    expect(seo.body.error).toEqual(error('seo.metaTitle must be a `string` type, but the final value was: `null`.', ['seo', 'metaTitle'], null));
+    // beside a type error, in one pass
+    const both = await t.request('POST', '/api/authors', { body: { data: { name: 'fresh id beside', age: 'abc', links: [{ id: 5, label: 'x' }] } } });
+    expect((both.body.error.details.errors as { path: string[] }[]).map((e) => e.path.join('.'))).toEqual(['age', 'links.0.url']);
+    expect((await t.get('/api/authors?filters[name][$startsWith]=fresh')).body.data).toEqual([]);
+    // given whole, it is created as any new component (the id is not the row's)
+    const ok = await t.request('POST', '/api/authors?populate=links', { body: { data: { name: 'id whole', links: [{ id: 999999, label: 'x', url: 'u' }] } } });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.data.links).toMatchObject([{ label: 'x', url: 'u' }]);
+    expect(ok.body.data.links[0].id).not.toBe(999999);
+  });
+
   it("listed components are written and read; a fragment or path through an unlisted one reads as Strapi's", async () => {
     const put = await t.request('PUT', '/api/homepage', { body: { data: { headline: 'Home', hero: [{ __component: 'shared.quote', title: 'HQ' }] } } });
     expect(put.status, put.text).toBe(200);

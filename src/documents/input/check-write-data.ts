@@ -264,19 +264,20 @@ export function readWriteData(ctx: InputContext, schema: Schema, data: unknown):
  * what the publish rules find beside those errors (a required name left out beside a bad age, a link's
  * missing url beside another link's bad label, a uid's format beside a name's type on an update), as
  * Strapi's one yup pass reports each field's first error. An update's rules read only what it sends:
- * the fields it leaves out keep their stored values, checked when they were written. A component or zone with an error is read as sent, since what was read of it is partial (a
- * refused list entry is left out, so later entries would be reported at the wrong index); a field with
- * an error, or under one, keeps only its own. Uniqueness needs the database: not here.
+ * the fields it leaves out keep their stored values, checked when they were written. A component or
+ * zone with an error is read as sent, since what was read of it is partial (a refused list entry is
+ * left out, so later entries would be reported at the wrong index); a field with an error, or under
+ * one, keeps only its own. Uniqueness needs the database: not here.
  */
 function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, sent: Obj, problems: Problems): FieldError[] {
   const errors = problems.fieldErrors;
   if (!ctx.write?.singlePass || schema.modelType !== 'contentType') return errors;
   const isCreate = ctx.write.create;
-  const plain = plainValues(ctx.model, schema, data);
+  const plain = plainValues(ctx.model, schema, data, isCreate);
   const values = isCreate ? withDefaults(plain, schema, data) : plain;
   const failed = new Set(errors.map((e) => e.path[0]));
   for (const a of schema.attributes.values()) {
-    if ((a.kind === 'component' || a.kind === 'dynamiczone') && failed.has(a.name) && Object.hasOwn(sent, a.name)) values[a.name] = asSent(sent[a.name]);
+    if ((a.kind === 'component' || a.kind === 'dynamiczone') && failed.has(a.name) && Object.hasOwn(sent, a.name)) values[a.name] = asSent(sent[a.name], isCreate);
   }
   const covered = (path: readonly string[]): boolean => errors.some((e) => e.path.length <= path.length && e.path.every((seg, i) => seg === path[i]));
   const unconvertible = (path: readonly string[]): boolean => problems.unconvertibleAt.some((p) => samePath(p, path));
@@ -284,8 +285,8 @@ function withPublishErrors(ctx: InputContext, schema: Schema, data: WriteData, s
   return [...errors, ...more];
 }
 
-/** A component or zone value as sent, its items given with an id marked partial as plainValues marks them. */
-function asSent(v: unknown): unknown {
-  const item = (x: unknown): unknown => (isObj(x) && x['id'] !== undefined && x['id'] !== null ? { ...x, [PARTIAL]: true } : x);
+/** A component or zone value as sent, its items given with an id marked partial as plainValues marks them (on an update). */
+function asSent(v: unknown, fresh: boolean): unknown {
+  const item = (x: unknown): unknown => (!fresh && isObj(x) && x['id'] !== undefined && x['id'] !== null ? { ...x, [PARTIAL]: true } : x);
   return Array.isArray(v) ? v.map(item) : item(v);
 }

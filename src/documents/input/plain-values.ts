@@ -13,14 +13,19 @@ export function withDefaults(values: Record<string, unknown>, schema: ContentTyp
   return values;
 }
 
-export function plainValues(model: Model, schema: ContentType | Component, data: WriteData): Record<string, unknown> {
+/**
+ * The values `data` writes, as the publish rules read them. `fresh`: the row is new (a create, a new
+ * locale version), so no stored component can be updated in place and an `id` sent with one is ignored,
+ * as the writer ignores it: the component is new and held to its rules whole.
+ */
+export function plainValues(model: Model, schema: ContentType | Component, data: WriteData, fresh = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of data.scalars) out[k] = v;
   // a component sent back with its id is a partial update: absent keys keep their stored values; a new one takes its defaults
   const item = (uid: string, c: { id?: number; data: WriteData }): Record<string, unknown> => {
     const component = model.components.get(uid)!;
-    const values = plainValues(model, component, c.data);
-    return c.id !== undefined ? { ...values, [PARTIAL]: true } : withDefaults(values, component, c.data);
+    const values = plainValues(model, component, c.data, fresh);
+    return c.id !== undefined && !fresh ? { ...values, [PARTIAL]: true } : withDefaults(values, component, c.data);
   };
   for (const [k, v] of data.components) {
     const a = schema.attributes.get(k);
