@@ -99,4 +99,22 @@ describe('an inverse list item naming a status', () => {
     await put(`/api/categories/${c}`, { articles: { disconnect: [x] } });
     expect(await categoriesOf(x)).toEqual({ draft: [], published: [] });
   });
+
+  it('naming the published version of a draft-only article is that document not found, before a missing file or a value error, as Strapi 5.54 answers', async () => {
+    const draft = await writeDocument(t, 'POST', '/api/articles?status=draft', { title: 'never published' });
+    const notFound = { status: 400, name: 'ValidationError', message: `Document with id "${draft}", locale "en" not found`, details: {} };
+    const link = { connect: [{ documentId: draft, status: 'published' }] };
+    for (const data of [
+      { name: 'P1', articles: link },
+      { name: 'P2', articles: link, avatar: 99999 },
+      { name: 'P3', age: 'abc', articles: link },
+    ]) {
+      const r = await t.request('POST', '/api/authors', { body: { data } });
+      expect(r.body.error, JSON.stringify(data)).toEqual(notFound);
+    }
+    expect((await t.get('/api/authors?filters[name][$in][0]=P1&filters[name][$in][1]=P2&filters[name][$in][2]=P3')).body.data).toEqual([]);
+    // its draft is there to name
+    const drafted = await t.request('POST', '/api/authors', { body: { data: { name: 'P4', age: 'abc', articles: { connect: [{ documentId: draft, status: 'draft' }] } } } });
+    expect(drafted.body.error.message).toBe('age must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).');
+  });
 });

@@ -20,12 +20,16 @@ interface Named {
   readonly table: string | null;
   readonly doc: string;
   readonly locale: string | null;
+  /** a link that names the published version (rule 6): the document must have one */
+  readonly published?: boolean;
 }
 
 interface Walk {
   readonly model: Model;
   readonly defaultLocale: string;
   readonly out: Named[];
+  /** whether the document written has draft & publish: without it, a link may name its target's status */
+  readonly draftAndPublish: boolean;
 }
 
 /** ids per lookup: a 1 MB body can name ~35,000 documents, past SQLite's limit of bound values */
@@ -86,11 +90,14 @@ function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocal
     if (a.kind === 'relation') {
       const target = w.model.contentTypes.get(a.target)!;
       const op = readable(() => relationOp(a, value, pathText(p)));
+      const linked = new Set(op ? (op.kind === 'set' ? op.items : op.connect) : []);
       for (const r of op ? refsOf(op) : []) {
         if (r.documentId === undefined) continue;
         // as the writer places links: a localized source links its own locale, any other the one each ref names
         const locale = !target.localized ? null : (sourceLocale ?? r.locale ?? w.defaultLocale);
-        w.out.push({ table: target.table, doc: r.documentId, locale });
+        // a link naming the published version of a draft & publish target needs one, as Strapi 5.54 looks it up
+        const published = linked.has(r) && r.status === 'published' && target.draftAndPublish && !w.draftAndPublish;
+        w.out.push({ table: target.table, doc: r.documentId, locale, published });
       }
     } else if (a.kind === 'media') {
       const refs = readable(() => mediaRefs(a, value, pathText(p))) ?? [];
@@ -103,31 +110,38 @@ function collect(w: Walk, schema: Schema, data: Obj, path: string[], sourceLocal
  * Throws Strapi's "Document with id …, locale … not found" for the first documentId in `data` that
  * names no document in its type, in the locale the link would name (a category that has no French
  * version, linked from a French article, as Strapi 5.54 maps ids per locale before it validates); in
- * any status: one that exists only in another status is the writer's to refuse, once the values are right.
+ * any status, except that a link naming the published version (`status: 'published'` from a type
+ * without draft & publish) needs one there too, as Strapi looks that version up.
  */
 export async function refuseMissingDocuments(tx: Tx, model: Model, schema: Schema, data: unknown, writeLocale: string | null, defaultLocale: string): Promise<void> {
   if (!isObj(data)) return;
-  const w: Walk = { model, defaultLocale, out: [] };
+  const w: Walk = { model, defaultLocale, out: [], draftAndPublish: schema.modelType === 'contentType' && schema.draftAndPublish };
   collect(w, schema, data, [], schema.modelType === 'contentType' && schema.localized ? writeLocale : null);
   if (w.out.length === 0) return;
   // per table, the documents named and whether a locale is asked of them (only a localized type's are)
-  const byTable = new Map<string, { docs: Set<string>; localized: boolean }>();
+  const byTable = new Map<string, { docs: Set<string>; localized: boolean; published: boolean }>();
   for (const n of w.out) {
     if (n.table === null) continue;
-    const entry = byTable.get(n.table) ?? { docs: new Set<string>(), localized: n.locale !== null };
+    const entry = byTable.get(n.table) ?? { docs: new Set<string>(), localized: n.locale !== null, published: false };
     byTable.set(n.table, entry);
     entry.docs.add(n.doc);
+    if (n.published) entry.published = true;
   }
   const found = new Set<string>();
-  for (const [table, { docs, localized }] of byTable) {
+  for (const [table, { docs, localized, published }] of byTable) {
     const all = [...docs];
     for (let from = 0; from < all.length; from += IDS_PER_LOOKUP) {
       const ids = all.slice(from, from + IDS_PER_LOOKUP);
       const q = tx.selectFrom(table).distinct().where('document_id', 'in', ids);
-      const rows: Record<string, unknown>[] = await (localized ? q.select(['document_id', 'locale']) : q.select('document_id')).execute();
-      for (const r of rows) found.add(`${table}|${String(r['document_id'])}|${localized ? String(r['locale']) : ''}`);
+      const columns = [...(localized ? ['locale'] : []), ...(published ? ['published_at'] : [])];
+      const rows: Record<string, unknown>[] = await q.select(['document_id', ...columns]).execute();
+      for (const r of rows) {
+        const key = `${table}|${String(r['document_id'])}|${localized ? String(r['locale']) : ''}`;
+        found.add(key);
+        if (published && r['published_at'] !== null && r['published_at'] !== undefined) found.add(`${key}|published`);
+      }
     }
   }
-  const missing = w.out.find((n) => n.table === null || !found.has(`${n.table}|${n.doc}|${n.locale ?? ''}`));
+  const missing = w.out.find((n) => n.table === null || !found.has(`${n.table}|${n.doc}|${n.locale ?? ''}${n.published ? '|published' : ''}`));
   if (missing) throw notFound(missing.doc, missing.locale);
 }
