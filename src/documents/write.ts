@@ -16,7 +16,7 @@ import { storedComponentValues } from './stored-components.js';
 import { inSchemaOrder } from './input/error-order.js';
 import { publishDraft } from './publish.js';
 import { replaceComponentFields } from './store/children.js';
-import { applyData } from './store/apply-data.js';
+import { applyData, refuseUnrelatedComponents } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
 import { DeferredLinks } from './store/deferred-links.js';
 import { lockDocument } from './store/document-lock.js';
@@ -295,6 +295,8 @@ export class DocumentWriter {
     const locale = type.localized ? opts.locale : null;
     const publish = !type.draftAndPublish || opts.status === 'published';
     if (publish) {
+      // the draft is written before the published version is checked (Strapi 5.54): its components' ids are refused first
+      if (type.draftAndPublish) await refuseUnrelatedComponents(ctx, { id, documentId, locale, schema: type }, data);
       const sent = plainValues(ctx.model, type, data);
       const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, ctx.model, type, id, data)), ...sent };
       const shared = type.localized ? sharedLive(type, sent, all, locale) : undefined;

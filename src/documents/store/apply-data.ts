@@ -30,14 +30,13 @@ class UnrelatedZoneComponents extends ApplicationError {
   override readonly details = undefined;
 }
 
-async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, sent: readonly Item[], isNew: boolean, zone = false): Promise<void> {
-  const { tx } = ctx.store;
-  // a row this write inserts has no components yet: an id sent with one is ignored and the component
-  // created, as Strapi 5.54 does on create (an update names the components it keeps by their ids)
-  const items = isNew ? sent.map((it): Item => ({ component: it.component, data: it.data })) : sent;
-  const existing = isNew
-    ? []
-    : await tx.selectFrom(owner.schema.componentTable).select(['cmp_id', 'component_type']).where('entity_id', '=', owner.id).where('field', '=', field).execute();
+/** The components attached to a stored row under `field`. */
+async function attachedTo(ctx: RelationContext, owner: SourceRow, field: string): Promise<{ cmp_id: unknown; component_type: unknown }[]> {
+  return ctx.store.tx.selectFrom(owner.schema.componentTable).select(['cmp_id', 'component_type']).where('entity_id', '=', owner.id).where('field', '=', field).execute();
+}
+
+/** Refuses items sent with the id of a component the row doesn't hold under `field`. */
+function refuseUnattached(existing: readonly { cmp_id: unknown; component_type: unknown }[], field: string, items: readonly Item[], zone: boolean): void {
   const attached = new Set(existing.map((r) => `${String(r.component_type)}#${Number(r.cmp_id)}`));
   for (const it of items) {
     if (it.id !== undefined && !attached.has(`${it.component}#${it.id}`)) {
@@ -45,6 +44,33 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
       throw zone ? new UnrelatedZoneComponents(message) : new ApplicationError(message);
     }
   }
+}
+
+/**
+ * The check writeItems makes, before anything is written: a draft & publish update writes its draft
+ * before it validates the version it publishes (Strapi 5.54), so an id naming no component of the
+ * draft is reported before the publish rules' errors.
+ */
+export async function refuseUnrelatedComponents(ctx: RelationContext, owner: SourceRow, data: WriteData): Promise<void> {
+  for (const [name, value] of data.components) {
+    const a = owner.schema.attributes.get(name);
+    if (a?.kind !== 'component') continue;
+    const items = componentItems(a.component, value);
+    if (items.some((it) => it.id !== undefined)) refuseUnattached(await attachedTo(ctx, owner, name), name, items, false);
+  }
+  for (const [name, value] of data.zones) {
+    const items = zoneItems(value);
+    if (items.some((it) => it.id !== undefined)) refuseUnattached(await attachedTo(ctx, owner, name), name, items, true);
+  }
+}
+
+async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, sent: readonly Item[], isNew: boolean, zone = false): Promise<void> {
+  const { tx } = ctx.store;
+  // a row this write inserts has no components yet: an id sent with one is ignored and the component
+  // created, as Strapi 5.54 does on create (an update names the components it keeps by their ids)
+  const items = isNew ? sent.map((it): Item => ({ component: it.component, data: it.data })) : sent;
+  const existing = isNew ? [] : await attachedTo(ctx, owner, field);
+  refuseUnattached(existing, field, items, zone);
   const kept = new Set<string>();
   const links: (CmpLink & { readonly entity_id: number })[] = [];
   const dialect = ctx.store.dialect;
