@@ -16,7 +16,7 @@ import { storedComponentValues } from './stored-components.js';
 import { inSchemaOrder } from './input/error-order.js';
 import { publishDraft } from './publish.js';
 import { replaceComponentFields } from './store/children.js';
-import { applyData, refuseUnrelatedComponents } from './store/apply-data.js';
+import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
 import { DeferredLinks } from './store/deferred-links.js';
 import { lockDocument } from './store/document-lock.js';
@@ -102,6 +102,22 @@ async function validatePublished(s: Store, model: Model, v: LiveVersion): Promis
   }
   // the uniqueness errors take their attributes' places among the others
   if (errors.length) throw ValidationError.of(inSchemaOrder(model, v.type, v.values, errors));
+}
+
+/**
+ * The publish rules' refusal of a draft & publish write, held back: Strapi 5.54 writes the draft first
+ * (relations, their positions, components) and checks the version it publishes after, so an error of
+ * the draft's write is the one reported. The write goes on to meet it, then this is thrown; the
+ * transaction rolls back either way. Without draft & publish the rules come first, as in Strapi.
+ */
+async function heldBack(type: ContentType, check: () => Promise<void>): Promise<ValidationError | null> {
+  try {
+    await check();
+    return null;
+  } catch (e) {
+    if (type.draftAndPublish && e instanceof ValidationError) return e;
+    throw e;
+  }
 }
 
 /** Where a new version comes from: a new document, or another locale of an existing one. */
@@ -251,7 +267,7 @@ export class DocumentWriter {
       ...plainValues(ctx.model, type, data, copyFrom === null),
     };
     // a new version is a create, a new locale version too: a required field it leaves out is "must be defined"
-    if (publish) await validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: true });
+    const refused = publish ? await heldBack(type, () => validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: true })) : null;
     const row = {
       ...defaultColumns(s.dialect, type, data.scalars),
       ...inherited,
@@ -270,6 +286,7 @@ export class DocumentWriter {
     const deferred = new DeferredLinks();
     await applyData({ ...ctx, store: { ...s, deferred } }, { id, documentId, locale, schema: type }, data, true);
     await deferred.flush(s);
+    if (refused) throw refused;
     if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale }, publishedId, now);
   }
 
@@ -294,13 +311,12 @@ export class DocumentWriter {
     const documentId = String(target['document_id']);
     const locale = type.localized ? opts.locale : null;
     const publish = !type.draftAndPublish || opts.status === 'published';
+    let refused: ValidationError | null = null;
     if (publish) {
-      // the draft is written before the published version is checked (Strapi 5.54): its components' ids are refused first
-      if (type.draftAndPublish) await refuseUnrelatedComponents(ctx, { id, documentId, locale, schema: type }, data);
       const sent = plainValues(ctx.model, type, data);
       const merged = { ...storedValues(type, target), ...(await storedComponentValues(s, ctx.model, type, id, data)), ...sent };
       const shared = type.localized ? sharedLive(type, sent, all, locale) : undefined;
-      await validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false, shared });
+      refused = await heldBack(type, () => validatePublished(s, ctx.model, { type, values: merged, documentId, locale, isCreate: false, shared }));
     }
     const cols = {
       ...scalarColumns(s.dialect, type, data.scalars),
@@ -342,6 +358,7 @@ export class DocumentWriter {
     // non-localized components and zones, as written here, go to the same rows as the shared scalars
     const sharedLists = new Set([...data.components.keys(), ...data.zones.keys()].filter(isShared));
     await replaceComponentFields(s, ctx.model, type, id, others, sharedLists);
+    if (refused) throw refused;
     if (type.draftAndPublish && publish) await publishDraft(s, ctx.model, type, { id, documentId, locale, values: { ...target, ...cols } }, publishedId, now);
   }
 

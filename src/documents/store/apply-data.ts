@@ -46,24 +46,6 @@ function refuseUnattached(existing: readonly { cmp_id: unknown; component_type: 
   }
 }
 
-/**
- * The check writeItems makes, before anything is written: a draft & publish update writes its draft
- * before it validates the version it publishes (Strapi 5.54), so an id naming no component of the
- * draft is reported before the publish rules' errors.
- */
-export async function refuseUnrelatedComponents(ctx: RelationContext, owner: SourceRow, data: WriteData): Promise<void> {
-  for (const [name, value] of data.components) {
-    const a = owner.schema.attributes.get(name);
-    if (a?.kind !== 'component') continue;
-    const items = componentItems(a.component, value);
-    if (items.some((it) => it.id !== undefined)) refuseUnattached(await attachedTo(ctx, owner, name), name, items, false);
-  }
-  for (const [name, value] of data.zones) {
-    const items = zoneItems(value);
-    if (items.some((it) => it.id !== undefined)) refuseUnattached(await attachedTo(ctx, owner, name), name, items, true);
-  }
-}
-
 async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, sent: readonly Item[], isNew: boolean, zone = false): Promise<void> {
   const { tx } = ctx.store;
   // a row this write inserts has no components yet: an id sent with one is ignored and the component
