@@ -258,13 +258,13 @@ export class DocumentWriter {
       }
     }
     // the shared components copied from the other locale count towards the publish check, as they are stored with it;
-    // a new document's components are all new, whatever id they were sent with (a new locale version's sent with
-    // one are refused as not related when they are written)
+    // a new version's components are all new, whatever id they were sent with (a new locale version's too:
+    // the writer ignores the id there, as Strapi 5.54 does), so they are held to their rules whole
     const copied = copyFrom && publish ? await storedComponentValues(s, ctx.model, type, Number(copyFrom['id']), data, true) : {};
     const values = {
       ...storedValues(type, { ...defaultColumns(s.dialect, type, data.scalars), ...inherited }),
       ...copied,
-      ...plainValues(ctx.model, type, data, copyFrom === null),
+      ...plainValues(ctx.model, type, data, true),
     };
     // a new version is a create, a new locale version too: a required field it leaves out is "must be defined"
     const refused = publish ? await heldBack(type, () => validatePublished(s, ctx.model, { type, values, documentId, locale, isCreate: true })) : null;

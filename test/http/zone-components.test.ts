@@ -257,6 +257,37 @@ describe('dynamic zone components', () => {
     expect(ok.body.data.links[0].id).not.toBe(999999);
   });
 
+  it('so is one sent with an id to a new locale version, with or without draft & publish, as Strapi 5.54 answers', async () => {
+    const article = await t.request('POST', '/api/articles', { body: { data: { title: 'en only' } } });
+    const doc = article.body.data.documentId as string;
+    const published = await t.request('PUT', `/api/articles/${doc}?locale=fr`, { body: { data: { title: 'fr', seo: { id: 999999 } } } });
+    const metaTitle = 'seo.metaTitle must be a `string` type, but the final value was: `null`.';
+    expect(published.body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: metaTitle,
+      details: { errors: [{ path: ['seo', 'metaTitle'], message: metaTitle, name: 'ValidationError', value: null }] },
+    });
+    // a draft has no required fields to meet: the id is ignored and the component made anew
+    const draft = await t.request('PUT', `/api/articles/${doc}?locale=fr&status=draft&populate=seo`, { body: { data: { title: 'fr', seo: { id: 999999, keywords: 'k' } } } });
+    expect(draft.status, draft.text).toBe(200);
+    expect(draft.body.data.seo).toMatchObject({ metaTitle: null, keywords: 'k' });
+    expect((await t.request('PUT', '/api/global', { body: { data: { siteName: 'en site' } } })).status).toBe(200);
+    const global = await t.request('PUT', '/api/global?locale=fr', { body: { data: { defaultSeo: { id: 999999 } } } });
+    expect(global.body.error).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: '2 errors occurred',
+      details: {
+        errors: [
+          { path: ['siteName'], message: 'siteName must be defined.', name: 'ValidationError' },
+          { path: ['defaultSeo', 'metaTitle'], message: 'defaultSeo.metaTitle must be defined.', name: 'ValidationError' },
+        ],
+      },
+    });
+    expect((await t.get('/api/global?locale=fr')).status).toBe(404);
+  });
+
   it("listed components are written and read; a fragment or path through an unlisted one reads as Strapi's", async () => {
     const put = await t.request('PUT', '/api/homepage', { body: { data: { headline: 'Home', hero: [{ __component: 'shared.quote', title: 'HQ' }] } } });
     expect(put.status, put.text).toBe(200);
