@@ -12,39 +12,14 @@
 // answers that are errors on both sides with different messages, and Strapi's 500s). Row ids and document
 // ids differ between the two databases, so queries naming them (`[id]`, `documentId`, `_q`) are reported
 // only when the statuses differ. Each kind of difference is printed once, with the first query that showed it.
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { exampleSchemas, seededRandom, servers } from './compare-common.mjs';
 
-const app = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'blog', 'src');
 const env = process.env;
-for (const k of ['FOLIO', 'FOLIO_TOKEN', 'STRAPI', 'STRAPI_TOKEN']) if (!env[k]) throw new Error(`${k} is required (see the header of this file)`);
+const SIDES = servers(env);
 const N = Number(env.COMPARE_N ?? 2000);
 const VALID = env.COMPARE_VALID === '1';
-
-let state = Number(env.COMPARE_SEED ?? 1) >>> 0 || 1;
-/** xorshift32: the same queries for the same seed */
-function rnd() {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  state >>>= 0;
-  return state / 4294967296;
-}
-const pick = (list) => list[Math.floor(rnd() * list.length)];
-
-const types = new Map();
-for (const api of readdirSync(join(app, 'api'))) {
-  for (const ct of readdirSync(join(app, 'api', api, 'content-types'))) {
-    types.set(`api::${api}.${ct}`, JSON.parse(readFileSync(join(app, 'api', api, 'content-types', ct, 'schema.json'), 'utf8')));
-  }
-}
-const components = new Map();
-for (const category of readdirSync(join(app, 'components'))) {
-  for (const file of readdirSync(join(app, 'components', category))) {
-    components.set(`${category}.${file.replace(/\.json$/, '')}`, JSON.parse(readFileSync(join(app, 'components', category, file), 'utf8')));
-  }
-}
+const { rnd, pick } = seededRandom(env.COMPARE_SEED ?? 1);
+const { types, components } = exampleSchemas();
 const FILE = { attributes: { name: { type: 'string' }, url: { type: 'string' }, size: { type: 'decimal' }, mime: { type: 'string' } } };
 
 const OPERATORS = ['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$notContains', '$containsi', '$notContainsi'];
@@ -169,10 +144,10 @@ let differing = 0;
 for (let i = 0; i < N; i++) {
   const type = pick(collections);
   const path = `/api/${type.info.pluralName}?${query(type)}`;
-  const folio = await answer(env.FOLIO, env.FOLIO_TOKEN, path);
+  const folio = await answer(SIDES.folio.base, SIDES.folio.token, path);
   // what Folio refuses for its populate limit is left unasked of Strapi, which may build it until it runs out of memory
   if (!folio.ok && folio.text.includes('This populate would return more than')) continue;
-  const strapi = await answer(env.STRAPI, env.STRAPI_TOKEN, path);
+  const strapi = await answer(SIDES.strapi.base, SIDES.strapi.token, path);
   if (folio.text === strapi.text) continue;
   const bothErrors = !folio.ok && !strapi.ok;
   const namesRows = /\[id\]|documentId|_q=/.test(decodeURIComponent(path.replace(/%(?![0-9a-f]{2})/gi, '%25')));

@@ -17,43 +17,17 @@
 // (print request bodies in full). Each kind of difference is printed once, with the first request that showed it.
 // A write that succeeds on one server only is undone there (DELETE, every locale) so both stay in step; a document
 // whose update succeeded on one side only is no longer used.
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { exampleSchemas, seededRandom, servers } from './compare-common.mjs';
 
-const app = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'blog', 'src');
 const env = process.env;
-for (const k of ['FOLIO', 'FOLIO_TOKEN', 'STRAPI', 'STRAPI_TOKEN']) if (!env[k]) throw new Error(`${k} is required (see the header of this file)`);
+const SIDES = servers(env);
 const N = Number(env.COMPARE_N ?? 500);
 const VALID = env.COMPARE_VALID === '1';
-const SIDES = { folio: { base: env.FOLIO, token: env.FOLIO_TOKEN }, strapi: { base: env.STRAPI, token: env.STRAPI_TOKEN } };
-
-let state = Number(env.COMPARE_SEED ?? 1) >>> 0 || 1;
-/** xorshift32: the same writes for the same seed */
-function rnd() {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  state >>>= 0;
-  return state / 4294967296;
-}
-const pick = (list) => list[Math.floor(rnd() * list.length)];
+const { rnd, pick } = seededRandom(env.COMPARE_SEED ?? 1);
 const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
 const WORDS = 'alpha beta gamma delta river stone cloud ember frost meadow harbor lantern quartz'.split(' ');
 const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
-
-const types = new Map();
-for (const api of readdirSync(join(app, 'api'))) {
-  for (const ct of readdirSync(join(app, 'api', api, 'content-types'))) {
-    types.set(`api::${api}.${ct}`, JSON.parse(readFileSync(join(app, 'api', api, 'content-types', ct, 'schema.json'), 'utf8')));
-  }
-}
-const components = new Map();
-for (const category of readdirSync(join(app, 'components'))) {
-  for (const file of readdirSync(join(app, 'components', category))) {
-    components.set(`${category}.${file.replace(/\.json$/, '')}`, JSON.parse(readFileSync(join(app, 'components', category, file), 'utf8')));
-  }
-}
+const { types, components } = exampleSchemas();
 const dp = (t) => t.options?.draftAndPublish === true;
 const localized = (t) => t.pluginOptions?.i18n?.localized === true;
 
