@@ -58,6 +58,17 @@ describe('single types follow the locale and status rules', () => {
     expect((await t.request('DELETE', '/api/global?locale=de')).status).toBe(204);
   });
 
+  it('data given as a list to a locale the single type lacks is a 400, and the server goes on (Strapi 5.54 answers 404, then its process dies)', async () => {
+    const r = await t.request('PUT', '/api/homepage?locale=de', { body: { data: [{ headline: 'x' }] } });
+    const message = 'this must be a `object` type, but the final value was: `null` (cast from the value `[\n  {\n    "headline": "\\"x\\""\n  }\n]`).';
+    expect(r.body).toEqual({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: [], message, name: 'ValidationError', value: null }] } },
+    });
+    expect((await t.get('/api/homepage?locale=de')).status).toBe(404);
+    expect((await t.get('/api/tags')).status).toBe(200);
+  });
+
   it('an unknown locale on a single type is a 400', async () => {
     const r = await t.get('/api/global?locale=xx');
     expect(r.status).toBe(400);
