@@ -98,22 +98,24 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
     const linkLocale = type.localized && !owner.localized ? locale : null;
     const ownerAttr = owner.attributes.get(a.inverse!) as RelationAttribute;
     const { drafts, live } = await lockedLinks(s, owner, ownerAttr, documentId, ownerLocale, linkLocale);
-    if (live.length)
-      await s.tx
-        .deleteFrom(ownerAttr.linkTable)
-        .where('target_document_id', '=', documentId)
-        .where(
-          'source_id',
-          'in',
-          live.map((l) => l.source_id),
-        )
-        .where(showsLocale(linkLocale))
-        .execute();
+    await dropLinks(
+      s,
+      ownerAttr.linkTable,
+      live.map((l) => l.source_id),
+      linkLocale,
+      documentId,
+    );
     if (drafts.length === 0) continue;
     const rows = await publishedCopies(s, owner, drafts, documentId, ownerLocale, () => true);
     // an owner holding one document (manyToOne, oneToOne) that now names this one no longer names the one
     // it had: its published row follows its draft there too, as in Strapi
-    if (!ownerAttr.toMany) await dropLinksOf(s, ownerAttr.linkTable, rows, linkLocale);
+    if (!ownerAttr.toMany)
+      await dropLinks(
+        s,
+        ownerAttr.linkTable,
+        rows.map((r) => r.source_id),
+        linkLocale,
+      );
     await insertMany(s, ownerAttr.linkTable, rows);
   }
 }
@@ -150,18 +152,12 @@ async function publishedCopies(
   });
 }
 
-/** Removes the links the rows' sources hold (in `linkLocale` when given): a to-one owner's link is replaced. */
-async function dropLinksOf(s: Store, linkTable: string, rows: readonly LinkInsert[], linkLocale: string | null): Promise<void> {
-  if (rows.length === 0) return;
-  await s.tx
-    .deleteFrom(linkTable)
-    .where(
-      'source_id',
-      'in',
-      rows.map((r) => r.source_id),
-    )
-    .where(showsLocale(linkLocale))
-    .execute();
+/** Removes the links `sources` hold (to `target` only, when given; in `linkLocale` when given). */
+async function dropLinks(s: Store, linkTable: string, sources: readonly number[], linkLocale: string | null, target?: string): Promise<void> {
+  if (sources.length === 0) return;
+  let q = s.tx.deleteFrom(linkTable).where('source_id', 'in', sources).where(showsLocale(linkLocale));
+  if (target !== undefined) q = q.where('target_document_id', '=', target);
+  await q.execute();
 }
 
 /**
@@ -181,7 +177,13 @@ export async function carrySelfLinks(s: Store, type: ContentType, documentId: st
     const live = new Set(links.live.map((l) => l.source_id));
     const rows = await publishedCopies(s, type, drafts, documentId, ownerLocale, (id) => !live.has(id));
     if (rows.length === 0) continue;
-    if (!a.toMany) await dropLinksOf(s, a.linkTable, rows, null);
+    if (!a.toMany)
+      await dropLinks(
+        s,
+        a.linkTable,
+        rows.map((r) => r.source_id),
+        null,
+      );
     await insertMany(s, a.linkTable, rows);
   }
 }
