@@ -19,6 +19,7 @@ import { replaceComponentFields } from './store/children.js';
 import { applyData } from './store/apply-data.js';
 import { copyChildren, deleteRows } from './store/children.js';
 import { DeferredLinks } from './store/deferred-links.js';
+import { AfterCommit } from './store/after-commit.js';
 import { lockDocument } from './store/document-lock.js';
 import { dropLinksToDocument } from './store/links-to-document.js';
 import { holdLocale } from './store/locale-held.js';
@@ -159,28 +160,37 @@ export type ReadBack<T> = (tx: Tx, documentId: string) => Promise<T>;
 export class DocumentWriter {
   constructor(private readonly services: WriteServices) {}
 
-  private context(tx: Tx): RelationContext {
+  private context(tx: Tx, afterCommit: AfterCommit): RelationContext {
     return {
-      store: { tx, dialect: this.services.database.dialect, newRows: new NewRows() },
+      store: { tx, dialect: this.services.database.dialect, newRows: new NewRows(), afterCommit },
       model: this.services.model,
       defaultLocale: this.services.defaultLocale,
       found: new Set(),
     };
   }
 
-  /** one transaction, rerun whole when the database refused it for a passing reason (a deadlock, a busy lock) */
-  private run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return writeTransaction(this.services.database, work);
+  /**
+   * one transaction, rerun whole when the database refused it for a passing reason (a deadlock, a busy
+   * lock); then what it left for after its commit (each attempt leaves its own), before the caller answers
+   */
+  private async run<T>(work: (tx: Tx, afterCommit: AfterCommit) => Promise<T>): Promise<T> {
+    let afterCommit = new AfterCommit();
+    const result = await writeTransaction(this.services.database, (tx) => {
+      afterCommit = new AfterCommit();
+      return work(tx, afterCommit);
+    });
+    await afterCommit.run(this.services.database);
+    return result;
   }
 
   /** Creates a document; returns its documentId. */
   async create(type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
-    return this.run((tx) => this.createIn(tx, type, data, opts));
+    return this.run((tx, after) => this.createIn(tx, after, type, data, opts));
   }
 
   /** Creates a document and answers what `readBack` reads of it in the same transaction. */
   async createAndRead<T>(type: ContentType, data: WriteData, opts: WriteOptions, readBack: ReadBack<T>): Promise<T> {
-    return this.run(async (tx) => readBack(tx, await this.createIn(tx, type, data, opts)));
+    return this.run(async (tx, after) => readBack(tx, await this.createIn(tx, after, type, data, opts)));
   }
 
   /**
@@ -188,13 +198,13 @@ export class DocumentWriter {
    * document exists only in other locales. Returns false when the document doesn't exist at all.
    */
   async update(type: ContentType, documentId: string, data: WriteData, opts: WriteOptions): Promise<boolean> {
-    return this.run((tx) => this.updateIn(tx, type, documentId, data, opts));
+    return this.run((tx, after) => this.updateIn(tx, after, type, documentId, data, opts));
   }
 
   /** `update`, answering what `readBack` reads of the document in the same transaction; 404 when it doesn't exist. */
   async updateAndRead<T>(type: ContentType, documentId: string, data: WriteData, opts: WriteOptions, readBack: ReadBack<T>): Promise<T> {
-    return this.run(async (tx) => {
-      if (!(await this.updateIn(tx, type, documentId, data, opts))) throw new NotFoundError('Document not found');
+    return this.run(async (tx, after) => {
+      if (!(await this.updateIn(tx, after, type, documentId, data, opts))) throw new NotFoundError('Document not found');
       return readBack(tx, documentId);
     });
   }
@@ -204,25 +214,25 @@ export class DocumentWriter {
    * the write are one transaction under a lock per type, so first writes that race make one document.
    */
   async putSingle<T>(type: ContentType, data: WriteData, opts: WriteOptions, readBack: ReadBack<T>): Promise<T> {
-    return this.run(async (tx) => {
+    return this.run(async (tx, after) => {
       await lockKey(tx, this.services.database.dialect, `${type.uid}:single`);
       const existing = await documentIdOfSingle(tx, type);
       // a document deleted between the lookup and the update is written anew, as a PUT after a DELETE would be
-      const updated = existing !== null && (await this.updateIn(tx, type, existing, data, opts));
-      return readBack(tx, updated ? existing : await this.createIn(tx, type, data, opts));
+      const updated = existing !== null && (await this.updateIn(tx, after, type, existing, data, opts));
+      return readBack(tx, updated ? existing : await this.createIn(tx, after, type, data, opts));
     });
   }
 
-  private async createIn(tx: Tx, type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
+  private async createIn(tx: Tx, afterCommit: AfterCommit, type: ContentType, data: WriteData, opts: WriteOptions): Promise<string> {
     await opts.guard?.(tx);
     const documentId = newDocumentId();
-    await this.insertVersion(this.context(tx), type, documentId, data, opts, { copyFrom: null, publishedId: null });
+    await this.insertVersion(this.context(tx, afterCommit), type, documentId, data, opts, { copyFrom: null, publishedId: null });
     return documentId;
   }
 
-  private async updateIn(tx: Tx, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions): Promise<boolean> {
+  private async updateIn(tx: Tx, afterCommit: AfterCommit, type: ContentType, documentId: string, data: WriteData, opts: WriteOptions): Promise<boolean> {
     await opts.guard?.(tx);
-    const ctx = this.context(tx);
+    const ctx = this.context(tx, afterCommit);
     await lockDocument(ctx.store, type, documentId);
     const rows = (await tx.selectFrom(type.table).selectAll().where('document_id', '=', documentId).execute()) as Record<string, unknown>[];
     if (rows.length === 0) return false;

@@ -146,3 +146,45 @@ describe('publishing a document and one whose draft links it, at once', () => {
     await once((target, article) => Promise.all([publish(`/api/articles/${target}`), publish(`/api/articles/${article}`)]), '/api/articles', 'related');
   });
 });
+
+describe('publishing a document while one whose draft links it is being edited', () => {
+  // the publish carries the link to the edited article's published version (Strapi's self-referential
+  // sync); the edit, a draft write, carries nothing itself: run one after the other, in either order,
+  // the published article links the newly published one
+  it('an article published while drafts of the article naming it as related are written: its published version shows it', async () => {
+    for (let i = 0; i < 16; i++) {
+      const target = await post('/api/articles?status=draft', { title: `edit race target ${i}` });
+      const owner = await post('/api/articles', { title: `edit race owner ${i}` });
+      const draft = await t.request('PUT', `/api/articles/${owner}?status=draft`, { body: { data: { related: [target] } } });
+      expect(draft.status, draft.text).toBe(200);
+      const answers = await Promise.all([
+        t.request('PUT', `/api/articles/${target}`, { body: { data: {} } }),
+        ...Array.from({ length: 3 }, (_, k) => t.request('PUT', `/api/articles/${owner}?status=draft`, { body: { data: { title: `edit race owner ${i} edit ${k}` } } })),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      const read = await t.get(`/api/articles/${owner}?status=published&fields[0]=title&populate[related][fields][0]=title`);
+      expect(read.status, read.text).toBe(200);
+      expect(
+        (read.body.data.related as { documentId: string }[]).map((x) => x.documentId),
+        `round ${i}`,
+      ).toEqual([target]);
+    }
+  });
+
+  it('four articles an article’s draft names as related, published at once: its published version shows all four', async () => {
+    for (let i = 0; i < 8; i++) {
+      const targets = await Promise.all(Array.from({ length: 4 }, (_, k) => post('/api/articles?status=draft', { title: `carry race target ${i}-${k}` })));
+      const owner = await post('/api/articles', { title: `carry race owner ${i}` });
+      const draft = await t.request('PUT', `/api/articles/${owner}?status=draft`, { body: { data: { related: targets } } });
+      expect(draft.status, draft.text).toBe(200);
+      const answers = await Promise.all(targets.map((d) => t.request('PUT', `/api/articles/${d}`, { body: { data: {} } })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      const read = await t.get(`/api/articles/${owner}?status=published&fields[0]=title&populate[related][fields][0]=title`);
+      expect(read.status, read.text).toBe(200);
+      expect(
+        (read.body.data.related as { documentId: string }[]).map((x) => x.documentId),
+        `round ${i}`,
+      ).toEqual(targets);
+    }
+  });
+});

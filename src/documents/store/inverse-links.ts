@@ -17,11 +17,15 @@ interface LinkRow {
   locale: string | null;
 }
 
-/** The links to `documentId` from `owner` rows (in `locale`; showing `linkLocale`), aliased `l` and `a`. */
-function linksTo(s: Store, owner: ContentType, attr: RelationAttribute, documentId: string, locale: string | null, linkLocale: string | null) {
+/**
+ * The links to `documentId` from `owner` rows (in `locale`; showing `linkLocale`; of the documents `from`
+ * only, when given), aliased `l` and `a`.
+ */
+function linksTo(s: Store, owner: ContentType, attr: RelationAttribute, documentId: string, locale: string | null, linkLocale: string | null, from?: readonly string[]) {
   let q = s.tx.selectFrom(`${attr.linkTable} as l`).innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id').where('l.target_document_id', '=', documentId);
   if (locale !== null) q = q.where('a.locale', '=', locale);
   if (linkLocale !== null) q = q.where(showsLocale(linkLocale, 'l.target_locale'));
+  if (from !== undefined) q = q.where('a.document_id', 'in', from);
   return q;
 }
 
@@ -33,8 +37,9 @@ async function linksFrom(
   locale: string | null,
   linkLocale: string | null,
   published: boolean,
+  from?: readonly string[],
 ): Promise<LinkRow[]> {
-  const q = linksTo(s, owner, attr, documentId, locale, linkLocale)
+  const q = linksTo(s, owner, attr, documentId, locale, linkLocale, from)
     .select(['l.source_id', 'l.target_locale', 'l.target_status', 'l.ord', 'l.inv_ord', 'a.document_id', ...(owner.localized ? ['a.locale'] : [])])
     .where('a.published_at', published ? 'is not' : 'is', null);
   return (await q.execute()).map((r: Record<string, unknown>) => ({
@@ -46,6 +51,13 @@ async function linksFrom(
     document_id: String(r['document_id']),
     locale: (r['locale'] as string | null | undefined) ?? null,
   }));
+}
+
+interface Links {
+  readonly drafts: LinkRow[];
+  readonly live: LinkRow[];
+  /** owner documents with links here that were left unlocked (another writer held them) */
+  readonly busy: string[];
 }
 
 /**
@@ -63,27 +75,30 @@ async function lockedLinks(
   locale: string | null,
   linkLocale: string | null,
   skipBusy = false,
-): Promise<{ drafts: LinkRow[]; live: LinkRow[] }> {
-  const read = async (): Promise<{ drafts: LinkRow[]; live: LinkRow[] }> => ({
+): Promise<Links> {
+  const read = async (): Promise<Links> => ({
     drafts: await linksFrom(s, owner, attr, documentId, locale, linkLocale, false),
     live: await linksFrom(s, owner, attr, documentId, locale, linkLocale, true),
+    busy: [],
   });
   if (!s.dialect.rowLocks) return read();
   // the owners to lock, in one statement: most documents published have none, and need no more
   const found = await linksTo(s, owner, attr, documentId, locale, linkLocale).select('a.document_id').distinct().execute();
   const linking = found.map((r: Record<string, unknown>) => String(r['document_id']));
-  if (linking.length === 0) return { drafts: [], live: [] };
+  if (linking.length === 0) return { drafts: [], live: [], busy: [] };
   const owners = linking.filter((d) => d !== documentId);
   if (owners.length === 0) return read();
   if (!skipBusy) {
     await lockDocuments(s, owner.table, owners, 'writer');
     return read();
   }
-  // an owner another writer holds is left to it: a publish of it copies its own draft's links
   const held = await lockFreeDocuments(s, owner.table, owners);
   const mine = (l: LinkRow): boolean => l.document_id === documentId || held.has(l.document_id);
   const again = await read();
-  return { drafts: again.drafts.filter(mine), live: again.live.filter(mine) };
+  // an owner another writer holds, whose draft (as committed) links here, is carried to after the
+  // commit: that writer may be an edit of its draft, which carries nothing (its publish would)
+  const busy = [...new Set(again.drafts.filter((l) => !mine(l)).map((l) => l.document_id))];
+  return { drafts: again.drafts.filter(mine), live: again.live.filter(mine), busy };
 }
 
 export async function carryInverseLinks(s: Store, model: Model, type: ContentType, documentId: string, locale: string | null): Promise<void> {
@@ -170,20 +185,47 @@ export async function carrySelfLinks(s: Store, type: ContentType, documentId: st
     if (a.kind !== 'relation' || !a.owner || a.inverse !== undefined || a.target !== type.uid) continue;
     const ownerLocale = type.localized ? locale : null;
     // the owners are documents of this type, which may be publishing at once and carrying links to this
-    // one in turn: waiting for each other would deadlock, so a busy owner is skipped
+    // one in turn: waiting for each other would deadlock, so a busy owner is skipped now
     const links = await lockedLinks(s, type, a, documentId, ownerLocale, null, true);
-    const drafts = links.drafts.filter((d) => d.document_id !== documentId);
-    if (drafts.length === 0) continue;
-    const live = new Set(links.live.map((l) => l.source_id));
-    const rows = await publishedCopies(s, type, drafts, documentId, ownerLocale, (id) => !live.has(id));
-    if (rows.length === 0) continue;
-    if (!a.toMany)
-      await dropLinks(
-        s,
-        a.linkTable,
-        rows.map((r) => r.source_id),
-        null,
-      );
-    await insertMany(s, a.linkTable, rows);
+    await addSelfLinks(s, type, a, documentId, ownerLocale, links);
+    if (links.busy.length === 0) continue;
+    // and carried once this write has committed and holds nothing: its published version missed the
+    // link until its next publish when the writer holding it was an edit of its draft
+    if (!s.afterCommit) throw new Error('a publish carrying links needs a write that runs work after its commit');
+    const owners = links.busy;
+    s.afterCommit.add((later) => carrySelfLinksFrom(later, type, a, documentId, ownerLocale, owners));
   }
+}
+
+/**
+ * The carry to owners a publish skipped, in a transaction of its own after the publish's commit, holding
+ * nothing when it starts. It takes the locks an edit of those owners linking this document takes, in the
+ * same order (the owners', then this document's shared against its deletion): it waits for the owners'
+ * writers and makes no cycle of waits that such an edit doesn't already make.
+ */
+async function carrySelfLinksFrom(s: Store, type: ContentType, a: RelationAttribute, documentId: string, ownerLocale: string | null, owners: readonly string[]): Promise<void> {
+  await lockDocuments(s, type.table, owners, 'writer');
+  await lockDocuments(s, type.table, [documentId], 'shared');
+  await addSelfLinks(s, type, a, documentId, ownerLocale, {
+    drafts: await linksFrom(s, type, a, documentId, ownerLocale, null, false, owners),
+    live: await linksFrom(s, type, a, documentId, ownerLocale, null, true, owners),
+    busy: [],
+  });
+}
+
+/** Gives the owners' published rows that lack a link to `documentId` the links their drafts hold to it. */
+async function addSelfLinks(s: Store, type: ContentType, a: RelationAttribute, documentId: string, ownerLocale: string | null, links: Links): Promise<void> {
+  const drafts = links.drafts.filter((d) => d.document_id !== documentId);
+  if (drafts.length === 0) return;
+  const live = new Set(links.live.map((l) => l.source_id));
+  const rows = await publishedCopies(s, type, drafts, documentId, ownerLocale, (id) => !live.has(id));
+  if (rows.length === 0) return;
+  if (!a.toMany)
+    await dropLinks(
+      s,
+      a.linkTable,
+      rows.map((r) => r.source_id),
+      null,
+    );
+  await insertMany(s, a.linkTable, rows);
 }

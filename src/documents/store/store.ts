@@ -13,6 +13,11 @@ export interface LinkQueue {
   flush(s: Store, table?: string): Promise<void>;
 }
 
+/** Work a write leaves for after its commit, each piece in a transaction of its own (after-commit.ts). */
+export interface AfterCommitQueue {
+  add(work: (s: Store) => Promise<void>): void;
+}
+
 export interface Store {
   readonly tx: Tx;
   readonly dialect: Dialect;
@@ -20,6 +25,8 @@ export interface Store {
   readonly newRows?: NewRows;
   /** link rows of rows this create inserted, written together once the new rows are done */
   readonly deferred?: LinkQueue;
+  /** work that must wait for locks this write may not wait for while it holds its own (document writes only) */
+  readonly afterCommit?: AfterCommitQueue;
 }
 
 /** Bound parameters per statement: SQLite allows 32766, PostgreSQL and MySQL 65535. */
