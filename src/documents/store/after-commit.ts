@@ -3,6 +3,7 @@
 // for each other deadlock) skips that document, and comes back for it here, holding nothing.
 import type { Database } from '../../database/dialect.js';
 import { writeTransaction } from '../../database/write-transaction.js';
+import { ServiceUnavailableError } from '../../errors.js';
 import type { AfterCommitQueue, Store } from './store.js';
 
 export class AfterCommit implements AfterCommitQueue {
@@ -14,6 +15,16 @@ export class AfterCommit implements AfterCommitQueue {
 
   /** Runs each piece left, in order, each in a transaction of its own (rerun whole on a passing refusal). */
   async run(database: Database): Promise<void> {
-    for (const work of this.work) await writeTransaction(database, (tx) => work({ tx, dialect: database.dialect }));
+    for (const work of this.work) {
+      try {
+        await writeTransaction(database, (tx) => work({ tx, dialect: database.dialect }));
+      } catch (e) {
+        // the write itself has committed: "nothing was written" would be untrue, and sending it again
+        // does the follow-up work again (it adds only what is still missing)
+        if (e instanceof ServiceUnavailableError)
+          throw new ServiceUnavailableError('The write was saved, but the database was too busy to finish updating the documents linking to it; send it again to finish');
+        throw e;
+      }
+    }
   }
 }
