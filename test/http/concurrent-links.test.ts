@@ -148,6 +148,13 @@ describe('publishing a document and one whose draft links it, at once', () => {
 });
 
 describe('publishing a document while one whose draft links it is being edited', () => {
+  /** the documentIds the owner's published version names as related, in order */
+  const publishedRelated = async (owner: string): Promise<string[]> => {
+    const read = await t.get(`/api/articles/${owner}?status=published&fields[0]=title&populate[related][fields][0]=title`);
+    expect(read.status, read.text).toBe(200);
+    return (read.body.data.related as { documentId: string }[]).map((x) => x.documentId);
+  };
+
   // the publish carries the link to the edited article's published version (Strapi's self-referential
   // sync); the edit, a draft write, carries nothing itself: run one after the other, in either order,
   // the published article links the newly published one
@@ -162,12 +169,7 @@ describe('publishing a document while one whose draft links it is being edited',
         ...Array.from({ length: 3 }, (_, k) => t.request('PUT', `/api/articles/${owner}?status=draft`, { body: { data: { title: `edit race owner ${i} edit ${k}` } } })),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-      const read = await t.get(`/api/articles/${owner}?status=published&fields[0]=title&populate[related][fields][0]=title`);
-      expect(read.status, read.text).toBe(200);
-      expect(
-        (read.body.data.related as { documentId: string }[]).map((x) => x.documentId),
-        `round ${i}`,
-      ).toEqual([target]);
+      expect(await publishedRelated(owner), `round ${i}`).toEqual([target]);
     }
   });
 
@@ -179,12 +181,7 @@ describe('publishing a document while one whose draft links it is being edited',
       expect(draft.status, draft.text).toBe(200);
       const answers = await Promise.all(targets.map((d) => t.request('PUT', `/api/articles/${d}`, { body: { data: {} } })));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-      const read = await t.get(`/api/articles/${owner}?status=published&fields[0]=title&populate[related][fields][0]=title`);
-      expect(read.status, read.text).toBe(200);
-      expect(
-        (read.body.data.related as { documentId: string }[]).map((x) => x.documentId),
-        `round ${i}`,
-      ).toEqual(targets);
+      expect(await publishedRelated(owner), `round ${i}`).toEqual(targets);
     }
   });
 });

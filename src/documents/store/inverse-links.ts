@@ -121,18 +121,25 @@ export async function carryInverseLinks(s: Store, model: Model, type: ContentTyp
       documentId,
     );
     if (drafts.length === 0) continue;
-    const rows = await publishedCopies(s, owner, drafts, documentId, ownerLocale, () => true);
-    // an owner holding one document (manyToOne, oneToOne) that now names this one no longer names the one
-    // it had: its published row follows its draft there too, as in Strapi
-    if (!ownerAttr.toMany)
-      await dropLinks(
-        s,
-        ownerAttr.linkTable,
-        rows.map((r) => r.source_id),
-        linkLocale,
-      );
-    await insertMany(s, ownerAttr.linkTable, rows);
+    await linkPublished(s, ownerAttr, await publishedCopies(s, owner, drafts, documentId, ownerLocale, () => true), linkLocale);
   }
+}
+
+/**
+ * Writes the links published rows take from their drafts. An owner holding one document (manyToOne,
+ * oneToOne) that now names this one no longer names the one it had (its links showing `linkLocale`; null:
+ * all): its published row follows its draft there too, as in Strapi.
+ */
+async function linkPublished(s: Store, attr: RelationAttribute, rows: LinkInsert[], linkLocale: string | null): Promise<void> {
+  if (rows.length === 0) return;
+  if (!attr.toMany)
+    await dropLinks(
+      s,
+      attr.linkTable,
+      rows.map((r) => r.source_id),
+      linkLocale,
+    );
+  await insertMany(s, attr.linkTable, rows);
 }
 
 type LinkInsert = {
@@ -218,14 +225,5 @@ async function addSelfLinks(s: Store, type: ContentType, a: RelationAttribute, d
   const drafts = links.drafts.filter((d) => d.document_id !== documentId);
   if (drafts.length === 0) return;
   const live = new Set(links.live.map((l) => l.source_id));
-  const rows = await publishedCopies(s, type, drafts, documentId, ownerLocale, (id) => !live.has(id));
-  if (rows.length === 0) return;
-  if (!a.toMany)
-    await dropLinks(
-      s,
-      a.linkTable,
-      rows.map((r) => r.source_id),
-      null,
-    );
-  await insertMany(s, a.linkTable, rows);
+  await linkPublished(s, a, await publishedCopies(s, type, drafts, documentId, ownerLocale, (id) => !live.has(id)), null);
 }
