@@ -5,6 +5,7 @@ import type { FindQuery, SortItem } from '../ast.js';
 import type { Database } from '../../database/dialect.js';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import { and, ref, statusCondition, type ReadScope } from './scope.js';
+import { keyLiteral } from './key-literal.js';
 import { windowed, windowKey } from './page-window.js';
 import { runTemplate } from './statement-template.js';
 import { publicationCondition } from './publication.js';
@@ -65,8 +66,8 @@ export function rootConditions(ctx: ReadContext, type: ContentType, alias: strin
   const st = statusCondition(type, alias, q.status);
   if (st) conds.push(st);
   if (type.localized && q.locale !== null && q.locale !== '*') {
-    if (typeof q.locale === 'string') conds.push(sql<SqlBool>`${ref(alias, 'locale')} = ${q.locale}`);
-    else conds.push(q.locale.length ? sql<SqlBool>`${ref(alias, 'locale')} in (${sql.join([...q.locale])})` : sql<SqlBool>`1 = 0`);
+    if (typeof q.locale === 'string') conds.push(sql<SqlBool>`${ref(alias, 'locale')} = ${keyLiteral(q.locale)}`);
+    else conds.push(q.locale.length ? sql<SqlBool>`${ref(alias, 'locale')} in (${sql.join(q.locale.map(keyLiteral))})` : sql<SqlBool>`1 = 0`);
   }
   if (documentId !== undefined) conds.push(sql<SqlBool>`${ref(alias, 'document_id')} = ${documentId}`);
   if (q.publicationFilter && type.draftAndPublish) conds.push(publicationCondition(type, alias, q.publicationFilter, q.status));

@@ -11,6 +11,7 @@ import { PERMISSION_FIELDS } from '../parse/permission-fields.js';
 import { zoneComponents } from '../../schema/zone.js';
 import { publicationCondition } from './publication.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
+import { keyLiteral } from './key-literal.js';
 import { compileWhere } from './where.js';
 import { runTemplate, type StatementKeys } from './statement-template.js';
 import { readLinks } from './link-batch.js';
@@ -255,8 +256,8 @@ async function loadMedia(ctx: PopulateContext, schema: Schema, name: string, mul
   const linkedTo = (parentIds: readonly number[]) =>
     and([
       ctx.database.dialect.oneOf(ref('m', 'related_id'), parentIds, 'integer'),
-      sql<SqlBool>`${ref('m', 'related_type')} = ${schema.uid}`,
-      sql<SqlBool>`${ref('m', 'field')} = ${name}`,
+      sql<SqlBool>`${ref('m', 'related_type')} = ${keyLiteral(schema.uid)}`,
+      sql<SqlBool>`${ref('m', 'field')} = ${keyLiteral(name)}`,
     ]);
   if (!node.where && !node.sort?.length) return await loadLinkedFiles(ctx, file, columns, schema, name, multiple, parents, node, scope);
   const w = whereContext(ctx, scope);
@@ -355,7 +356,7 @@ async function loadComponent(
       .selectFrom(`${schema.componentTable} as c`)
       .innerJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
       .select([sql`${ref('c', 'entity_id')}`.as('__src'), sql<number>`count(*)`.as('n')])
-      .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), parentIds, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`]))
+      .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), parentIds, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${keyLiteral(name)}`]))
       .groupBy(sql`${ref('c', 'entity_id')}` as never)
       .execute()) as Row[];
     return { name, byParent: new Map(rows.map((r) => [Number(r['__src']), { count: Number(r['n']) }])), empty: () => ({ count: 0 }), cost: costsOf(ctx).attribute(node, false, 0) };
@@ -366,7 +367,7 @@ async function loadComponent(
     // matching is null) and its sort orders each parent's entries, as in Strapi; their values vary
     // from request to request, so the statement is built each time
     const w = whereContext(ctx, scope);
-    const conds: Expression<SqlBool>[] = [ctx.database.dialect.oneOf(ref('c', 'entity_id'), parentIds, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`];
+    const conds: Expression<SqlBool>[] = [ctx.database.dialect.oneOf(ref('c', 'entity_id'), parentIds, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${keyLiteral(name)}`];
     if (node.where) conds.push(compileWhere(w, comp, 't', node.where));
     let sel = ctx.database.db
       .selectFrom(`${schema.componentTable} as c`)
@@ -388,7 +389,7 @@ async function loadComponent(
         .selectFrom(`${schema.componentTable} as c`)
         .leftJoin(`${comp.table} as t`, 't.id', 'c.cmp_id')
         .select([...columns, 'c.entity_id as __src', 'c.cmp_id as __cmp', 'c.ord as __ord', 'c.id as __id'])
-        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`])),
+        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${keyLiteral(name)}`])),
     {
       before: [
         { table: schema.componentTable, column: 'entity_id', values: parentIds },
@@ -428,7 +429,7 @@ async function loadZone(
       db
         .selectFrom(`${schema.componentTable} as c`)
         .select(['c.entity_id as __src', 'c.cmp_id as __cmp', 'c.component_type as __type', 'c.ord as __ord', 'c.id as __id'])
-        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${name}`])),
+        .where(and([ctx.database.dialect.oneOf(ref('c', 'entity_id'), idList, 'integer'), sql<SqlBool>`${ref('c', 'field')} = ${keyLiteral(name)}`])),
     { before: [{ table: schema.componentTable, column: 'entity_id', values: parentIds }] },
   );
   inLinkOrder(links);

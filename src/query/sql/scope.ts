@@ -3,6 +3,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { PublicationFilter, Status } from '../ast.js';
 import type { Component, ContentType, Schema } from '../../schema/types.js';
+import { keyLiteral } from './key-literal.js';
 
 export interface ReadScope {
   readonly status: Status;
@@ -48,8 +49,10 @@ export function targetVersion(
   const out: Expression<SqlBool>[] = [];
   if (target.localized) {
     if (isContentType(source) && source.localized) {
-      out.push(scope.fixedLocale ? sql<SqlBool>`${ref(targetAlias, 'locale')} = ${scope.locale}` : sql<SqlBool>`${ref(targetAlias, 'locale')} = ${ref(sourceAlias, 'locale')}`);
-    } else out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = coalesce(${ref(linkAlias, 'target_locale')}, ${scope.locale})`);
+      out.push(
+        scope.fixedLocale ? sql<SqlBool>`${ref(targetAlias, 'locale')} = ${keyLiteral(scope.locale)}` : sql<SqlBool>`${ref(targetAlias, 'locale')} = ${ref(sourceAlias, 'locale')}`,
+      );
+    } else out.push(sql<SqlBool>`${ref(targetAlias, 'locale')} = coalesce(${ref(linkAlias, 'target_locale')}, ${keyLiteral(scope.locale)})`);
   }
   if (target.draftAndPublish) {
     const st = statusCondition(target, targetAlias, scope.status);
@@ -57,7 +60,7 @@ export function targetVersion(
     // a link that names its target's status (from a source without draft & publish) shows in reads of
     // that status only, as Strapi's link to that version's row: a draft never in a published read
     if (!(isContentType(source) && source.draftAndPublish)) {
-      out.push(sql<SqlBool>`(${ref(linkAlias, 'target_status')} is null or ${ref(linkAlias, 'target_status')} = ${scope.status})`);
+      out.push(sql<SqlBool>`(${ref(linkAlias, 'target_status')} is null or ${ref(linkAlias, 'target_status')} = ${keyLiteral(scope.status)})`);
     }
   }
   return out;
@@ -68,7 +71,7 @@ export function ownerVersion(self: ContentType | Component, selfAlias: string, o
   const out: Expression<SqlBool>[] = [];
   // in a single-locale read the self row's locale is the read's: a constant keeps the condition
   // free of the self row, so the caller may test it as an uncorrelated subquery
-  const selfLocale = scope.fixedLocale ? sql`${scope.locale}` : ref(selfAlias, 'locale');
+  const selfLocale = scope.fixedLocale ? keyLiteral(scope.locale) : ref(selfAlias, 'locale');
   if (owner.localized) {
     // the localized documents linking a row without locales are listed in every locale version that
     // links (`author.articles`, at any depth), whatever locale the read names, as Strapi 5.54 lists them
@@ -80,7 +83,7 @@ export function ownerVersion(self: ContentType | Component, selfAlias: string, o
     out.push(sql<SqlBool>`(${ref(linkAlias, 'target_locale')} is null or ${ref(linkAlias, 'target_locale')} = ${selfLocale})`);
   }
   if (isContentType(self) && self.draftAndPublish && !owner.draftAndPublish) {
-    out.push(sql<SqlBool>`(${ref(linkAlias, 'target_status')} is null or ${ref(linkAlias, 'target_status')} = ${scope.status})`);
+    out.push(sql<SqlBool>`(${ref(linkAlias, 'target_status')} is null or ${ref(linkAlias, 'target_status')} = ${keyLiteral(scope.status)})`);
   }
   return out;
 }

@@ -12,6 +12,7 @@ import type { SortItem } from '../ast.js';
 import { ValidationError } from '../../errors.js';
 import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType } from '../../schema/types.js';
 import { and, isContentType, ref, statusCondition, targetVersion, ownerVersion } from './scope.js';
+import { keyLiteral } from './key-literal.js';
 import type { WhereContext } from './where.js';
 import { inCodePointOrder } from './code-point-order.js';
 import type { Dialect } from '../../database/dialect.js';
@@ -46,7 +47,7 @@ function step(w: WhereContext, schema: Schema, p: string, name: string, path: st
   }
   if (a?.kind === 'component') {
     const comp = w.model.components.get(a.component)!;
-    const linkOn = and([sql<SqlBool>`${ref(l, 'entity_id')} = ${ref(p, 'id')}`, sql<SqlBool>`${ref(l, 'field')} = ${name}`]);
+    const linkOn = and([sql<SqlBool>`${ref(l, 'entity_id')} = ${ref(p, 'id')}`, sql<SqlBool>`${ref(l, 'field')} = ${keyLiteral(name)}`]);
     return {
       link: sql.table(schema.componentTable),
       l,
@@ -60,8 +61,8 @@ function step(w: WhereContext, schema: Schema, p: string, name: string, path: st
     const file = w.model.contentTypes.get(FILE_UID)!;
     const linkOn = and([
       sql<SqlBool>`${ref(l, 'related_id')} = ${ref(p, 'id')}`,
-      sql<SqlBool>`${ref(l, 'related_type')} = ${schema.uid}`,
-      sql<SqlBool>`${ref(l, 'field')} = ${name}`,
+      sql<SqlBool>`${ref(l, 'related_type')} = ${keyLiteral(schema.uid)}`,
+      sql<SqlBool>`${ref(l, 'field')} = ${keyLiteral(name)}`,
     ]);
     return {
       link: sql.table(MEDIA_LINK_TABLE),

@@ -7,6 +7,7 @@ import { ValidationError } from '../../errors.js';
 import type { Dialect } from '../../database/dialect.js';
 import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType, type Model } from '../../schema/types.js';
 import { and, isContentType, ownerVersion, ref, statusCondition, targetVersion, type ReadScope } from './scope.js';
+import { keyLiteral } from './key-literal.js';
 import { onMissingRow } from '../missing-row.js';
 import { inCodePointOrder } from './code-point-order.js';
 
@@ -209,8 +210,8 @@ function mediaExists(ctx: WhereContext, schema: ContentType | Component, alias: 
   const t = ctx.next();
   const conds = [
     sql<SqlBool>`${ref(m, 'related_id')} = ${ref(alias, 'id')}`,
-    sql<SqlBool>`${ref(m, 'related_type')} = ${schema.uid}`,
-    sql<SqlBool>`${ref(m, 'field')} = ${attribute}`,
+    sql<SqlBool>`${ref(m, 'related_type')} = ${keyLiteral(schema.uid)}`,
+    sql<SqlBool>`${ref(m, 'field')} = ${keyLiteral(attribute)}`,
     ...matching(ctx, file, t, where),
   ];
   return sql<SqlBool>`exists (select 1 from ${sql.table(MEDIA_LINK_TABLE)} as ${sql.id(m)} join ${sql.table(file.table)} as ${sql.id(t)} on ${ref(t, 'id')} = ${ref(m, 'file_id')} where ${and(conds)})`;

@@ -1,0 +1,51 @@
+// PostgreSQL plans a prepared read once for all values (a generic plan) only while that plan doesn't
+// look costlier than one made for the values. A list page bound `locale = $1` over a table where one
+// locale holds most rows looked costlier generic, so it was planned again on every run; the locale
+// (a configured code) is now written into the text (query/sql/key-literal.ts).
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_REST, writeDocument, type TestApp } from '../support/app.js';
+import { testClient } from '../support/database.js';
+
+describe.skipIf(testClient() !== 'postgres')('PostgreSQL plans of repeated reads', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // every request runs its statements: no cached bodies
+    t = await startTestApp({ rest: { ...TEST_REST, responseCache: false } });
+    await writeDocument(t, 'POST', '/api/articles?status=published', { title: 'first' });
+    // rows as wide as real articles and many enough that the planner's estimates, not its fixed costs,
+    // decide; 4 in 5 rows English, half of them drafts
+    await sql`insert into articles (document_id, locale, published_at, title, summary, created_at, updated_at)
+      select 'bulk' || g, case when g % 5 = 0 then 'fr' else 'en' end, case when g % 2 = 0 then now() end, 'bulk ' || g, repeat('x', 900), now(), now()
+      from generate_series(1, 3000) as g`.execute(t.app.database.db);
+    await sql`analyze articles`.execute(t.app.database.db);
+  });
+  afterAll(async () => t?.close());
+
+  it('a list page is planned once per read connection, not on every run', async () => {
+    for (let i = 0; i < 16; i++) {
+      const r = await t.get('/api/articles?fields[0]=title');
+      expect(r.status).toBe(200);
+      expect(r.body.data).toHaveLength(25);
+      expect(r.body.meta.pagination.total).toBe(1201);
+    }
+    const page = '%from "articles" as "r" where%order by "r"."id" asc limit 25';
+    type Held = { pid: number; generic: number; custom: number };
+    const byConnection = new Map<number, Held>();
+    // each turn's statements go to the next read connection: ask every one of them (at most four)
+    for (let i = 0; i < 8; i++) {
+      const r = await t.app.database.recordReads((d) =>
+        sql<Held>`select pg_backend_pid() as pid, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${page}`.execute(
+          d.db,
+        ),
+      );
+      for (const h of r.value.rows) byConnection.set(h.pid, h);
+    }
+    const held = [...byConnection.values()];
+    expect(held.length).toBeGreaterThan(0);
+    const runs = held.reduce((n, h) => n + h.generic + h.custom, 0);
+    expect(runs).toBeGreaterThanOrEqual(16);
+    // PostgreSQL makes custom plans for a statement's first five runs before it weighs a generic one
+    for (const h of held) expect(h.custom).toBeLessThanOrEqual(5);
+  });
+});
