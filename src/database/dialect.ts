@@ -29,6 +29,8 @@ export interface Dialect {
   lower(expr: Expression<unknown>): RawBuilder<string>;
   /** `expr` [not] matches a LIKE pattern (escape `!`) whatever the case of either (like-insensitive.ts) */
   likeInsensitive(expr: Expression<unknown>, pattern: string, negate: boolean): RawBuilder<SqlBool>;
+  /** how a LIKE pattern reaches a case-sensitive match: bound, or written in where that gets it a plan of its own */
+  likePattern(pattern: string): Expression<string>;
   /**
    * `expr` is one of `values` (row ids, or text keys such as document ids; never empty). PostgreSQL
    * takes the list as one array parameter: an `in` list of a hundred parameters cost its backend three

@@ -15,6 +15,6 @@ export function lowerLike(lower: Lower): (expr: Expression<unknown>, pattern: st
  * the planner estimate the matches from the column's statistics (`lower(name)` has none, so a pattern
  * matching every category was planned as if it matched one).
  */
-export function ilike(expr: Expression<unknown>, pattern: string, negate: boolean): RawBuilder<SqlBool> {
+export function ilike(expr: Expression<unknown>, pattern: Expression<string>, negate: boolean): RawBuilder<SqlBool> {
   return sql<SqlBool>`${expr} ${negate ? sql`not ilike` : sql`ilike`} ${pattern} escape '!'`;
 }

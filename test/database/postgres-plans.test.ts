@@ -1,7 +1,9 @@
 // PostgreSQL plans a prepared read once for all values (a generic plan) only while that plan doesn't
 // look costlier than one made for the values. A list page bound `locale = $1` over a table where one
 // locale holds most rows looked costlier generic, so it was planned again on every run; the locale
-// (a configured code) is now written into the text (query/sql/key-literal.ts).
+// (a configured code) is now written into the text (query/sql/key-literal.ts). A LIKE pattern, whose
+// plan depends on it, is written in too where it can be (dialects/postgres-pattern-literal.ts): each
+// pattern gets a prepared statement of its own instead of being parsed and planned on every run.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_REST, writeDocument, type TestApp } from '../support/app.js';
@@ -12,7 +14,7 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL plans of repeated reads
   beforeAll(async () => {
     // every request runs its statements: no cached bodies
     t = await startTestApp({ rest: { ...TEST_REST, responseCache: false } });
-    await writeDocument(t, 'POST', '/api/articles?status=published', { title: 'first' });
+    for (const title of ['first', "O'Brien's notes", 'a back\\slash path', 'Sample 100%']) await writeDocument(t, 'POST', '/api/articles?status=published', { title });
     // rows as wide as real articles and many enough that the planner's estimates, not its fixed costs,
     // decide; 4 in 5 rows English, half of them drafts
     await sql`insert into articles (document_id, locale, published_at, title, summary, created_at, updated_at)
@@ -27,7 +29,7 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL plans of repeated reads
       const r = await t.get('/api/articles?fields[0]=title');
       expect(r.status).toBe(200);
       expect(r.body.data).toHaveLength(25);
-      expect(r.body.meta.pagination.total).toBe(1201);
+      expect(r.body.meta.pagination.total).toBe(1204);
     }
     const page = '%from "articles" as "r" where%order by "r"."id" asc limit 25';
     type Held = { pid: number; generic: number; custom: number };
@@ -47,5 +49,43 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL plans of repeated reads
     expect(runs).toBeGreaterThanOrEqual(16);
     // PostgreSQL makes custom plans for a statement's first five runs before it weighs a generic one
     for (const h of held) expect(h.custom).toBeLessThanOrEqual(5);
+  });
+
+  type Prepared = { pid: number; statement: string };
+  /** the statements prepared on the read connections whose text contains `fragment` */
+  async function prepared(fragment: string): Promise<Prepared[]> {
+    const byConnection = new Map<string, Prepared>();
+    for (let i = 0; i < 8; i++) {
+      const r = await t.app.database.recordReads((d) =>
+        sql<Prepared>`select pg_backend_pid() as pid, statement from pg_prepared_statements where position(${fragment} in statement) > 0`.execute(d.db),
+      );
+      for (const h of r.value.rows) byConnection.set(`${h.pid} ${h.statement}`, h);
+    }
+    return [...byConnection.values()];
+  }
+  const titles = async (filter: string): Promise<string[]> => {
+    const r = await t.get(`/api/articles?${filter}&fields[0]=title&sort=title`);
+    expect(r.status).toBe(200);
+    return (r.body.data as { title: string }[]).map((a) => a.title);
+  };
+
+  it('a $containsi pattern is a prepared statement of its own: repeated, it is not planned again', async () => {
+    for (let i = 0; i < 3; i++) expect(await titles('filters[title][$containsi]=O%20BRIEN')).toEqual([]);
+    for (let i = 0; i < 3; i++) expect(await titles('filters[title][$containsi]=FIRST')).toEqual(['first']);
+    for (let i = 0; i < 3; i++) expect(await titles('filters[title][$contains]=100%25')).toEqual(['Sample 100%']);
+    expect((await prepared("ilike '%FIRST%'")).length).toBeGreaterThan(0);
+    expect((await prepared("like '%100!%%'")).length).toBeGreaterThan(0);
+  });
+
+  it('a pattern holding a quote or a backslash is bound, matches exactly, and is never held as a prepared statement', async () => {
+    expect(await titles("filters[title][$containsi]=o'brien")).toEqual(["O'Brien's notes"]);
+    expect(await titles("filters[title][$contains]=n's%20n")).toEqual(["O'Brien's notes"]);
+    expect(await titles('filters[title][$containsi]=K%5CSLASH')).toEqual(['a back\\slash path']);
+    expect(await titles("filters[title][$containsi]=x'%20or%20'1'%3D'1")).toEqual([]);
+    expect(await titles("filters[title][$containsi]=x'%3B%20drop%20table%20articles%3B%20--")).toEqual([]);
+    expect(await titles('filters[title][$containsi]=first')).toEqual(['first']);
+    expect(await prepared('brien')).toEqual([]);
+    expect(await prepared('slash')).toEqual([]);
+    expect(await prepared('drop table')).toEqual([]);
   });
 });

@@ -38,6 +38,7 @@ export const mysqlDialect: Dialect = {
   dropIndexOnTable: true,
   lower: mysqlLower,
   likeInsensitive: lowerLike(mysqlLower),
+  likePattern: (pattern) => sql.val(pattern),
   oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as char)`,
   toDatetime: (d) => d,

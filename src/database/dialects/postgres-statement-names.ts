@@ -6,11 +6,13 @@
 // 4.0 → 2.7; named with a custom plan per run (plan_cache_mode=force_custom_plan) saved nothing. How
 // long such a plan may live is postgres-pipeline.ts's ReadConnectionLimits.
 //
-// A statement matching a LIKE pattern is the exception: how many rows a pattern matches depends on
+// A statement binding a LIKE pattern is the exception: how many rows a pattern matches depends on
 // the pattern, and a generic plan assumes a few, so `filters[categories][name][$containsi]=category`
 // (every category) probed 1,900 articles one by one where a hash join reads them once — PostgreSQL's
 // CPU per request under load 4.8 → 2.5 ms with a plan per value (one category: 0.5 → 1.0 ms, the
-// planning; a bounded cost, where a generic plan's misjudgement grows with the tables).
+// planning; a bounded cost, where a generic plan's misjudgement grows with the tables). Patterns are
+// written into the text where they can be (postgres-pattern-literal.ts), which gives each its own
+// prepared statement and plan; only a pattern that can't be written in is still bound.
 const PATTERN_PARAMETER = / i?like \$\d+ escape /;
 
 /** true when the statement should be planned for its values (sent unnamed) */

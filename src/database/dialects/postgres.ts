@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect.js';
 import { postgresVersionTriggers } from './postgres-version-triggers.js';
 import { errorCode } from '../driver-error.js';
 import { ilike } from '../like-insensitive.js';
+import { patternLiteral } from './postgres-pattern-literal.js';
 import type { ScalarType } from '../../schema/types.js';
 
 const TYPES: Record<ScalarType, string> = {
@@ -35,7 +36,8 @@ export const postgresDialect: Dialect = {
   indexesInCreateTable: false,
   dropIndexOnTable: false,
   lower: (e: Expression<unknown>) => sql<string>`lower(${e})`,
-  likeInsensitive: ilike,
+  likeInsensitive: (e, pattern, negate) => ilike(e, patternLiteral(pattern), negate),
+  likePattern: patternLiteral,
   // one value is an equality: its generic plan is the one `= $1` gets (an index probe), where an
   // array's assumes several values (a findOne's populate cost its backend twice the CPU)
   oneOf: (e, values, type) =>

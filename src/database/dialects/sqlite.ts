@@ -42,6 +42,7 @@ export const sqliteDialect: Dialect = {
   dropIndexOnTable: false,
   lower: sqliteLower,
   likeInsensitive: lowerLike(sqliteLower),
+  likePattern: (pattern) => sql.val(pattern),
   oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
   toDatetime: (d) => d.toISOString(),

@@ -42,7 +42,7 @@ function lowerValue(d: Dialect, v: string): RawBuilder<string> {
 
 function like(d: Dialect, col: RawBuilder<unknown>, pattern: string, insensitive: boolean, negate: boolean): RawBuilder<SqlBool> {
   if (insensitive) return d.likeInsensitive(col, pattern, negate);
-  return sql<SqlBool>`${col} ${negate ? sql`not like` : sql`like`} ${pattern} escape '!'`;
+  return sql<SqlBool>`${col} ${negate ? sql`not like` : sql`like`} ${d.likePattern(pattern)} escape '!'`;
 }
 
 function compare(ctx: WhereContext, alias: string, field: FieldRef, op: CompareOp, value: SqlValue | readonly SqlValue[]): RawBuilder<SqlBool> {
