@@ -95,7 +95,7 @@ export class PipelinedReads {
     // the connections are shared by every read in flight: a transaction or session setting would leak into them
     if (SESSION_STATEMENT.test(text)) return Promise.reject(new Error(`not run on a shared read connection: ${text.slice(0, 40)}`));
     const slot = this.slots[this.turn]!;
-    // unnamed (limits.prepared false, or a pattern to match): PostgreSQL parses and plans it every time
+    // unnamed (limits.prepared false, or a bound LIKE pattern): PostgreSQL parses and plans it every time
     const name = this.limits.prepared && !plannedPerValue(text) ? this.names.nameOf(text) : undefined;
     const client = slot.client;
     if (client !== undefined && Date.now() - slot.openedAt <= this.limits.ageMs && (name === undefined || slot.prepared.admit(name))) {
