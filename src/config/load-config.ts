@@ -22,6 +22,7 @@ import { uploadPluginConfig } from './upload-plugin-config.js';
 import { sessionConfig } from '../plugins/users-permissions/sessions.js';
 import { usersPermissionsConfig } from '../plugins/users-permissions/config.js';
 import { providerNotices } from '../plugins/users-permissions/providers/settings.js';
+import { pluginsNotRun } from './plugins-not-run.js';
 
 export interface LoadedConfig {
   readonly config: FolioConfig;
@@ -152,6 +153,6 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
   };
   // refresh mode's sessions settings, checked at start-up like every other setting
   if (config.usersPermissions.jwtManagement === 'refresh') sessionConfig(config.usersPermissions.raw);
-  warnings.push(...providerNotices(config.usersPermissions.raw));
+  warnings.push(...providerNotices(config.usersPermissions.raw), ...pluginsNotRun(plugins));
   return { config, generated, warnings };
 }

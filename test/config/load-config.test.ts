@@ -475,6 +475,30 @@ describe('users-permissions and email settings', () => {
   });
 });
 
+describe('config/plugins: plugins Folio does not run', () => {
+  it('each enabled plugin other than upload, email, i18n and users-permissions is named at start-up; a disabled one is not', async () => {
+    const dir = project({
+      'config/plugins.js': `module.exports = {
+        graphql: { config: { endpoint: '/graphql', shadowCRUD: true } },
+        documentation: { enabled: true },
+        'strapi-v5-plugin-populate-deep': { config: { defaultDepth: 5 } },
+        sentry: { enabled: false },
+        seo: false,
+        upload: { config: { sizeLimit: 1000 } },
+        email: { config: {} },
+        i18n: { config: {} },
+        'users-permissions': { config: {} },
+      };`,
+    });
+    const loaded = await load(dir);
+    expect(loaded.warnings.filter((w) => w.startsWith('plugins.'))).toEqual([
+      'plugins.graphql is not run by Folio: Folio serves the REST API only, so /graphql answers 404 (README, "What is not run")',
+      'plugins.documentation is not run by Folio: no OpenAPI documentation is served (README, "What is not run")',
+      'plugins.strapi-v5-plugin-populate-deep is not run by Folio: its routes and settings are not served (README, "What is not run")',
+    ]);
+  });
+});
+
 describe('config/server proxy', () => {
   const server = (proxy: unknown) => proxyConfig({ proxy });
   it("trusts a proxy's header only with proxy.koa, as Strapi 5 reads it (Strapi 4's proxy: true is not read)", () => {
