@@ -147,7 +147,7 @@ function attributesOf(
   file: string,
   typeLocalized: boolean,
   system: readonly string[],
-): [Map<string, Attribute>, string[]] {
+): [Map<string, Attribute>, string[], string[] | undefined] {
   const raw = json['attributes'];
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SchemaError(file, null, 'missing "attributes" object');
   const map = new Map<string, Attribute>();
@@ -190,7 +190,9 @@ function attributesOf(
     if (attr) map.set(name, attr);
     else load.problems.markAttribute(uid, name);
   }
-  return [map, Object.keys(raw).filter((n) => map.has(n))];
+  const order = Object.keys(raw).filter((n) => map.has(n));
+  const withTimestamps = Object.keys(raw).filter((n) => map.has(n) || (!inComponent && isSystemTimestamp(n, raw[n as keyof typeof raw])));
+  return [map, order, withTimestamps.length > order.length ? withTimestamps : undefined];
 }
 
 /**
@@ -224,7 +226,7 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
   const [table, componentTable] = namedTables(load, collectionName, given ?? earlierTypeCollection(pluralName));
   const options = (json['options'] ?? {}) as Record<string, unknown>;
   const localized = (json['pluginOptions'] as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized === true;
-  const [attributes, order] = attributesOf(load, uid, json, file, localized, TYPE_COLUMNS);
+  const [attributes, order, fieldOrder] = attributesOf(load, uid, json, file, localized, TYPE_COLUMNS);
   if (localized) sayShared(load.notices, file, json, attributes);
   const info = json['info'] as Record<string, unknown>;
   return {
@@ -241,6 +243,7 @@ function contentType(load: Loader, uid: string, json: Record<string, unknown>, f
     localized,
     attributes,
     order,
+    ...(fieldOrder && { fieldOrder }),
     componentTable,
   };
 }

@@ -115,6 +115,11 @@ export interface Schema {
   readonly adminRelations?: ReadonlyMap<string, RelationAttribute>;
   /** when a schema has adminRelations: every populatable name in schema order, those included (`populate=*`) */
   readonly populateOrder?: readonly string[];
+  /**
+   * when a type's schema declares a system timestamp (`"publishedAt": { "type": "datetime" }`): its fields in
+   * schema order with that timestamp where it was declared, which is where Strapi answers it
+   */
+  readonly fieldOrder?: readonly string[];
 }
 
 export interface ContentType extends Schema {
