@@ -154,9 +154,12 @@ function attributesOf(
   const columns = new Map<string, string>(system.map((c) => [c, '']));
   const inComponent = !uid.includes('::');
   const ctx = { file, typeLocalized, customFields: load.customFields, notices: load.notices, inComponent };
+  // the system fields declared: Strapi answers them where they are declared
+  const declaredSystem = new Set<string>();
   for (const [name, def] of Object.entries(raw)) {
     if (!inComponent && isSystemTimestamp(name, def)) {
       load.notices.push(`${file}: attribute "${name}" is the system timestamp every entry has; its declaration is left out`);
+      declaredSystem.add(name);
       continue;
     }
     // Strapi puts its own (private) admin-user fields in their place on every content type, so a client can
@@ -169,6 +172,7 @@ function attributesOf(
     // (`?locale=` picks it, a `locale` in a body is ignored, filters and sort read it)
     if (name === 'locale' && typeLocalized && isTextual(def)) {
       load.notices.push(`${file}: attribute "locale" is the locale every entry of a localized type has; its declaration is left out`);
+      declaredSystem.add(name);
       continue;
     }
     // on a type without i18n Strapi 5.54 starts and serves no such field (leqta_strapi's partner request):
@@ -191,8 +195,8 @@ function attributesOf(
     else load.problems.markAttribute(uid, name);
   }
   const order = Object.keys(raw).filter((n) => map.has(n));
-  const withTimestamps = Object.keys(raw).filter((n) => map.has(n) || (!inComponent && isSystemTimestamp(n, raw[n as keyof typeof raw])));
-  return [map, order, withTimestamps.length > order.length ? withTimestamps : undefined];
+  const fieldOrder = declaredSystem.size > 0 ? Object.keys(raw).filter((n) => map.has(n) || declaredSystem.has(n)) : undefined;
+  return [map, order, fieldOrder];
 }
 
 /**

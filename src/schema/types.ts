@@ -116,8 +116,8 @@ export interface Schema {
   /** when a schema has adminRelations: every populatable name in schema order, those included (`populate=*`) */
   readonly populateOrder?: readonly string[];
   /**
-   * when a type's schema declares a system timestamp (`"publishedAt": { "type": "datetime" }`): its fields in
-   * schema order with that timestamp where it was declared, which is where Strapi answers it
+   * when a type's schema declares a system field (`"publishedAt": { "type": "datetime" }`, a localized type's
+   * `locale`): its fields in schema order with that one where it was declared, which is where Strapi answers it
    */
   readonly fieldOrder?: readonly string[];
 }

@@ -48,9 +48,9 @@ function slotOf(schema: ContentType | Component, name: string): Slot | null {
 }
 
 /**
- * Every scalar in schema order, then the system fields (a timestamp the schema declares stays where it is
- * declared); or, when `fields` names some, those in the
- * order named, as Strapi returns them (after id and documentId, which always lead).
+ * Every scalar in schema order, then the system fields (one the schema declares stays where it is declared);
+ * or, when `fields` names some, those in the order named, as Strapi returns them (after id and documentId,
+ * which always lead).
  */
 function slotsFor(schema: ContentType | Component, fields: readonly string[] | null): Slot[] {
   const names = fields ?? [...(schema.fieldOrder ?? schema.order), ...systemNames(schema)];
