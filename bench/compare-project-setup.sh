@@ -3,7 +3,9 @@
 # Folio (FOLIO_PORT, default 1341), each on a fresh SQLite database in WORK, for bench/compare-project.ts.
 # The reference Strapi gets the project's schema files (content types, components, the users-permissions
 # extension's schemas) with the generator's plain controllers, routes and services: none of the project's own code.
-# Folio reads the project folder as it is (with its config; pass DATABASE_* when that config names a server).
+# Folio serves a copy of the project folder (WORK/project: its uploads, and a database file its config may place
+# under its own folder, stay out of the project) as it is, with its config (pass DATABASE_* when that config names
+# a server).
 #
 #   bash bench/compare-project-setup.sh <project> <reference folder (../shared/reference/setup.sh)> <work folder>
 #
@@ -15,7 +17,9 @@ work=${3:?work folder}
 here=$(cd "$(dirname "$0")/.." && pwd)
 strapi_port=${STRAPI_PORT:-1340}
 folio_port=${FOLIO_PORT:-1341}
-rm -rf "$work" && mkdir -p "$work/strapi/src" && work=$(cd "$work" && pwd)
+rm -rf "$work" && mkdir -p "$work/strapi/src" "$work/project" && work=$(cd "$work" && pwd)
+tar -C "$project" --exclude=./node_modules --exclude=./.git --exclude=./.tmp --exclude=./public/uploads -cf - . | tar -C "$work/project" -xf -
+project="$work/project"
 cp -r "$reference/config" "$reference/package.json" "$reference/run.js" "$reference/public" "$work/strapi/"
 ln -s "$reference/node_modules" "$work/strapi/node_modules"
 [ -d "$project/src/components" ] && cp -r "$project/src/components" "$work/strapi/src/"
