@@ -476,7 +476,7 @@ const known = [
   [/must be one of the following values: shared\.slider/, 'a dynamic zone names its own components'],
   [/slug must be at most 255 characters/, 'uid values beyond 255 characters'],
   [
-    /locale=fr[\s\S]*folio ValidationError "Invalid key (views|wordCount|rating|score|isFeatured|publishDate|publishTime|eventAt|metadata|kind|contactEmail|internalNotes|cover|gallery|favicon|position)"/,
+    /locale=fr[\s\S]*folio (says )?ValidationError "Invalid key (views|wordCount|rating|score|isFeatured|publishDate|publishTime|eventAt|metadata|kind|contactEmail|internalNotes|cover|gallery|favicon|position)"/,
     'a new locale version takes localized fields only',
   ],
   [/There was a problem connecting relation/, 'positions name documentIds'],
