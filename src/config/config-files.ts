@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.js';
 import { strapiEnv, type Env } from './strapi-env.js';
+import { missingPackageError } from './missing-package.js';
 import { importTypeScript } from './typescript-config.js';
 
 export type Obj = Record<string, unknown>;
@@ -42,7 +43,7 @@ async function readOne(projectDir: string, folder: string, name: string, env: En
   try {
     value = await evaluate(file, projectDir, env);
   } catch (e) {
-    throw new ConfigError(`${shown}: ${(e as Error).message.split('\n')[0]}`);
+    throw new ConfigError(`${shown}: ${(missingPackageError(e, file) as Error).message.split('\n')[0]}`);
   }
   // config/middlewares is a list; every other file an object
   if (!isObj(value) && !Array.isArray(value)) throw new ConfigError(`${shown}: expected an object (or a function returning one)`);

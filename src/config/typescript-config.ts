@@ -43,24 +43,10 @@ export async function importTypeScript(file: string, projectDir: string): Promis
   });
   const code = out.outputFiles[0]!.text;
   const module = { exports: {} as unknown };
-  try {
-    // packages resolve from the config file's folder: the project's node_modules
-    new Function('exports', 'require', 'module', code)(module.exports, createRequire(file), module);
-  } catch (e) {
-    throw notInstalled(e);
-  }
+  // packages resolve from the config file's folder: the project's node_modules
+  new Function('exports', 'require', 'module', code)(module.exports, createRequire(file), module);
   const exported = module.exports;
   // `export default` compiles to a module with __esModule and `default`; `module.exports =` is the value itself
   if (typeof exported === 'object' && exported !== null && (exported as { __esModule?: unknown }).__esModule === true) return exported as Record<string, unknown>;
   return { default: exported };
-}
-
-/** A package the project hasn't installed: named, with the fix (Node's message lists the whole require stack). */
-function notInstalled(e: unknown): unknown {
-  if (!(e instanceof Error) || (e as { code?: unknown }).code !== 'MODULE_NOT_FOUND') return e;
-  const name = /Cannot find module '([^']+)'/.exec(e.message)?.[1];
-  // callers prefix the file's name
-  return name === undefined || name.startsWith('.') || name.startsWith('/')
-    ? e
-    : new Error(`it imports "${name}", which is not installed in the project (npm install)`, { cause: e });
 }

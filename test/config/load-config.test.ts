@@ -269,6 +269,28 @@ describe('config/api', () => {
     expect((await load(dir)).config.rest.defaultLimit).toBe(5);
   });
 
+  it('a package the project has not installed is named in one line with the fix, in CommonJS and ES module config files', async () => {
+    const direct = project({ 'config/server.js': "const cron = require('node-cron');\nmodule.exports = { cron };" });
+    expect(await configError(direct, {})).toBe('config/server.js: it imports "node-cron", which is not installed in the project (npm install)');
+    const lazy = project({ 'config/server.js': "module.exports = () => ({ cron: require('@scope/cron-tasks') });" });
+    expect(await configError(lazy, {})).toBe('config/server.js: it imports "@scope/cron-tasks", which is not installed in the project (npm install)');
+    const esm = project({ 'config/api.mjs': "import limits from 'api-limits';\nexport default { rest: limits };" });
+    expect(await configError(esm, {})).toBe('config/api.mjs: it imports "api-limits", which is not installed in the project (npm install)');
+  });
+
+  it('a package missing under an installed one names both: the config file does not import the missing one itself (LucaNerlich/m10z)', async () => {
+    const files = {
+      'node_modules/markdown-to-txt/package.json': JSON.stringify({ name: 'markdown-to-txt', main: 'dist/index.js' }),
+      'node_modules/markdown-to-txt/dist/index.js': "module.exports = require('lodash');",
+      'node_modules/@feeds/render/package.json': JSON.stringify({ name: '@feeds/render', main: 'index.js' }),
+      'node_modules/@feeds/render/index.js': "module.exports = require('markdown-to-txt');",
+    };
+    const cjs = project({ ...files, 'config/server.js': "const toText = require('@feeds/render');\nmodule.exports = { toText };" });
+    expect(await configError(cjs, {})).toBe('config/server.js: "lodash" is not installed in the project (npm install): the package "markdown-to-txt" it loads needs it');
+    const ts = project({ ...files, 'config/server.ts': "import toText from 'markdown-to-txt';\nexport default { toText };" });
+    expect(await configError(ts, {})).toBe('config/server.ts: "lodash" is not installed in the project (npm install): the package "markdown-to-txt" it loads needs it');
+  });
+
   it('of two files with one name, the one a directory lists first is read (plugins.js before plugins.json), as Strapi reads it, and start-up says so', async () => {
     const dir = project({ 'config/api.js': 'module.exports = { rest: { defaultLimit: 7 } };', 'config/api.json': JSON.stringify({ rest: { defaultLimit: 9 } }) });
     const loaded = await load(dir);
