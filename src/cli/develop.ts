@@ -11,7 +11,8 @@ import type { Flags } from './usage.js';
 
 const DEBOUNCE_MS = 200;
 /** what a change restarts for: JSON schema files, and content-type schemas written as modules */
-const SCHEMA_FILE = /(?:\.json|(?:^|[\\/])schema\.[jt]s)$/;
+// a schema.json, a schema.ts/.js, or a component written as a module (components/<category>/<name>.ts)
+const SCHEMA_FILE = /(?:\.json|(?:^|[\\/])schema\.[jt]s|(?:^|[\\/])components[\\/][^\\/]+[\\/][^\\/]+(?<!\.d)\.[jt]s)$/;
 
 export async function runDevelop(dir: string, values: Flags): Promise<number> {
   let config = await serveConfig(dir, values);
@@ -34,7 +35,7 @@ export async function runDevelop(dir: string, values: Flags): Promise<number> {
         if (config.port === 0) config = { ...config, port: (app.fastify.server.address() as AddressInfo).port };
         console.log(
           changed === null
-            ? `Folio listening on ${url(app, config)} (restarts when src/**/*.json or a schema.ts/.js changes)`
+            ? `Folio listening on ${url(app, config)} (restarts when src/**/*.json, a schema.ts/.js or a component's .ts/.js changes)`
             : `${changed} changed: restarted on ${url(app, config)}`,
         );
       } catch (e) {

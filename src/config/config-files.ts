@@ -34,11 +34,23 @@ async function evaluate(file: string, projectDir: string, env: Env): Promise<unk
   return typeof value === 'function' ? (value as (ctx: { env: unknown }) => unknown)({ env: strapiEnv(env) }) : value;
 }
 
+/**
+ * The config files of one name, the one read first. A TypeScript project (a tsconfig.json) runs its
+ * config compiled into dist/config, where a `.ts` becomes the `.js` Strapi reads: its `.ts` is read, and
+ * a `.js` beside it (often a stale compiled copy) is not.
+ */
+function filesOf(projectDir: string, folder: string, name: string): string[] {
+  const found = EXTENSIONS.map((ext) => join(folder, `${name}.${ext}`)).filter((f) => existsSync(f));
+  const ts = found.find((f) => f.endsWith('.ts'));
+  return ts !== undefined && existsSync(join(projectDir, 'tsconfig.json')) ? [ts, ...found.filter((f) => f !== ts)] : found;
+}
+
 async function readOne(projectDir: string, folder: string, name: string, env: Env, warnings: string[]): Promise<Obj | unknown[] | undefined> {
-  const [file, ...unread] = EXTENSIONS.map((ext) => join(folder, `${name}.${ext}`)).filter((f) => existsSync(f));
+  const [file, ...unread] = filesOf(projectDir, folder, name);
   if (file === undefined) return undefined;
   const shown = relative(projectDir, file);
-  for (const other of unread) warnings.push(`${relative(projectDir, other)} is not read: ${shown} is (one config file per name, as in Strapi)`);
+  const why = file.endsWith('.ts') && unread.length > 0 ? 'a TypeScript project runs its compiled .ts, as Strapi does' : 'one config file per name, as in Strapi';
+  for (const other of unread) warnings.push(`${relative(projectDir, other)} is not read: ${shown} is (${why})`);
   let value: unknown;
   try {
     value = await evaluate(file, projectDir, env);

@@ -513,7 +513,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     else problems.markSchema(uid);
   }
   const components = new Map<string, Component>();
-  for (const raw of readComponentFiles(root, problems)) {
+  for (const raw of readComponentFiles(root, problems, options.schemaModules)) {
     const uid = `${raw.category}.${raw.name}`;
     const component = problems.attempt((): Component => {
       // Strapi refuses a component without collectionName; Folio names it `components_<category>_<name>`

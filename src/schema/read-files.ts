@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SchemaError } from '../errors.js';
 import type { SchemaProblems } from './problems.js';
-import { contentTypeFolder, type SchemaModule } from './schema-modules.js';
+import { componentBase, contentTypeFolder, type SchemaModule } from './schema-modules.js';
 
 export interface RawFile {
   /** path relative to the project, for messages */
@@ -87,15 +87,26 @@ export function readContentTypeFiles(root: string, problems: SchemaProblems, mod
   return out;
 }
 
-export function readComponentFiles(root: string, problems: SchemaProblems): RawComponentFile[] {
+/** `modules`: the components written as modules (schema-modules.ts), by their file without its extension */
+export function readComponentFiles(root: string, problems: SchemaProblems, modules?: ReadonlyMap<string, SchemaModule>): RawComponentFile[] {
   const out: RawComponentFile[] = [];
   const dir = join(root, 'src', 'components');
   for (const category of subdirs(dir)) {
-    for (const entry of readdirSync(join(dir, category)).sort()) {
-      if (!entry.endsWith('.json')) continue;
-      const path = join(dir, category, entry);
-      const name = entry.slice(0, -5);
-      const json = parse(root, path, `${category}.${name}`, problems);
+    const names = new Set<string>();
+    for (const entry of readdirSync(join(dir, category))) {
+      if (entry.endsWith('.json')) names.add(entry.slice(0, -5));
+      else if (modules?.has(componentBase(category, entry.replace(/\.(ts|js)$/, '')))) names.add(entry.replace(/\.(ts|js)$/, ''));
+    }
+    for (const name of [...names].sort()) {
+      const uid = `${category}.${name}`;
+      const m = modules?.get(componentBase(category, name));
+      if (m) {
+        const json = moduleSchema(m, uid, problems);
+        if (json) out.push({ file: m.file, category, name, json });
+        continue;
+      }
+      const path = join(dir, category, `${name}.json`);
+      const json = parse(root, path, uid, problems);
       if (json) out.push({ file: relative(root, path), category, name, json });
     }
   }

@@ -298,6 +298,28 @@ describe('config/api', () => {
     expect(loaded.warnings).toContain('config/api.json is not read: config/api.js is (one config file per name, as in Strapi)');
   });
 
+  it('in a TypeScript project (a tsconfig.json) config/<name>.ts is read, not a .js beside it, as Strapi runs the compiled .ts (RateBox/Rate)', async () => {
+    const files = {
+      'config/api.ts': 'export default { rest: { defaultLimit: 2 } };',
+      'config/api.js': 'module.exports = { rest: { defaultLimit: 50 } };',
+      // a stale compiled copy requiring a module that exists only as .ts
+      'config/env/production/server.js': "module.exports = { cron: require('../../cron-tasks') };",
+      'config/env/production/server.ts': "export default { host: '127.0.0.2' };",
+    };
+    const ts = project({ ...files, 'tsconfig.json': JSON.stringify({ compilerOptions: { outDir: 'dist' } }) });
+    const loaded = await load(ts, { NODE_ENV: 'production' });
+    expect(loaded.config.rest.defaultLimit).toBe(2);
+    expect(loaded.config.host).toBe('127.0.0.2');
+    expect(loaded.warnings).toContain('config/api.js is not read: config/api.ts is (a TypeScript project runs its compiled .ts, as Strapi does)');
+    expect(loaded.warnings).toContain(
+      'config/env/production/server.js is not read: config/env/production/server.ts is (a TypeScript project runs its compiled .ts, as Strapi does)',
+    );
+    // without a tsconfig.json the project is JavaScript: the .js is the one Strapi reads
+    const js = await load(project({ 'config/api.ts': files['config/api.ts'], 'config/api.js': files['config/api.js'] }));
+    expect(js.config.rest.defaultLimit).toBe(50);
+    expect(js.warnings).toContain('config/api.ts is not read: config/api.js is (one config file per name, as in Strapi)');
+  });
+
   it('config/env/<NODE_ENV>/ is merged over config/', async () => {
     const dir = project({
       'config/api.json': JSON.stringify({ rest: { defaultLimit: 10, maxLimit: 50 } }),

@@ -57,6 +57,67 @@ describe('schemas written as modules', () => {
     expect((await t.get('/api/banner')).body.data).toMatchObject({ title: 'From JS' });
   });
 
+  it('components written as <name>.ts or <name>.js are read, as Strapi reads them; a <name>.json beside one keeps its place (OpenG7/openg7-platform)', async () => {
+    const files = {
+      [at('page', 'schema.json')]: JSON.stringify({
+        kind: 'collectionType',
+        info: { singularName: 'page', pluralName: 'pages' },
+        options: { draftAndPublish: false },
+        attributes: {
+          link: { type: 'component', component: 'shared.link' },
+          cards: { type: 'component', component: 'blocks.card', repeatable: true },
+          seo: { type: 'component', component: 'shared.seo' },
+        },
+      }),
+      'src/components/shared/link.ts':
+        "import type { Schema } from '@strapi/strapi';\nexport default { collectionName: 'components_shared_links', info: { displayName: 'Link' }, attributes: { url: { type: 'string', required: true } } } as unknown as Schema.Component;",
+      'src/components/shared/link.d.ts': 'export {};',
+      'src/components/blocks/card.js':
+        "module.exports = { collectionName: 'components_blocks_cards', info: { displayName: 'Card' }, attributes: { heading: { type: 'string' } } };",
+      'src/components/shared/seo.json': JSON.stringify({ collectionName: 'components_shared_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' } } }),
+      'src/components/shared/seo.js': "module.exports = { collectionName: 'components_shared_seo_js', info: { displayName: 'Seo' }, attributes: { other: { type: 'string' } } };",
+    };
+    const model = await modelOf(files);
+    expect(model.components.get('shared.link')).toMatchObject({ table: 'components_shared_links', file: 'src/components/shared/link.ts' });
+    expect(model.components.get('blocks.card')).toMatchObject({ table: 'components_blocks_cards', file: 'src/components/blocks/card.js' });
+    expect(model.components.get('shared.seo')).toMatchObject({ table: 'components_shared_seos', file: 'src/components/shared/seo.json' });
+    expect([...model.components.keys()].sort()).toEqual(['blocks.card', 'shared.link', 'shared.seo']);
+
+    const { config } = await loadConfig(project(files), { ...SECRETS }, { writeEnvFile: false });
+    const app = await startTestApp({ dir: config.dir, schemaModules: config.schemaModules });
+    try {
+      const body = { data: { link: { url: 'https://example.test' }, cards: [{ heading: 'One' }, { heading: 'Two' }], seo: { metaTitle: 'T' } } };
+      const made = await app.request('POST', '/api/pages', { body });
+      expect(made.status, made.text).toBe(201);
+      const read = await app.get(`/api/pages/${(made.body as { data: { documentId: string } }).data.documentId}?populate=*`);
+      expect(read.body.data).toMatchObject({
+        link: { url: 'https://example.test' },
+        cards: [{ heading: 'One' }, { heading: 'Two' }],
+        seo: { metaTitle: 'T' },
+      });
+      expect(read.body.data.seo).not.toHaveProperty('other');
+      // the TypeScript component's rules hold
+      const missing = await app.request('POST', '/api/pages', { body: { data: { link: {} } } });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.message).toBe('link.url must be defined.');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a component module that fails to run is a schema problem naming its file, not a missing component', async () => {
+    const e = await modelOf({
+      [at('page', 'schema.json')]: JSON.stringify({
+        kind: 'collectionType',
+        info: { singularName: 'page', pluralName: 'pages' },
+        attributes: { link: { type: 'component', component: 'shared.link' } },
+      }),
+      'src/components/shared/link.ts': 'export default { collectionName: ',
+    }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(SchemaError);
+    expect((e as Error).message).toMatch(/^src\/components\/shared\/link\.ts: could not be run \(line 1, column \d+: /);
+  });
+
   it('a content-type folder with no schema at all is named at start-up', async () => {
     const model = await modelOf({ [at('draft', 'lifecycles.js')]: 'module.exports = {};' });
     expect(model.contentTypes.has('api::draft.draft')).toBe(false);
