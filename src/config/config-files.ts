@@ -27,11 +27,17 @@ function deepMerge(base: Obj, over: Obj): Obj {
 
 async function evaluate(file: string, projectDir: string, env: Env): Promise<unknown> {
   if (file.endsWith('.json')) return JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  const mod = (file.endsWith('.ts') ? await importTypeScript(file, projectDir) : await import(pathToFileURL(file).href)) as { default?: unknown };
+  const ts = file.endsWith('.ts') ? await importTypeScript(file, projectDir) : undefined;
+  const mod = (ts?.namespace ?? (await import(pathToFileURL(file).href))) as { default?: unknown };
   let value = mod.default;
   // a CommonJS file compiled from TypeScript exports { default: … }
   if (isObj(value) && 'default' in value && Object.keys(value).length === 1) value = value['default'];
-  return typeof value === 'function' ? (value as (ctx: { env: unknown }) => unknown)({ env: strapiEnv(env) }) : value;
+  try {
+    return typeof value === 'function' ? (value as (ctx: { env: unknown }) => unknown)({ env: strapiEnv(env) }) : value;
+  } catch (e) {
+    // a require() inside the exported function fails only now
+    throw missingPackageError(e, file, projectDir, ts?.importerOf);
+  }
 }
 
 /**
@@ -55,7 +61,7 @@ async function readOne(projectDir: string, folder: string, name: string, env: En
   try {
     value = await evaluate(file, projectDir, env);
   } catch (e) {
-    throw new ConfigError(`${shown}: ${(missingPackageError(e, file) as Error).message.split('\n')[0]}`);
+    throw new ConfigError(`${shown}: ${(missingPackageError(e, file, projectDir) as Error).message.split('\n')[0]}`);
   }
   // config/middlewares is a list; every other file an object
   if (!isObj(value) && !Array.isArray(value)) throw new ConfigError(`${shown}: expected an object (or a function returning one)`);

@@ -1,6 +1,6 @@
 // A config file that needs a package the project hasn't installed: Node's own message is a page of
 // require stack; the user needs the package's name, who asked for it, and the fix.
-import { sep } from 'node:path';
+import { relative, sep } from 'node:path';
 
 /** The package a file inside node_modules belongs to (`@scope/name` or `name`), or undefined. */
 function packageOf(file: string): string | undefined {
@@ -27,20 +27,30 @@ function notFound(e: Error): { name: string; importer: string | undefined } | un
   return undefined;
 }
 
+/** Which project file a bundled TypeScript config imports a package from (typescript-config.ts). */
+export type ImporterOf = (name: string) => string | undefined;
+
 /**
  * The error to show for a config file's failure: a package missing from the project becomes one line
- * naming it — and, when an installed package is the one that needs it, that package too (the config
- * file itself doesn't import it) — with the fix; any other error is returned as it is.
+ * naming it — and, when something other than the config file itself needs it, what does: an installed
+ * package, or a project file the config reaches through its relative imports — with the fix; any other
+ * error is returned as it is.
  */
-export function missingPackageError(e: unknown, configFile: string): unknown {
+export function missingPackageError(e: unknown, configFile: string, projectDir: string, importerOf?: ImporterOf): unknown {
   if (!(e instanceof Error)) return e;
   const found = notFound(e);
   // a relative or absolute path is a file of the project's own, not a package to install
   if (found === undefined || found.name.startsWith('.') || found.name.startsWith('/')) return e;
-  const via = found.importer === undefined || found.importer === configFile ? undefined : packageOf(found.importer);
+  const fromConfig = found.importer === undefined || found.importer === configFile;
+  const via = fromConfig ? undefined : packageOf(found.importer!);
+  // a TypeScript config is one bundle of the files it imports: its metafile knows which of them asked
+  const bundled = fromConfig ? importerOf?.(found.name) : undefined;
+  const missing = `"${found.name}" is not installed in the project (npm install)`;
   const message =
-    via === undefined || via === found.name
-      ? `it imports "${found.name}", which is not installed in the project (npm install)`
-      : `"${found.name}" is not installed in the project (npm install): the package "${via}" it loads needs it`;
+    via !== undefined && via !== found.name
+      ? `${missing}: the package "${via}" it loads needs it`
+      : bundled !== undefined && bundled !== configFile
+        ? `${missing}: ${relative(projectDir, bundled)}, which it loads, imports it`
+        : `it imports "${found.name}", which is not installed in the project (npm install)`;
   return new Error(message, { cause: e });
 }

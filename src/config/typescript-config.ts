@@ -5,7 +5,8 @@
 // and named imports from a CommonJS package (`import { parse } from 'pg-connection-string'`) work as
 // they do there.
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { missingPackageError, type ImporterOf } from './missing-package.js';
 
 interface EsbuildMessage {
   readonly text: string;
@@ -20,8 +21,23 @@ function syntaxError(e: unknown): unknown {
   return new Error(`${where}${first.text}`, { cause: e });
 }
 
-/** The module a config/*.ts file evaluates to (its namespace: `default` is what it exports by default). */
-export async function importTypeScript(file: string, projectDir: string): Promise<Record<string, unknown>> {
+export interface TypeScriptModule {
+  /** what the file evaluates to: `default` is what it exports by default */
+  readonly namespace: Record<string, unknown>;
+  /** the bundled file (absolute path) that imports a package, for the message when it is missing */
+  readonly importerOf: ImporterOf;
+}
+
+/** The packages each bundled file imports, from esbuild's metafile (paths relative to `projectDir`). */
+function importers(inputs: Record<string, { imports: readonly { path: string; external?: boolean }[] }>, projectDir: string): ImporterOf {
+  return (name) => {
+    for (const [input, { imports }] of Object.entries(inputs)) if (imports.some((i) => i.external === true && i.path === name)) return resolve(projectDir, input);
+    return undefined;
+  };
+}
+
+/** The module a config/*.ts file evaluates to. */
+export async function importTypeScript(file: string, projectDir: string): Promise<TypeScriptModule> {
   // loaded only for projects with TypeScript config: a JavaScript project's start never pays for it
   const { build } = await import('esbuild');
   // Strapi runs a TypeScript project's config compiled into dist/config/, so `path.join(__dirname, '..', '..')`
@@ -38,15 +54,22 @@ export async function importTypeScript(file: string, projectDir: string): Promis
     target: 'node20',
     logLevel: 'silent',
     define: { __dirname: JSON.stringify(compiledDir), __filename: JSON.stringify(compiledFile) },
+    metafile: true,
+    absWorkingDir: projectDir,
   }).catch((e: unknown) => {
     throw syntaxError(e);
   });
   const code = out.outputFiles[0]!.text;
   const module = { exports: {} as unknown };
-  // packages resolve from the config file's folder: the project's node_modules
-  new Function('exports', 'require', 'module', code)(module.exports, createRequire(file), module);
+  const importerOf = importers(out.metafile.inputs, projectDir);
+  try {
+    // packages resolve from the config file's folder: the project's node_modules
+    new Function('exports', 'require', 'module', code)(module.exports, createRequire(file), module);
+  } catch (e) {
+    throw missingPackageError(e, file, projectDir, importerOf);
+  }
   const exported = module.exports;
   // `export default` compiles to a module with __esModule and `default`; `module.exports =` is the value itself
-  if (typeof exported === 'object' && exported !== null && (exported as { __esModule?: unknown }).__esModule === true) return exported as Record<string, unknown>;
-  return { default: exported };
+  const isNamespace = typeof exported === 'object' && exported !== null && (exported as { __esModule?: unknown }).__esModule === true;
+  return { namespace: isNamespace ? (exported as Record<string, unknown>) : { default: exported }, importerOf };
 }

@@ -34,7 +34,7 @@ function folders(dir: string): string[] {
 async function run(root: string, path: string): Promise<unknown> {
   // esbuild runs JavaScript as well (CommonJS or ESM) and, unlike import(), afresh on every load, so a
   // `folio develop` restart reads an edited module
-  const ns = await importTypeScript(path, root);
+  const ns = (await importTypeScript(path, root)).namespace;
   return 'default' in ns ? ns['default'] : ns;
 }
 

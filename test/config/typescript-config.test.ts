@@ -147,7 +147,20 @@ export default ({ env }) => {
         'config/cron.ts': "import { parseString } from 'xml2js';\nexport const jobs = { parseString };",
       }),
     ).catch((e: unknown) => e);
-    expect(missing).toEqual(new ConfigError('config/server.ts: it imports "xml2js", which is not installed in the project (npm install)'));
+    expect(missing).toEqual(new ConfigError('config/server.ts: "xml2js" is not installed in the project (npm install): config/cron.ts, which it loads, imports it'));
+    // imported by the config file itself, or reached through src/ (waldoclick/waldo-project's cron tasks)
+    const direct = await load(project({ 'config/server.ts': "import { parseString } from 'xml2js';\nexport default { parseString };" })).catch((e: unknown) => e);
+    expect(direct).toEqual(new ConfigError('config/server.ts: it imports "xml2js", which is not installed in the project (npm install)'));
+    const deep = await load(
+      project({
+        'config/server.ts': "import tasks from './cron-tasks';\nexport default { cron: { tasks } };",
+        'config/cron-tasks.ts': "import { logger } from '../src/utils/logtail';\nexport default { daily: () => logger };",
+        'src/utils/logtail/index.ts': "import { Logtail } from '@logtail/node';\nexport const logger = new Logtail('x');",
+      }),
+    ).catch((e: unknown) => e);
+    expect(deep).toEqual(
+      new ConfigError('config/server.ts: "@logtail/node" is not installed in the project (npm install): src/utils/logtail/index.ts, which it loads, imports it'),
+    );
   });
 
   it("a package's JSON file imported by name is read as Strapi's compiled require() reads it (notum-cz's tiptap settings)", async () => {
