@@ -2,6 +2,7 @@
 import { SchemaError } from '../errors.js';
 import { visibleRule } from './conditions.js';
 import { CUSTOM_FIELD_TYPES, customFieldType } from './custom-fields.js';
+import type { LocalRegistration } from './local-custom-fields.js';
 import { columnName } from './identifiers.js';
 import type { Attribute, RelationKind, ScalarType } from './types.js';
 
@@ -42,6 +43,8 @@ export interface AttributeContext {
   readonly typeLocalized: boolean;
   /** the project's config/custom-fields mapping (custom field id → stored type) */
   readonly customFields?: ReadonlyMap<string, ScalarType>;
+  /** where the project's own plugins register custom fields (local-custom-fields.ts), for the message when one is unknown */
+  readonly localCustomField?: (id: string) => LocalRegistration | undefined;
   /** where what start-up should say besides errors goes */
   readonly notices?: string[];
   /** the attribute is a component's */
@@ -79,10 +82,14 @@ function asStoredType(name: string, def: Record<string, unknown>, ctx: Attribute
   if (typeof id !== 'string' || id === '') throw new SchemaError(ctx.file, name, 'a custom field needs "customField": "plugin::<plugin>.<name>"');
   const type = customFieldType(id, ctx.customFields);
   if (type === undefined) {
+    const local = ctx.localCustomField?.(id);
+    const registered = local !== undefined && (CUSTOM_FIELD_TYPES as readonly string[]).includes(local.type) ? local : undefined;
     throw new SchemaError(
       ctx.file,
       name,
-      `custom field "${id}" is not known to Folio: map it in config/custom-fields (.json, .js or .ts) to the type its plugin stores, e.g. { "${id}": "string" } (one of ${CUSTOM_FIELD_TYPES.join(', ')})`,
+      registered
+        ? `custom field "${id}" is not known to Folio: ${registered.file} registers it as "${registered.type}"; map it in config/custom-fields (.json, .js or .ts), e.g. { "${id}": "${registered.type}" }`
+        : `custom field "${id}" is not known to Folio: map it in config/custom-fields (.json, .js or .ts) to the type its plugin stores, e.g. { "${id}": "string" } (one of ${CUSTOM_FIELD_TYPES.join(', ')})`,
     );
   }
   return { ...def, type };

@@ -9,6 +9,7 @@ import { BUILTIN_SCHEMAS } from './builtin.js';
 import { ADMIN_USER_SCHEMA, ADMIN_USER_UID } from './admin-user.js';
 import { SYSTEM_TABLES } from '../database/tables.js';
 import { SchemaProblems } from './problems.js';
+import { localCustomFields, type LocalRegistration } from './local-custom-fields.js';
 import { readComponentFiles, readContentTypeFiles, readExtensionFile, type RawFile } from './read-files.js';
 import type { SchemaModule } from './schema-modules.js';
 import { SYSTEM_COLUMNS, type Attribute, type Component, type ContentType, type Model, type RelationAttribute, type ScalarType } from './types.js';
@@ -49,6 +50,8 @@ interface Loader {
   /** what start-up says besides errors */
   readonly notices: string[];
   readonly customFields: ReadonlyMap<string, ScalarType> | undefined;
+  /** where the project's own plugins register custom fields, scanned only if one is unknown */
+  readonly localCustomField: (id: string) => LocalRegistration | undefined;
   /** table name → the names earlier Folio versions gave it (Model.formerTables) */
   readonly formerTables: Map<string, readonly string[]>;
   /** table name → the collectionName an earlier Folio read for its type (earlier-names.ts) */
@@ -153,7 +156,7 @@ function attributesOf(
   const map = new Map<string, Attribute>();
   const columns = new Map<string, string>(system.map((c) => [c, '']));
   const inComponent = !uid.includes('::');
-  const ctx = { file, typeLocalized, customFields: load.customFields, notices: load.notices, inComponent };
+  const ctx = { file, typeLocalized, customFields: load.customFields, localCustomField: load.localCustomField, notices: load.notices, inComponent };
   // the system fields declared: Strapi answers them where they are declared
   const declaredSystem = new Set<string>();
   for (const [name, def] of Object.entries(raw)) {
@@ -485,6 +488,7 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
     problems,
     notices: [],
     customFields: options.customFields,
+    localCustomField: localCustomFields(root),
     formerTables: new Map(),
     earlierCollections: new Map(),
     tables: new Map(SYSTEM_TABLES.map((t) => [t.name, 'Folio itself'])),

@@ -85,6 +85,35 @@ describe('mapping', () => {
     );
   });
 
+  it("an unmapped custom field of the project's own plugin is refused naming the type its server code registers (RateBox/Rate)", () => {
+    const dir = project({
+      [SWATCH]: swatchType,
+      // the server registration names the stored type; the admin panel's names its input, and a built copy is not source
+      'src/plugins/acme-fields/server/src/register.ts':
+        "export default ({ strapi }) => {\n  strapi.customFields.register({\n    name: 'stars',\n    plugin: 'acme',\n    type: 'integer',\n  });\n};",
+      'src/plugins/acme-fields/admin/src/index.ts': "app.customFields.register({ name: 'stars', pluginId: 'acme', type: 'string' });",
+      'src/plugins/acme-fields/dist/server/index.js': "strapi.customFields.register({ name: 'stars', plugin: 'acme', type: 'text' });",
+    });
+    const e = (() => {
+      try {
+        return loadModel(dir);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(e).toBeInstanceOf(SchemaError);
+    expect((e as Error).message).toBe(
+      `${SWATCH}: attribute "rating": custom field "plugin::acme.stars" is not known to Folio: src/plugins/acme-fields/server/src/register.ts registers it as "integer"; map it in config/custom-fields (.json, .js or .ts), e.g. { "plugin::acme.stars": "integer" }`,
+    );
+    // a registration without `plugin` names the field after the plugin's folder
+    const unnamed = project({
+      [SWATCH]: swatchType.replace('plugin::acme.stars', 'plugin::ratings.stars'),
+      'src/plugins/ratings/server/register.js':
+        "module.exports = ({ strapi }) => strapi.customFields.register([{ name: 'other', type: 'json' }, { name: 'stars', type: 'float' }]);",
+    });
+    expect(() => loadModel(unnamed)).toThrow(/src\/plugins\/ratings\/server\/register\.js registers it as "float"; map it in config\/custom-fields/);
+  });
+
   it('a custom field without its id is a schema problem', () => {
     const dir = project({ [SWATCH]: swatchType.replace('"customField":"plugin::ckeditor5.CKEditor",', '') });
     expect(() => loadModel(dir, { customFields: new Map([['plugin::acme.stars', 'integer']]) })).toThrow(
