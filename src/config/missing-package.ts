@@ -41,16 +41,15 @@ export function missingPackageError(e: unknown, configFile: string, projectDir: 
   const found = notFound(e);
   // a relative or absolute path is a file of the project's own, not a package to install
   if (found === undefined || found.name.startsWith('.') || found.name.startsWith('/')) return e;
-  const fromConfig = found.importer === undefined || found.importer === configFile;
-  const via = fromConfig ? undefined : packageOf(found.importer!);
   // a TypeScript config is one bundle of the files it imports: its metafile knows which of them asked
-  const bundled = fromConfig ? importerOf?.(found.name) : undefined;
+  const importer = found.importer !== undefined && found.importer !== configFile ? found.importer : importerOf?.(found.name);
+  const via = importer === undefined ? undefined : packageOf(importer);
   const missing = `"${found.name}" is not installed in the project (npm install)`;
   const message =
-    via !== undefined && via !== found.name
-      ? `${missing}: the package "${via}" it loads needs it`
-      : bundled !== undefined && bundled !== configFile
-        ? `${missing}: ${relative(projectDir, bundled)}, which it loads, imports it`
-        : `it imports "${found.name}", which is not installed in the project (npm install)`;
+    importer === undefined || importer === configFile || via === found.name
+      ? `it imports "${found.name}", which is not installed in the project (npm install)`
+      : via !== undefined
+        ? `${missing}: the package "${via}" it loads needs it`
+        : `${missing}: ${relative(projectDir, importer)}, which it loads, imports it`;
   return new Error(message, { cause: e });
 }

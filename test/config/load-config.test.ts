@@ -287,6 +287,15 @@ describe('config/api', () => {
     };
     const cjs = project({ ...files, 'config/server.js': "const toText = require('@feeds/render');\nmodule.exports = { toText };" });
     expect(await configError(cjs, {})).toBe('config/server.js: "lodash" is not installed in the project (npm install): the package "markdown-to-txt" it loads needs it');
+    // a project file the config requires is the one to look at
+    const helper = project({
+      'config/server.js': "module.exports = { cron: require('./cron-tasks') };",
+      'config/cron-tasks.js': "module.exports = require('./helpers/cron-helper.js');",
+      'config/helpers/cron-helper.js': "module.exports = require('left-pad');",
+    });
+    expect(await configError(helper, {})).toBe(
+      'config/server.js: "left-pad" is not installed in the project (npm install): config/helpers/cron-helper.js, which it loads, imports it',
+    );
     const ts = project({ ...files, 'config/server.ts': "import toText from 'markdown-to-txt';\nexport default { toText };" });
     expect(await configError(ts, {})).toBe('config/server.ts: "lodash" is not installed in the project (npm install): the package "markdown-to-txt" it loads needs it');
   });
