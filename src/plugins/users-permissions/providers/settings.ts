@@ -86,10 +86,9 @@ export function providerSettings(raw: Obj, frontCallback: (name: string) => stri
     // `email` is Strapi's name for local login, always on in Folio
     if (name === 'email') continue;
     if (!isObj(v)) throw new ConfigError(`${KEY}.${name} must be an object`);
-    if (def === undefined) {
-      if (!fileBool(v['enabled'], `${KEY}.${name}.enabled`, false)) continue;
-      throw new ConfigError(`${KEY}.${name} is not a provider Folio knows; known: ${[...PROVIDERS.keys()].join(', ')}`);
-    }
+    // Strapi reads no providers from config (its admin store holds them), so a project's own entry for a
+    // provider of its own code (Guest-Spot/api's apple) starts there: it is left off (providerNotices says so)
+    if (def === undefined) continue;
     const s = one(name, def, v, frontCallback(name));
     if (s) out.set(name, s);
   }
@@ -98,17 +97,26 @@ export function providerSettings(raw: Obj, frontCallback: (name: string) => stri
 
 /**
  * Start-up lines for the entries left off that say something Folio doesn't read (an unknown provider,
- * keys that are no setting): the project starts, as with Strapi, and the line tells why that login is off.
+ * enabled or not; keys that are no setting): the project starts, as with Strapi, and the line tells why
+ * that login is off.
  */
 export function providerNotices(raw: Obj): string[] {
   const section = raw['providers'];
   if (!isObj(section)) return [];
   const out: string[] = [];
   for (const [name, v] of Object.entries(section)) {
-    if (name === 'email' || !isObj(v) || v['enabled'] === true) continue;
+    if (name === 'email' || !isObj(v)) continue;
+    const enabled = v['enabled'] === true;
+    if (!PROVIDERS.has(name)) {
+      out.push(
+        enabled
+          ? `${KEY}.${name}: not a provider Folio knows, so left off: /api/connect/${name} answers "This provider is disabled" (known: ${[...PROVIDERS.keys()].join(', ')})`
+          : `${KEY}.${name}: not a provider Folio knows, and not enabled: left off`,
+      );
+      continue;
+    }
     const unknown = Object.keys(v).filter((s) => !SETTINGS.has(s));
-    if (!PROVIDERS.has(name)) out.push(`${KEY}.${name}: not a provider Folio knows, and not enabled: left off`);
-    else if (unknown.length > 0) out.push(`${KEY}.${name}: not enabled, so ${unknown.join(', ')} (no setting Folio reads) left off; known: ${[...SETTINGS].join(', ')}`);
+    if (!enabled && unknown.length > 0) out.push(`${KEY}.${name}: not enabled, so ${unknown.join(', ')} (no setting Folio reads) left off; known: ${[...SETTINGS].join(', ')}`);
   }
   return out;
 }
