@@ -96,7 +96,9 @@ const CORS_KEYS = new Set(['origin', 'methods', 'headers', 'expose', 'maxAge', '
 export function corsConfig(raw: Obj, warnings: string[]): CorsConfig {
   const key = (k: string): string => `middlewares strapi::cors ${k}`;
   for (const k of Object.keys(raw)) if (!CORS_KEYS.has(k)) warnings.push(`Ignored ${key(k)}: not an option of strapi::cors`);
-  if (raw['enabled'] !== undefined) warnings.push(`Ignored ${key('enabled')}: to serve no CORS headers, leave strapi::cors out of config/middlewares (as in Strapi)`);
+  // `enabled: true` asks for what the entry does anyway; anything else would be read as turning CORS off, which it doesn't
+  if (raw['enabled'] !== undefined && raw['enabled'] !== true)
+    warnings.push(`Ignored ${key('enabled')}: to serve no CORS headers, leave strapi::cors out of config/middlewares (as in Strapi)`);
   const origin = corsOrigin(raw['origin']);
   // Strapi's default is credentials: true, which with origin '*' answers every origin by name with
   // credentials allowed: any site could read cookie-authenticated responses. Folio allows
