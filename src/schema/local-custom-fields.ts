@@ -13,13 +13,16 @@ export interface LocalRegistration {
   readonly file: string;
 }
 
-/** folders that hold no plugin source of the project's own, or only built copies of it */
-const SKIPPED = new Set(['node_modules', 'admin', 'dist', 'build', '.git', '.cache']);
+/** folders that hold no plugin source of the project's own, or only built copies of it (and `dist*`) */
+const SKIPPED = new Set(['node_modules', 'admin', 'build', '.git', '.cache']);
 const SOURCE = /\.(?:[cm]?js|ts)$/;
 const MAX_FILES = 3000;
 const MAX_BYTES = 512 * 1024;
 const REGISTER = /strapi\s*\.\s*customFields\s*\.\s*register\s*\(/g;
 const quoted = (key: string): RegExp => new RegExp(`\\b${key}\\s*:\\s*['"\`]([^'"\`]+)['"\`]`);
+const NAME_KEY = quoted('name');
+const TYPE_KEY = quoted('type');
+const PLUGIN_KEY = quoted('plugin');
 
 function sourceFiles(dir: string, out: string[]): void {
   let entries: string[];
@@ -46,10 +49,10 @@ function registrations(text: string, folder: string): [id: string, type: string]
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 2000);
     const end = after.search(/\)\s*;?\s*(?:\n|$)/);
     for (const chunk of (end === -1 ? after : after.slice(0, end)).split('}')) {
-      const name = quoted('name').exec(chunk)?.[1];
-      const type = quoted('type').exec(chunk)?.[1];
+      const name = NAME_KEY.exec(chunk)?.[1];
+      const type = TYPE_KEY.exec(chunk)?.[1];
       // without `plugin`, Strapi names the field after the plugin registering it
-      const plugin = quoted('plugin').exec(chunk)?.[1] ?? folder;
+      const plugin = PLUGIN_KEY.exec(chunk)?.[1] ?? folder;
       if (name !== undefined && type !== undefined) found.push([`plugin::${plugin}.${name}`, type]);
     }
   }

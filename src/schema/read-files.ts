@@ -94,8 +94,8 @@ export function readComponentFiles(root: string, problems: SchemaProblems, modul
   for (const category of subdirs(dir)) {
     const names = new Set<string>();
     for (const entry of readdirSync(join(dir, category))) {
-      if (entry.endsWith('.json')) names.add(entry.slice(0, -5));
-      else if (modules?.has(componentBase(category, entry.replace(/\.(ts|js)$/, '')))) names.add(entry.replace(/\.(ts|js)$/, ''));
+      const name = entry.replace(/\.(json|ts|js)$/, '');
+      if (entry.endsWith('.json') || modules?.has(componentBase(category, name))) names.add(name);
     }
     for (const name of [...names].sort()) {
       const uid = `${category}.${name}`;
