@@ -135,4 +135,25 @@ describe('media attributes through the content API', () => {
     expect(r.body.error.message).toBe('1 relation(s) of type plugin::upload.file associated with this entity do not exist');
     expect((await u.t.get('/api/articles?status=draft')).body.meta.pagination.total).toBe(before);
   });
+
+  it('eight articles created naming a cover while the file is deleted: each links it or is refused, and no link to the deleted file is left (4 rounds)', async () => {
+    for (let round = 0; round < 4; round++) {
+      const up = await u.upload([filePart(`doomed ${round}`, `doomed${round}.txt`, 'text/plain')]);
+      const file = up.body[0] as { id: number; documentId: string };
+      const [gone, ...made] = await Promise.all([
+        u.t.request('DELETE', `/api/upload/files/${file.id}`),
+        ...Array.from({ length: 8 }, (_, i) => createArticle({ title: `cover race ${round}-${i}`, cover: i % 2 ? file.id : file.documentId })),
+      ]);
+      expect(gone!.status, JSON.stringify(gone!.body)).toBe(200);
+      for (const [i, r] of made.entries()) {
+        if (r.status === 201) continue;
+        expect(r.status, JSON.stringify(r.body)).toBe(400);
+        expect(r.body.error.message).toBe(
+          i % 2 ? '1 relation(s) of type plugin::upload.file associated with this entity do not exist' : `Document with id "${file.documentId}", locale "null" not found`,
+        );
+      }
+      const links = await u.t.app.database.db.selectFrom('files_related_mph').select('id').where('file_id', '=', file.id).execute();
+      expect(links).toHaveLength(0);
+    }
+  });
 });

@@ -1,14 +1,16 @@
 // Changes to existing files: new information (name, alternativeText, caption, focalPoint), and
 // deletion of the row, its links and every stored object (the original and its formats).
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Database } from '../../database/dialect.js';
+import { writeTransaction } from '../../database/write-transaction.js';
+import { lockRows } from '../../documents/store/document-lock.js';
 import { scalarColumns } from '../../documents/store/rows.js';
 import type { ContentType } from '../../schema/types.js';
 import type { FileInfo } from './file-info.js';
 import { readFile, type FileObject } from './file-row.js';
 import { checkedName } from './names.js';
-import type { StoredRef, UploadProvider } from './provider.js';
+import type { UploadProvider } from './provider.js';
+import { storedRefs } from './stored-refs.js';
 
 /**
  * Applies the given values; null or absent ones keep what the file had (Strapi's rule, so a client
@@ -20,10 +22,11 @@ export async function updateFileInfo(database: Database, type: ContentType, id: 
   if (info.alternativeText != null) changes.set('alternativeText', info.alternativeText);
   if (info.caption != null) changes.set('caption', info.caption);
   if (info.focalPoint != null) changes.set('focalPoint', info.focalPoint);
-  const { db, dialect } = database;
+  const { dialect } = database;
   // read back in the update's transaction, which holds the row: the answer is this update's result,
-  // not that of another update (or a delete) committed just after it
-  return db.transaction().execute(async (tx) => {
+  // not that of another update (or a delete) committed just after it. Rerun whole when the database
+  // chose it to end a deadlock (with writes linking the file, which hold it shared)
+  return writeTransaction(database, async (tx) => {
     await tx
       .updateTable(type.table)
       .set({ ...scalarColumns(dialect, type, changes), updated_at: dialect.toDatetime(new Date()) })
@@ -34,34 +37,17 @@ export async function updateFileInfo(database: Database, type: ContentType, id: 
   });
 }
 
-function storedRefs(file: FileObject): StoredRef[] {
-  const refs: StoredRef[] = [];
-  const add = (o: unknown): void => {
-    if (typeof o !== 'object' || o === null) return;
-    const r = o as Record<string, unknown>;
-    if (typeof r['url'] !== 'string') return;
-    refs.push({ hash: String(r['hash'] ?? ''), ext: String(r['ext'] ?? ''), url: r['url'], path: typeof r['path'] === 'string' ? r['path'] : null });
-  };
-  add(file);
-  const formats = file['formats'];
-  if (typeof formats === 'object' && formats !== null) for (const f of Object.values(formats)) add(f);
-  return refs;
-}
-
 /**
  * Deletes a file: row and links in one transaction, then its stored objects. Returns the file as it
  * was, or null when there is no such file. An object that can't be removed is logged: the row is
  * already gone, and a retry of the request would find nothing to delete.
  */
 export async function deleteFile(database: Database, type: ContentType, provider: UploadProvider, id: number, log: FastifyBaseLogger): Promise<FileObject | null> {
-  const file = await database.db.transaction().execute(async (tx) => {
-    // the row is locked first (a write of its own id, which changes nothing), so the file answered
-    // is the one deleted: an update committed meanwhile is in it, and one after waits and finds none
-    await tx
-      .updateTable(type.table)
-      .set({ id: sql.ref('id') })
-      .where('id', '=', id)
-      .execute();
+  const file = await writeTransaction(database, async (tx) => {
+    // the row is locked first, so the file answered is the one deleted: an update committed
+    // meanwhile is in it, and one after waits and finds none. The lock is exclusive, so it also waits
+    // for the writes linking the file (they hold it shared) and the links they made are deleted below
+    await lockRows({ tx, dialect: database.dialect }, type.table, [id]);
     const found = await readFile(database, type, id, tx);
     if (!found) return null;
     await tx.deleteFrom('files_related_mph').where('file_id', '=', id).execute();
