@@ -320,6 +320,25 @@ describe('a public bucket', () => {
     }
   });
 
+  it('a replaced file keeps its object keys under its path; a format the old picture lacked goes there too, and gone formats are deleted', async () => {
+    const r = await u.upload([filePart(await png(400, 400), 'swap.png', 'image/png'), field('path', 'media/x')]);
+    const f = r.body[0];
+    expect(Object.keys(f.formats)).toEqual(['thumbnail']);
+    const bigger = await u.upload([filePart(await png(900, 700, { r: 1, g: 2, b: 3 }), 'swap2.png', 'image/png')], { query: `?id=${f.id}` });
+    expect(bigger.status).toBe(200);
+    expect(bigger.body).toMatchObject({ url: f.url, width: 900, height: 700, name: 'swap2.png' });
+    expect(bigger.body.formats.small).toMatchObject({ path: 'media/x', url: `${endpoint}/folio-public/media/x/small_${f.hash}.png` });
+    expect((await keys('folio-public')).filter((k) => k.includes(f.hash))).toEqual(
+      ['media/x/' + f.hash + '.png', ...['medium', 'small', 'thumbnail'].map((k) => `media/x/${k}_${f.hash}.png`)].sort(),
+    );
+    const served = await fetchAll(f.url);
+    expect((await sharp(served.body).metadata()).width).toBe(900);
+    const smaller = await u.upload([filePart('now text', 'swap.txt', 'text/plain')], { query: `?id=${f.id}` });
+    expect(smaller.body).toMatchObject({ url: f.url, formats: {}, mime: 'text/plain' });
+    expect((await keys('folio-public')).filter((k) => k.includes(f.hash))).toEqual([`media/x/${f.hash}.png`]);
+    expect((await fetchAll(f.url)).body.toString()).toBe('now text');
+  });
+
   it('anything not shown inline is stored with Content-Disposition: attachment', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     const r = await u.upload([filePart(svg, 'x.svg', 'image/svg+xml')]);

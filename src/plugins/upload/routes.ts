@@ -22,7 +22,8 @@ import { parseFileInfoList, parseFileInfoUpdate } from './file-info.js';
 import { fileType, readFile, readFiles, type FileObject } from './file-row.js';
 import { ApiUploadFolder } from './folder.js';
 import { linkTarget, targetRows } from './link.js';
-import { receiveForm } from './multipart.js';
+import { receiveForm, type ReceivedForm } from './multipart.js';
+import { replaceFile } from './replace-file.js';
 import { numericId, storagePath, updateId } from './params.js';
 import { ImageProcessor } from './image-process.js';
 import { AdmittedImages, ImageAdmission, type ImageRunner } from './image-admission.js';
@@ -141,16 +142,27 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
   };
 
   /**
-   * `?id=` with a file asks to replace its content, which Folio doesn't do. The refusals Strapi 5.54
-   * gives such a request come first (several files, a bad fileInfo, an unknown id), so a client sees
-   * Strapi's answer wherever Strapi has one, and the "not supported" 400 only where Strapi would replace.
+   * `?id=` with a file replaces that file's content. Strapi 5.54's refusals come in its order: several
+   * files, a bad fileInfo, an unknown id; then the file is checked as an upload is. `ref`, `refId`
+   * and `field` are ignored, as Strapi ignores them here: linking is the content API's job.
    */
-  const refuseReplace = async (id: string, files: number, infos: readonly unknown[]): Promise<never> => {
-    if (files > 1) throw new ValidationError('Cannot replace a file with multiple ones');
-    parseFileInfoUpdate(infos);
+  const replace = async (req: FastifyRequest, caller: Caller, id: string, form: ReceivedForm, dir: string): Promise<FileObject> => {
+    if (form.files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
+    // read as an upload's fileInfo (a list of one is its entry), not as an information update's
+    const info = parseFileInfoList(form.fields.get('fileInfo') ?? [], 1)[0] ?? {};
     const n = numericId(id);
     if (n === null || !(await readFile(services.database, type, n))) throw new NotFoundError('Entity not found');
-    throw new ValidationError('Replacing the content of a file is not supported: upload a new file, then delete the old one');
+    const work = new AdmittedImages(images, admission, clientOf(req, caller));
+    let prepared: PreparedFile;
+    try {
+      prepared = await prepareFile(deps(req, work), form.files[0]!, info, dir, 0);
+    } finally {
+      work.end();
+    }
+    const file = await replaceFile({ database: services.database, fileType: type, provider, log: req.log }, n, prepared);
+    // deleted while the new content was being checked
+    if (!file) throw new NotFoundError('Entity not found');
+    return presentOne(file);
   };
 
   const upload = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -171,7 +183,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
         if (id === undefined) throw new ValidationError('Files are empty');
         return reply.send(await update(id, infos));
       }
-      if (id !== undefined) await refuseReplace(id, form.files.length, infos);
+      if (id !== undefined) return reply.send(await replace(req, caller, id, form, dir));
       const fileInfos = parseFileInfoList(infos, form.files.length);
       const link = linkTarget(services.model, caller.ability, form.fields, form.files.length);
       const path = storagePath(form.fields, provider);

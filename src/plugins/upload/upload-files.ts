@@ -121,23 +121,33 @@ async function storeOne(deps: UploadDeps, f: PreparedFile, path: string | null, 
   if (f.formats.length === 0) return { url, formats: null };
   const formats: Record<string, FormatEntry> = {};
   for (const fmt of f.formats) {
-    const hash = `${fmt.key}_${f.hash}`;
+    const hash = formatHash(fmt, f.hash);
     const fmtUrl = await provider.put({ name: `${hash}${f.ext}`, path, file: fmt.path, size: fmt.size, mime: f.mime, inline: f.inline });
     stored.add({ hash, ext: f.ext, url: fmtUrl, path });
-    formats[fmt.key] = {
-      name: `${fmt.key}_${f.name}`,
-      hash,
-      ext: f.ext,
-      mime: f.mime,
-      path,
-      width: fmt.width,
-      height: fmt.height,
-      size: kilobytes(fmt.size),
-      sizeInBytes: fmt.size,
-      url: fmtUrl,
-    };
+    formats[fmt.key] = formatEntry(f, fmt, { hash: f.hash, ext: f.ext }, path, fmtUrl);
   }
   return { url, formats };
+}
+
+/** a format's stored name, from the file's: `thumbnail_<hash>` */
+export function formatHash(fmt: FormatFile, fileHash: string): string {
+  return `${fmt.key}_${fileHash}`;
+}
+
+/** The `formats` entry of one generated format of `f`, stored under the file's `stored` hash and extension. */
+export function formatEntry(f: PreparedFile, fmt: FormatFile, stored: { readonly hash: string; readonly ext: string }, path: string | null, url: string): FormatEntry {
+  return {
+    name: `${fmt.key}_${f.name}`,
+    hash: formatHash(fmt, stored.hash),
+    ext: stored.ext,
+    mime: f.mime,
+    path,
+    width: fmt.width,
+    height: fmt.height,
+    size: kilobytes(fmt.size),
+    sizeInBytes: fmt.size,
+    url,
+  };
 }
 
 function newFile(deps: UploadDeps, f: PreparedFile, s: Stored, folder: Folder): NewFile {

@@ -1,15 +1,28 @@
 // The default provider: files in `<project>/public/uploads`, served by Folio at `/uploads/<name>`.
 import { constants } from 'node:fs';
-import { copyFile, link, mkdir, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isSafeObjectName } from '../names.js';
-import type { PutObject, StoredRef, UploadProvider } from '../provider.js';
+import type { ObjectContent, PutObject, StoredRef, UploadProvider } from '../provider.js';
 
 export const LOCAL_URL_PREFIX = '/uploads/';
 
 function nameOf(ref: StoredRef): string | null {
   const fromUrl = ref.url.startsWith(LOCAL_URL_PREFIX) ? ref.url.slice(LOCAL_URL_PREFIX.length) : `${ref.hash}${ref.ext}`;
   return isSafeObjectName(fromUrl) ? fromUrl : null;
+}
+
+/** Puts `file` at `target`, which must not exist yet (EEXIST otherwise). */
+async function placeFile(file: string, target: string): Promise<void> {
+  // a hard link moves no bytes; both refuse to replace an existing file
+  try {
+    await link(file, target);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw e;
+    await copyFile(file, target, constants.COPYFILE_EXCL);
+  }
 }
 
 export class LocalProvider implements UploadProvider {
@@ -21,16 +34,25 @@ export class LocalProvider implements UploadProvider {
   async put(object: PutObject): Promise<string> {
     if (!isSafeObjectName(object.name)) throw new Error(`unsafe object name ${object.name}`);
     await mkdir(this.dir, { recursive: true });
-    const target = join(this.dir, object.name);
-    // a hard link moves no bytes; both refuse to replace an existing file (EEXIST)
-    try {
-      await link(object.file, target);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw e;
-      await copyFile(object.file, target, constants.COPYFILE_EXCL);
-    }
+    await placeFile(object.file, join(this.dir, object.name));
     return `${LOCAL_URL_PREFIX}${object.name}`;
+  }
+
+  async overwrite(ref: StoredRef, content: ObjectContent): Promise<string> {
+    const name = nameOf(ref);
+    if (name === null) throw new Error(`unsafe object name ${ref.hash}${ref.ext}`);
+    await mkdir(this.dir, { recursive: true });
+    // placed beside it under a name no object has (a dot first), then renamed over it: a reader
+    // gets the old bytes or the new, never a part of either
+    const pending = join(this.dir, `.${randomBytes(8).toString('hex')}.replacing`);
+    await placeFile(content.file, pending);
+    try {
+      await rename(pending, join(this.dir, name));
+    } catch (e) {
+      await unlink(pending).catch(() => undefined);
+      throw e;
+    }
+    return `${LOCAL_URL_PREFIX}${name}`;
   }
 
   async remove(ref: StoredRef): Promise<void> {

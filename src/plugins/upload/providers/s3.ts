@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.js';
-import type { PutObject, StoredRef, UploadProvider } from '../provider.js';
+import type { ObjectContent, PutObject, StoredRef, UploadProvider } from '../provider.js';
 
 /** The public URL prefix of the bucket's objects (no trailing slash). */
 export function objectUrlPrefix(s: S3Settings): string {
@@ -60,7 +60,15 @@ export class S3Provider implements UploadProvider {
   }
 
   async put(object: PutObject): Promise<string> {
-    const key = `${object.path ? `${object.path}/` : ''}${object.name}`;
+    return this.send(`${object.path ? `${object.path}/` : ''}${object.name}`, object);
+  }
+
+  /** a PUT replaces the object at its key whole: readers get the old bytes or the new */
+  async overwrite(ref: StoredRef, content: ObjectContent): Promise<string> {
+    return this.send(this.key(ref), content);
+  }
+
+  private async send(key: string, object: ObjectContent): Promise<string> {
     await this.client.send(
       new this.sdk.PutObjectCommand({
         Bucket: this.settings.bucket,
