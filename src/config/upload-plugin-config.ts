@@ -15,14 +15,38 @@ export interface UploadPluginConfig {
   readonly allowedTypes: readonly string[] | null;
   /** `security.deniedTypes`: types refused besides markup; null: none more (or UPLOAD_DENIED_TYPES) */
   readonly deniedTypes: readonly string[] | null;
+  /** `providerOptions.localServer`: the Cache-Control of `/uploads/*`; null: `max-age=0`, Strapi's default */
+  readonly uploadsCacheControl: string | null;
 }
 
 const KEY = 'plugins.upload.config';
 /** what Folio reads elsewhere or has no counterpart for, said once each */
 const NOT_RUN: Readonly<Record<string, string>> = {
-  providerOptions: 'the provider is chosen with UPLOAD_PROVIDER (local or s3) and S3_* variables (README, "Media library")',
   actionOptions: 'the provider is chosen with UPLOAD_PROVIDER',
 };
+const PROVIDER_OPTIONS_NOT_RUN = 'the provider\'s settings are the UPLOAD_* and S3_* variables (README, "Media library")';
+/** the static server's options that say how long a client may keep a file (koa-static's, which Strapi passes on) */
+const CACHE_OPTIONS: ReadonlySet<string> = new Set(['maxage', 'maxAge', 'immutable']);
+
+/**
+ * `providerOptions.localServer` → the Cache-Control `/uploads/*` answers: `maxage` in milliseconds
+ * becomes whole seconds and `immutable` is added, as Strapi's static server writes them. Its other
+ * options, and the other provider options, are named as ignored.
+ */
+function uploadsCacheControl(providerOptions: unknown, warnings: string[]): string | null {
+  if (providerOptions === undefined) return null;
+  const local = isObj(providerOptions) ? providerOptions['localServer'] : undefined;
+  const others = isObj(providerOptions) ? Object.keys(providerOptions).filter((k) => k !== 'localServer') : ['providerOptions'];
+  for (const k of others) warnings.push(`Ignored ${KEY}.providerOptions${k === 'providerOptions' ? '' : `.${k}`}: ${PROVIDER_OPTIONS_NOT_RUN}`);
+  if (local === undefined) return null;
+  if (!isObj(local)) throw new ConfigError(`${KEY}.providerOptions.localServer must be an object such as { maxage: 300000 }`);
+  for (const k of Object.keys(local)) if (!CACHE_OPTIONS.has(k)) warnings.push(`Ignored ${KEY}.providerOptions.localServer.${k}: only maxage and immutable are read`);
+  const raw = local['maxage'] ?? local['maxAge'] ?? 0;
+  if (typeof raw !== 'number' || !Number.isFinite(raw) || raw < 0) {
+    throw new ConfigError(`${KEY}.providerOptions.localServer.maxage must be a number of milliseconds, got ${JSON.stringify(raw)}`);
+  }
+  return `max-age=${Math.floor(raw / 1000)}${local['immutable'] === true ? ',immutable' : ''}`;
+}
 
 export function uploadPluginConfig(plugins: Obj, warnings: string[]): UploadPluginConfig {
   const upload = plugins['upload'];
@@ -43,6 +67,7 @@ export function uploadPluginConfig(plugins: Obj, warnings: string[]): UploadPlug
     breakpoints: breakpoints(cfg['breakpoints']),
     allowedTypes: mimeList(sec['allowedTypes'], 'allowedTypes'),
     deniedTypes: mimeList(sec['deniedTypes'], 'deniedTypes'),
+    uploadsCacheControl: uploadsCacheControl(cfg['providerOptions'], warnings),
   };
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { ConfigError } from '../../src/errors.js';
 import { project, SECRETS } from '../config/helpers.js';
-import { filePart, png, startUploadApp, type UploadApp } from './helpers.js';
+import { fetchAll, filePart, png, startUploadApp, type UploadApp } from './helpers.js';
 
 const PLUGINS = `module.exports = ({ env }) => ({
   upload: { config: { sizeLimit: 200 * 1024, provider: 'aws-s3', providerOptions: { s3Options: { region: env('AWS_REGION', 'eu-west-1') } }, breakpoints: { wide: 700, small: 500 } } },
@@ -25,6 +25,7 @@ describe('plugins.upload.config', () => {
       ],
       allowedTypes: null,
       deniedTypes: null,
+      uploadsCacheControl: null,
     });
     app = await startUploadApp({}, { upload: loaded.config.upload });
   });
@@ -36,7 +37,7 @@ describe('plugins.upload.config', () => {
     expect(warnings).toEqual(
       expect.arrayContaining([
         'plugins.upload.config.provider "aws-s3" is not run by Folio: files are stored on local disk unless UPLOAD_PROVIDER=s3 and S3_* are set (README, "Media library")',
-        'Ignored plugins.upload.config.providerOptions: the provider is chosen with UPLOAD_PROVIDER (local or s3) and S3_* variables (README, "Media library")',
+        'Ignored plugins.upload.config.providerOptions.s3Options: the provider\'s settings are the UPLOAD_* and S3_* variables (README, "Media library")',
       ]),
     );
   });
@@ -75,6 +76,37 @@ describe('plugins.upload.config', () => {
     expect(await refused([1000, 500])).toEqual(
       new ConfigError('plugins.upload.config.breakpoints must be an object of format names and sizes, such as { large: 1000, small: 500 }'),
     );
+  });
+});
+
+describe('plugins.upload.config.providerOptions.localServer', () => {
+  const load = (localServer: string) =>
+    loadConfig(
+      project({ 'config/plugins.js': `module.exports = { upload: { config: { providerOptions: { localServer: ${localServer} } } } };` }),
+      { ...SECRETS },
+      { writeEnvFile: false },
+    );
+
+  it("maxage (milliseconds) and immutable give /uploads/* their Cache-Control, as Strapi's static server writes it; other options are named as ignored", async () => {
+    const loaded = await load('{ maxage: 1051200000, immutable: true, gzip: false }');
+    expect(loaded.config.upload?.uploadsCacheControl).toBe('max-age=1051200,immutable');
+    expect(loaded.warnings).toContain('Ignored plugins.upload.config.providerOptions.localServer.gzip: only maxage and immutable are read');
+    expect(loaded.warnings.filter((w) => w.includes('providerOptions'))).toHaveLength(1);
+    const app = await startUploadApp({}, { upload: loaded.config.upload });
+    try {
+      const up = await app.upload([filePart('cached', 'cached.txt', 'text/plain')]);
+      const served = await fetchAll(app.t.url + up.body[0].url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('cache-control')).toBe('max-age=1051200,immutable');
+    } finally {
+      await app.close();
+    }
+    expect((await load('{ maxAge: 2500 }')).config.upload?.uploadsCacheControl).toBe('max-age=2');
+  });
+
+  it('a maxage that is no number of milliseconds, or a localServer that is no object, is refused naming the key', async () => {
+    await expect(load("{ maxage: '1d' }")).rejects.toThrow(new ConfigError('plugins.upload.config.providerOptions.localServer.maxage must be a number of milliseconds, got "1d"'));
+    await expect(load('true')).rejects.toThrow(new ConfigError('plugins.upload.config.providerOptions.localServer must be an object such as { maxage: 300000 }'));
   });
 });
 

@@ -50,6 +50,8 @@ export interface UploadConfig {
   /** uploads with image work at once, in all and per client (UPLOAD_MAX_IMAGE_UPLOADS[_PER_CLIENT]) */
   readonly imageLimits: ImageLimits;
   readonly s3: S3Settings | null;
+  /** the Cache-Control of files served at /uploads */
+  readonly uploadsCacheControl: string;
 }
 
 export const DEFAULT_SIZE_LIMIT = 200 * 1024 * 1024;
@@ -140,6 +142,8 @@ export function resolveUploadConfig(env: Env, projectDir: string, fromFile: Uplo
       perClient: positiveInt(env, 'UPLOAD_MAX_IMAGE_UPLOADS_PER_CLIENT', DEFAULT_IMAGE_LIMITS.perClient),
     },
     s3: provider === 's3' ? s3Settings(env) : null,
+    // as Strapi's static serving answers by default: a client revalidates instead of keeping a stale copy
+    uploadsCacheControl: fromFile?.uploadsCacheControl ?? 'max-age=0',
   };
 }
 

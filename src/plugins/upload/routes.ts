@@ -216,6 +216,6 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     scope.get(`${base}/files/:id`, findOne);
     scope.delete(`${base}/files/:id`, destroy);
     scope.post(base, upload);
-    registerStaticUploads(scope, config.uploadsDir);
+    registerStaticUploads(scope, config.uploadsDir, config.uploadsCacheControl);
   });
 }

@@ -31,7 +31,7 @@ function requestedName(req: FastifyRequest): string | null {
 /** a header Node may give as a list (an unknown name sent twice) read as its first value */
 const oneHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
-export function registerStaticUploads(app: FastifyInstance, dir: string): void {
+export function registerStaticUploads(app: FastifyInstance, dir: string, cacheControl: string): void {
   const notFound = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const refused = staticPathRefusal(req.raw.url ?? '');
     if (refused) return reply.code(refused.error.status).send(refused);
@@ -52,8 +52,7 @@ export function registerStaticUploads(app: FastifyInstance, dir: string): void {
     }
     reply.header('content-type', mime);
     reply.header('last-modified', info.mtime.toUTCString());
-    // as Strapi's static serving answers: a client revalidates instead of keeping a stale copy
-    reply.header('cache-control', 'max-age=0');
+    reply.header('cache-control', cacheControl);
     reply.header('x-content-type-options', 'nosniff');
     if (!isInlineType(mime)) {
       reply.header('content-disposition', `attachment; filename="${name}"`);
