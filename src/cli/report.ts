@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { ConfigError, FolioError, SchemaError, SchemaErrors } from '../errors.js';
 import type { LoadedConfig } from '../config/load-config.js';
+import { generatedNotices } from '../config/secrets.js';
 
 /** The one-line message for an error the user can act on, or null for a defect worth a stack. */
 export function userMessage(e: unknown): string | null {
@@ -14,6 +15,10 @@ export function userMessage(e: unknown): string | null {
   }
   if (e instanceof SchemaError || e instanceof SchemaErrors || e instanceof ConfigError) return e.message;
   if (!(e instanceof Error)) return null;
+  // node-postgres refuses a server without TLS by a plain Error, no code: name the setting that asked for TLS
+  if (e.message === 'The server does not support SSL connections') {
+    return `PostgreSQL: ${e.message}, but ssl is on for this connection (config/database's connection.ssl, or DATABASE_SSL=true): set it to false for a server without TLS`;
+  }
   // system and driver errors (ECONNREFUSED, EADDRINUSE, ER_ACCESS_DENIED_ERROR, 28P01…) carry a code;
   // Node's own ERR_* codes mean a misuse of an API, i.e. a bug here
   const code = (e as { code?: unknown }).code;
@@ -26,6 +31,6 @@ export function userMessage(e: unknown): string | null {
 /** Mentions generated secrets and ignored config files; `out` is stderr for commands whose stdout is data. */
 export function announce(loaded: LoadedConfig, out: (line: string) => void): void {
   const envFile = join(loaded.config.dir, '.env');
-  for (const name of loaded.generated) out(`Generated ${name} and kept it in ${envFile}`);
+  for (const line of generatedNotices(envFile, loaded.generated)) out(line);
   for (const w of loaded.warnings) out(w);
 }

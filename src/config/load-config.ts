@@ -8,7 +8,7 @@ import { ConfigError } from '../errors.js';
 import { isLocaleCode, localeName } from '../i18n/locale-code.js';
 import { isObj, readConfigFile, type Obj } from './config-files.js';
 import { databaseConfig } from './database-config.js';
-import { ensureSecrets, type SecretName } from './secrets.js';
+import { ensureSecrets, generatedNotices, type SecretName } from './secrets.js';
 import type { Env } from './strapi-env.js';
 import type { FolioConfig, LocaleSeed, RestConfig } from './types.js';
 import { envBool, envInt, fileBool, fileBytes, fileInt, fileString } from './values.js';
@@ -111,6 +111,16 @@ export async function loadConfig(dirArg: string, processEnv: NodeJS.ProcessEnv =
 
   const nodeEnv = nodeEnvOf(env);
   const generated = ensureSecrets(dir, env, nodeEnv === 'production', opts.writeEnvFile ?? true);
+  try {
+    return await readConfig(dir, env, nodeEnv, generated);
+  } catch (e) {
+    // the secrets are kept in .env all the same: say so now, as the next start has nothing to say about them
+    if (generated.length > 0 && e instanceof ConfigError) throw new ConfigError([e.message, ...generatedNotices(envFile, generated)].join('\n'));
+    throw e;
+  }
+}
+
+async function readConfig(dir: string, env: Env, nodeEnv: FolioConfig['env'], generated: readonly SecretName[]): Promise<LoadedConfig> {
   const warnings: string[] = [];
   const read = (name: string): Promise<Obj | unknown[] | undefined> => readConfigFile(dir, name, env, env['NODE_ENV'] || 'development', warnings);
   const object = async (name: string): Promise<Obj> => {

@@ -91,3 +91,8 @@ export function ensureSecrets(dir: string, env: Env, production: boolean, write:
     return generated;
   });
 }
+
+/** What start-up says of each secret it generated and kept in `envFile`. */
+export function generatedNotices(envFile: string, names: readonly string[]): string[] {
+  return names.map((name) => `Generated ${name} and kept it in ${envFile}`);
+}

@@ -77,6 +77,21 @@ describe('folio start', () => {
     expect(c.stderr).toBe('DATABASE_CLIENT must be sqlite, postgres or mysql, got "oracle"\n');
   });
 
+  it('a PostgreSQL server without TLS, asked for TLS, stops start-up with one line naming the setting', () => {
+    const r = folio(project, ['start', '--port', '0'], {
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_HOST: '127.0.0.1',
+      DATABASE_PORT: '5432',
+      DATABASE_USERNAME: 'postgres',
+      DATABASE_NAME: 'postgres',
+      DATABASE_SSL: 'true',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(
+      "PostgreSQL: The server does not support SSL connections, but ssl is on for this connection (config/database's connection.ssl, or DATABASE_SSL=true): set it to false for a server without TLS\n",
+    );
+  });
+
   it('usage errors exit 2', () => {
     expect(folio(project, ['start', '--port', 'http']).status).toBe(2);
     expect(folio(project, ['start', 'now']).stderr).toContain('folio start: unexpected argument "now"');

@@ -56,7 +56,7 @@ describe('defaults', () => {
       middlewares: DEFAULT_MIDDLEWARES,
       // a line per request, as Strapi's default strapi::logger
       logger: true,
-      upload: { sizeLimit: null, breakpoints: null, allowedTypes: null, deniedTypes: null },
+      upload: { sizeLimit: null, breakpoints: null, allowedTypes: null, deniedTypes: null, uploadsCacheControl: null },
     });
   });
 
@@ -276,6 +276,23 @@ describe('config/api', () => {
     expect(await configError(lazy, {})).toBe('config/server.js: it imports "@scope/cron-tasks", which is not installed in the project (npm install)');
     const esm = project({ 'config/api.mjs': "import limits from 'api-limits';\nexport default { rest: limits };" });
     expect(await configError(esm, {})).toBe('config/api.mjs: it imports "api-limits", which is not installed in the project (npm install)');
+  });
+
+  it('a start that fails after generating the secrets says where it kept them, as a start that succeeds does', async () => {
+    const dir = project({ 'config/server.js': "module.exports = { cron: require('node-cron') };" });
+    const e: unknown = await loadConfig(dir, {}, { writeEnvFile: true }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(ConfigError);
+    const envFile = join(dir, '.env');
+    expect((e as ConfigError).message).toBe(
+      [
+        'config/server.js: it imports "node-cron", which is not installed in the project (npm install)',
+        ...['API_TOKEN_SALT', 'JWT_SECRET', 'APP_KEYS'].map((k) => `Generated ${k} and kept it in ${envFile}`),
+      ].join('\n'),
+    );
+    expect(readFileSync(envFile, 'utf8')).toMatch(/^JWT_SECRET=/m);
+    // the next start reads them from .env, and has nothing more to say about them
+    const again: unknown = await loadConfig(dir, {}, { writeEnvFile: true }).catch((err: unknown) => err);
+    expect((again as ConfigError).message).toBe('config/server.js: it imports "node-cron", which is not installed in the project (npm install)');
   });
 
   it('a package missing under an installed one names both: the config file does not import the missing one itself (LucaNerlich/m10z)', async () => {
