@@ -16,14 +16,15 @@ const shellWord = (v: string): string => (/^[\w./:@%+=,-]+$/.test(v) ? v : `'${v
  * secrets too. A password or secret is never printed, only named (`…` to fill in).
  */
 export function serverEnvPrefix(env: NodeJS.ProcessEnv = process.env): string {
+  // one set empty is kept: a config's own default (`env('DATABASE_PASSWORD', 'strapi')`) would otherwise win
   const names = Object.keys(env)
-    .filter((k) => k.startsWith('DATABASE_') && env[k])
+    .filter((k) => k.startsWith('DATABASE_') && env[k] !== undefined)
     .sort();
   // a server in production took its secrets from its environment: a command run without them would
   // make a development salt of its own, and the server refuse the token it creates
   const production = env['NODE_ENV'] === 'production';
   const secrets = production ? PRODUCTION_SECRETS.filter((k) => env[k]).map((k) => `${k}=… `) : [];
-  const shown = (k: string, v: string): string => (k === 'DATABASE_PASSWORD' ? '…' : shellWord(k === 'DATABASE_URL' ? v.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:…@') : v));
+  const shown = (k: string, v: string): string => (k === 'DATABASE_PASSWORD' && v !== '' ? '…' : shellWord(k === 'DATABASE_URL' ? v.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:…@') : v));
   return `${production ? 'NODE_ENV=production ' : ''}${secrets.join('')}${names.map((k) => `${k}=${shown(k, env[k]!)} `).join('')}`;
 }
 

@@ -5,9 +5,11 @@ import { serverEnvPrefix } from '../../src/cli/first-steps.js';
 
 describe('the database settings before a printed command', () => {
   it('names every DATABASE_* set, quoting what a shell would split, and never a password', () => {
-    expect(serverEnvPrefix({ DATABASE_CLIENT: 'postgres', DATABASE_NAME: 'site', DATABASE_PASSWORD: 's3cret', HOME: '/root', DATABASE_SCHEMA: '' })).toBe(
+    expect(serverEnvPrefix({ DATABASE_CLIENT: 'postgres', DATABASE_NAME: 'site', DATABASE_PASSWORD: 's3cret', HOME: '/root' })).toBe(
       'DATABASE_CLIENT=postgres DATABASE_NAME=site DATABASE_PASSWORD=… ',
     );
+    // one set empty is named empty: without it a config's own default (env('DATABASE_PASSWORD', 'strapi')) would be used
+    expect(serverEnvPrefix({ DATABASE_CLIENT: 'mysql', DATABASE_PASSWORD: '', DATABASE_SCHEMA: '' })).toBe("DATABASE_CLIENT=mysql DATABASE_PASSWORD='' DATABASE_SCHEMA='' ");
     expect(serverEnvPrefix({ DATABASE_FILENAME: "my db's.db" })).toBe(`DATABASE_FILENAME='my db'\\''s.db' `);
     expect(serverEnvPrefix({ DATABASE_URL: 'postgres://app:s3cret@db:5432/site' })).toBe("DATABASE_URL='postgres://app:…@db:5432/site' ");
   });
