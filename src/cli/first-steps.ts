@@ -24,7 +24,8 @@ export function serverEnvPrefix(env: NodeJS.ProcessEnv = process.env): string {
   // make a development salt of its own, and the server refuse the token it creates
   const production = env['NODE_ENV'] === 'production';
   const secrets = production ? PRODUCTION_SECRETS.filter((k) => env[k]).map((k) => `${k}=… `) : [];
-  const shown = (k: string, v: string): string => (k === 'DATABASE_PASSWORD' && v !== '' ? '…' : shellWord(k === 'DATABASE_URL' ? v.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:…@') : v));
+  const shown = (k: string, v: string): string =>
+    k === 'DATABASE_PASSWORD' && v !== '' ? '…' : shellWord(k === 'DATABASE_URL' ? v.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:…@') : v);
   return `${production ? 'NODE_ENV=production ' : ''}${secrets.join('')}${names.map((k) => `${k}=${shown(k, env[k]!)} `).join('')}`;
 }
 
