@@ -22,7 +22,8 @@ import { uploadPluginConfig } from './upload-plugin-config.js';
 import { sessionConfig } from '../plugins/users-permissions/sessions.js';
 import { usersPermissionsConfig } from '../plugins/users-permissions/config.js';
 import { providerNotices } from '../plugins/users-permissions/providers/settings.js';
-import { pluginsNotRun } from './plugins-not-run.js';
+import { installedPluginsNotRun, pluginsNotRun } from './plugins-not-run.js';
+import { cronNotRun } from './cron-not-run.js';
 
 export interface LoadedConfig {
   readonly config: FolioConfig;
@@ -163,6 +164,6 @@ async function readConfig(dir: string, env: Env, nodeEnv: FolioConfig['env'], ge
   };
   // refresh mode's sessions settings, checked at start-up like every other setting
   if (config.usersPermissions.jwtManagement === 'refresh') sessionConfig(config.usersPermissions.raw);
-  warnings.push(...providerNotices(config.usersPermissions.raw), ...pluginsNotRun(plugins));
+  warnings.push(...providerNotices(config.usersPermissions.raw), ...pluginsNotRun(plugins), ...installedPluginsNotRun(dir, plugins), ...cronNotRun(server));
   return { config, generated, warnings };
 }

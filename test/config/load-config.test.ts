@@ -569,6 +569,46 @@ describe('config/plugins: plugins Folio does not run', () => {
   });
 });
 
+describe('plugins Strapi enables by being installed, and cron tasks', () => {
+  it('names each dependency that is a plugin (by its package.json where installed, by its published name where not), unless served, admin-only or named in config/plugins', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({
+        dependencies: {
+          '@strapi/strapi': '5.36.1',
+          '@strapi/plugin-users-permissions': '5.36.1',
+          '@strapi/plugin-cloud': '5.36.1',
+          '@strapi/plugin-documentation': '^5.36.1',
+          'strapi-plugin-config-sync': '^3.0.0',
+          '@acme/strapi-plugin-menus': '1.0.0',
+          'my-cms-addon': '1.0.0',
+          lodash: '4.17.21',
+          '@strapi/plugin-graphql': '5.36.1',
+        },
+      }),
+      'node_modules/my-cms-addon/package.json': JSON.stringify({ name: 'my-cms-addon', strapi: { kind: 'plugin', name: 'addon' } }),
+      'node_modules/lodash/package.json': JSON.stringify({ name: 'lodash' }),
+      'config/plugins.js': 'module.exports = { graphql: { enabled: false } };',
+    });
+    const notice = (dep: string, missed: string) =>
+      `package.json: "${dep}" is a plugin Strapi runs because it is installed; Folio does not run it: ${missed} (README, "What is not run")`;
+    expect((await load(dir)).warnings.filter((w) => w.startsWith('package.json'))).toEqual([
+      notice('@strapi/plugin-documentation', 'no OpenAPI documentation is served'),
+      notice('strapi-plugin-config-sync', 'its routes and settings are not served'),
+      notice('@acme/strapi-plugin-menus', 'its routes and settings are not served'),
+      notice('my-cms-addon', 'its routes and settings are not served'),
+    ]);
+  });
+
+  it('an enabled server.cron is named with its tasks; a disabled one says nothing', async () => {
+    const tasks = "{ '0 0 * * *': () => {}, cleanup: { task: () => {}, options: { rule: '*/5 * * * *' } } }";
+    const on = project({ 'config/server.js': `module.exports = ({ env }) => ({ cron: { enabled: env.bool('CRON_ENABLED', true), tasks: ${tasks} } });` });
+    expect((await load(on)).warnings.filter((w) => w.startsWith('server.cron'))).toEqual([
+      'server.cron is not run by Folio: its tasks ("0 0 * * *", "cleanup") never run; schedule that work outside Folio, e.g. a system cron job calling the REST API (README, "What is not run")',
+    ]);
+    expect((await load(on, { CRON_ENABLED: 'false' })).warnings.filter((w) => w.startsWith('server.cron'))).toEqual([]);
+  });
+});
+
 describe('config/server proxy', () => {
   const server = (proxy: unknown) => proxyConfig({ proxy });
   it("trusts a proxy's header only with proxy.koa, as Strapi 5 reads it (Strapi 4's proxy: true is not read)", () => {
