@@ -2,7 +2,7 @@
 // users-permissions); any other enabled in config/plugins (GraphQL, documentation, npm plugins), or
 // enabled by being installed, as Strapi enables a dependency that says it is a plugin, is not run, and
 // start-up says so rather than leave a client to find its routes answering 404.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isObj, type Obj } from './config-files.js';
 
