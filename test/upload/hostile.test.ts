@@ -341,6 +341,36 @@ describe('file types are decided by the bytes', () => {
     const res = await fetchAll(u.t.url + r.body[0].url);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
   });
+
+  it('binary content no signature names keeps the type it was sent as, or its extension has, when that type is never shown inline (as Strapi 5.54 takes it)', async () => {
+    const bytes = Buffer.from([0, 1, 2, 3, 0, 255, 0, 80, 75]);
+    const stl = await u.upload([filePart(bytes, 'part.stl', 'model/stl')]);
+    expect(stl.body[0]).toMatchObject({ mime: 'model/stl', ext: '.stl' });
+    // sent as octet-stream, as browsers send a type they don't know: the extension names it
+    const doc = await u.upload([filePart(bytes, 'report.docx', 'application/octet-stream')]);
+    expect(doc.body[0]).toMatchObject({ mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: '.docx' });
+    const font = await u.upload([filePart(bytes, 'face', 'font/woff2')]);
+    expect(font.body[0]).toMatchObject({ mime: 'font/woff2', ext: '.woff2' });
+    for (const r of [stl, doc, font]) {
+      const res = await fetchAll(u.t.url + r.body[0].url);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+      expect(res.body.equals(bytes)).toBe(true);
+    }
+    // a claimed image, page, script or inline medium is not taken on trust
+    for (const [name, type] of [
+      ['song.mp3', 'audio/mpeg'],
+      ['x.js', 'text/javascript'],
+      ['x.xhtml', 'application/xhtml+xml'],
+      ['data.json', 'application/json'],
+      ['feed.rss', 'application/rss+xml'],
+      ['doc.pdf', 'application/pdf'],
+    ] as const) {
+      const r = await u.upload([filePart(bytes, name, type)]);
+      expect(r.body[0].mime, name).toBe('application/octet-stream');
+      // an extension Folio serves as another type is replaced; one it doesn't know is kept
+      expect(r.body[0].ext, name).toBe(name === 'feed.rss' ? '.rss' : '.bin');
+    }
+  });
 });
 
 describe('images that are not valid are 400 "File is not a valid image"', () => {

@@ -146,6 +146,31 @@ function sniffMarkup(head: Buffer): string | null {
 }
 
 /**
+ * A type a file may keep on its sender's word: one no browser shows inline or runs (an office document,
+ * a 3D model, a font, an archive). A claimed image, page, script or inline medium is not taken on trust.
+ */
+function isPassiveType(t: string): boolean {
+  if (!/^(application|model|font|audio|video)\/[a-z0-9][\w.+-]*$/.test(t)) return false;
+  // markup and data a page would read (`+xml`, `+json`), not a document format built on them (`…openxmlformats…`)
+  return t !== 'application/octet-stream' && !isInlineType(t) && !TEXT_TYPES.has(t) && !/html|javascript|ecmascript|svg/.test(t) && !/[/+](xml|json)$/.test(t);
+}
+
+/**
+ * Binary bytes no signature names (a binary STL, a format file-type doesn't know): the type they were
+ * sent as, else the one mime-db gives their name's extension, as Strapi 5.54 takes it, when that type
+ * is passive; otherwise none.
+ */
+async function claimedBinaryType(declared: string, clientExt: string): Promise<DetectedType | null> {
+  const { default: mimeTypes } = await import('mime-types');
+  const sent = declared.split(';')[0]!.trim().toLowerCase();
+  const named = clientExt ? mimeTypes.lookup(clientExt) || '' : '';
+  const mime = [sent, named].find(isPassiveType);
+  if (mime === undefined) return null;
+  const listed = mimeTypes.extension(mime);
+  return { mime, ext: listed ? `.${listed}` : '.bin' };
+}
+
+/**
  * The real type of a received file. `head` is its first bytes (up to a few KB), `declared` the
  * part's Content-Type, `clientExt` the extension of the name it was sent under.
  */
@@ -163,7 +188,7 @@ export async function detectType(filePath: string, head: Buffer, declared: strin
   const markup = sniffMarkup(head);
   if (markup) return { mime: markup, ext: CANONICAL_EXT[markup] ?? '.bin' };
   if (magic) return { mime: magic.mime, ext: `.${magic.ext}` };
-  if (looksBinary(head)) return { mime: 'application/octet-stream', ext: '.bin' };
+  if (looksBinary(head)) return (await claimedBinaryType(declared, clientExt)) ?? { mime: 'application/octet-stream', ext: '.bin' };
   const claimed = declared.split(';')[0]!.trim().toLowerCase();
   // a text file's name says which harmless text it is (`a.csv` sent as text/plain stays a CSV), as
   // Strapi 5.54 names a file's type from its extension; then the type it was sent as
