@@ -25,8 +25,9 @@ Commands:
                                                public api::article.article.find api::article.article.findOne
                                                (ACTION may end in .* for all of a controller's actions)
   permissions revoke ROLE ACTION...            take actions away from a role
-  users create --email E --password P [--username U] [--role TYPE] [--json]
-                                               create a confirmed user (default role: authenticated)
+  users create --email E --password P [--username U] [--role TYPE] [--data JSON] [--json]
+                                               create a confirmed user (default role: authenticated);
+                                               --data: the user's other attributes, e.g. '{"phone":"555"}'
 
 Options:
   --dir PATH     the project folder (default: the current folder)
@@ -49,6 +50,7 @@ export const OPTIONS = {
   password: { type: 'string' },
   username: { type: 'string' },
   role: { type: 'string' },
+  data: { type: 'string' },
   default: { type: 'boolean' },
   'delete-documents': { type: 'boolean' },
   help: { type: 'boolean' },
@@ -70,7 +72,7 @@ const ACCEPTS: Readonly<Record<string, readonly (keyof typeof OPTIONS)[]>> = {
   'permissions list': ['all', 'json'],
   'permissions grant': [],
   'permissions revoke': [],
-  'users create': ['email', 'password', 'username', 'role', 'json'],
+  'users create': ['email', 'password', 'username', 'role', 'data', 'json'],
 };
 
 /** Throws a UsageError for an option the command doesn't take. */

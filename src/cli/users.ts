@@ -1,4 +1,4 @@
-// folio users create --email E --password P [--username U] [--role TYPE] [--json]: a confirmed
+// folio users create --email E --password P [--username U] [--role TYPE] [--data JSON] [--json]: a confirmed
 // account, written through the same checks as POST /api/users (validation, unique username/email,
 // bcrypt), for a project without an admin panel.
 import { createApp } from '../app.js';
@@ -11,6 +11,25 @@ import { checkProjectDir } from './project-dir.js';
 import { announce } from './report.js';
 import { checkArgs, checkOptions, flag, UsageError, type Flags } from './usage.js';
 
+/** what the command sets itself: --data may not give these */
+const OWN_KEYS: ReadonlySet<string> = new Set(['email', 'password', 'username', 'role', 'provider', 'confirmed', 'blocked']);
+
+/** `--data`: the other attributes of the account (a user extension's required ones), as a JSON object */
+function extraAttributes(raw: string | undefined): Record<string, unknown> {
+  if (raw === undefined) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch (e) {
+    throw new UsageError(`users create --data must be a JSON object of attributes: ${(e as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError('users create --data must be a JSON object of attributes, e.g. \'{"phone":"555"}\'');
+  const own = Object.keys(data).find((k) => OWN_KEYS.has(k));
+  if (own !== undefined)
+    throw new UsageError(`users create --data may not set "${own}"${['email', 'password', 'username', 'role'].includes(own) ? `: use --${own}` : ': the command sets it'}`);
+  return data as Record<string, unknown>;
+}
+
 export async function runUsers(dir: string, args: readonly string[], values: Flags): Promise<number> {
   const [sub, ...rest] = args;
   if (sub !== 'create') throw new UsageError(sub ? `users: unknown subcommand "${sub}"` : 'users needs a subcommand: create');
@@ -19,6 +38,7 @@ export async function runUsers(dir: string, args: readonly string[], values: Fla
   const email = flag(values, 'email');
   const password = flag(values, 'password');
   if (!email || !password) throw new UsageError('users create needs --email and --password');
+  const extra = extraAttributes(flag(values, 'data'));
   checkProjectDir(dir);
   const loaded = await loadConfig(dir);
   announce(loaded, (line) => console.error(line));
@@ -29,6 +49,7 @@ export async function runUsers(dir: string, args: readonly string[], values: Fla
     const role = await users.roleIdOfType(type);
     if (role === undefined) throw new ApplicationError(`No role of type "${type}"`);
     const values_ = {
+      ...extra,
       username: flag(values, 'username') ?? email.toLowerCase().split('@')[0],
       email: email.toLowerCase(),
       password,
