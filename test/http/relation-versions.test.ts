@@ -74,6 +74,70 @@ describe('a link naming its target status', () => {
   });
 });
 
+describe('a link naming one version where the other is linked (Strapi 5.54 links each version on its own)', () => {
+  const published = async (title: string) => (await t.request('POST', '/api/labels?status=published', { body: { data: { title } } })).body.data.documentId as string;
+
+  it('a connect naming the draft adds it to a link holding both, or the published one: the published link stays', async () => {
+    const [y, w] = [await published('Y'), await published('W')];
+    const item = await ok('POST', '/api/items', { title: 'versions', labels: { connect: [y] } });
+    const read = (q: string) => titles(`/api/items/${item.documentId}?populate[labels][fields][0]=title${q}`);
+    const put = (labels: unknown) => ok('PUT', `/api/items/${item.documentId}`, { labels });
+    await put({ connect: [{ documentId: y, status: 'draft' }] });
+    expect([await read(''), await read('&status=draft')]).toEqual([['Y'], ['Y']]);
+    // a connect naming the published version where only the draft is linked: both, placed where it says
+    await put({ disconnect: [{ documentId: y, status: 'published' }] });
+    expect([await read(''), await read('&status=draft')]).toEqual([[], ['Y']]);
+    await put({ connect: [w, { documentId: y, status: 'published', position: { start: true } }] });
+    expect([await read(''), await read('&status=draft')]).toEqual([
+      ['Y', 'W'],
+      ['Y', 'W'],
+    ]);
+    // a disconnect naming one version leaves the other; one naming none removes both
+    await put({ disconnect: [{ documentId: y, status: 'draft' }] });
+    expect([await read(''), await read('&status=draft')]).toEqual([['Y', 'W'], ['W']]);
+    await put({ disconnect: [y] });
+    expect([await read(''), await read('&status=draft')]).toEqual([['W'], ['W']]);
+  });
+
+  it('one connect or set may name both versions of one document; the same version twice is refused', async () => {
+    const y = await published('Both');
+    const item = await ok('POST', '/api/items', {
+      title: 'both',
+      labels: {
+        connect: [
+          { documentId: y, status: 'draft' },
+          { documentId: y, status: 'published' },
+        ],
+      },
+    });
+    const read = (q: string) => titles(`/api/items/${item.documentId}?populate[labels][fields][0]=title${q}`);
+    expect([await read(''), await read('&status=draft')]).toEqual([['Both'], ['Both']]);
+    await ok('PUT', `/api/items/${item.documentId}`, {
+      labels: {
+        set: [
+          { documentId: y, status: 'published' },
+          { documentId: y, status: 'draft' },
+        ],
+      },
+    });
+    expect([await read(''), await read('&status=draft')]).toEqual([['Both'], ['Both']]);
+    const twice = await t.request('PUT', `/api/items/${item.documentId}`, {
+      body: {
+        data: {
+          labels: {
+            connect: [
+              { documentId: y, status: 'draft' },
+              { documentId: y, status: 'draft' },
+            ],
+          },
+        },
+      },
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.message).toBe(`The relation with id ${y} is already connected. You cannot connect the same relation twice.`);
+  });
+});
+
 describe('a one-to-one target taken by a draft write', () => {
   it("is taken from the other document's draft only; its published version keeps it until the write is published", async () => {
     const note = await ok('POST', '/api/notes', { title: 'n' });

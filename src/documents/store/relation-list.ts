@@ -23,13 +23,21 @@ export function applyOp<T extends { doc: string; locale?: string | null }>(
   toMany: boolean,
   key: LinkKey = byDocument,
   anchorLocale?: AnchorLocale,
+  combine?: (was: T, now: T) => T,
 ): T[] {
   let list: T[];
   if (op.kind === 'set') {
     list = [];
     for (const e of set) {
-      if (list.some((x) => key(x) === key(e))) throw duplicate(e.doc);
-      list.push(e);
+      const at = list.findIndex((x) => key(x) === key(e));
+      if (at < 0) {
+        list.push(e);
+        continue;
+      }
+      // one document named twice is a duplicate, unless each names another version of it
+      const merged = combine?.(list[at]!, e);
+      if (merged === undefined || merged === e) throw duplicate(e.doc);
+      list[at] = merged;
     }
   } else {
     const gone = new Set(disconnect);
@@ -38,8 +46,9 @@ export function applyOp<T extends { doc: string; locale?: string | null }>(
     // Strapi (disconnect B, connect C before B: C takes B's place); it leaves the list after them
     list = current.filter((e) => !(gone.has(key(e)) && reconnected.has(key(e))));
     op.connect.forEach((ref, i) => {
-      const e = connect[i]!;
-      const was = list.findIndex((x) => key(x) === key(e));
+      const was = list.findIndex((x) => key(x) === key(connect[i]!));
+      // `combine`: what the link becomes where the document was linked already (another version of it)
+      const e = combine && was >= 0 ? combine(list[was]!, connect[i]!) : connect[i]!;
       list = list.filter((x) => key(x) !== key(e));
       // strict unless the client says otherwise, on update too: Strapi 5.54 refuses there as well; a
       // relation holding one target has no order, and Strapi ignores a position there

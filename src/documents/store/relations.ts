@@ -3,6 +3,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
 import type { RelationOp, RelationRef } from '../input/types.js';
+import { disconnectVersions, withVersionsOf } from './link-versions.js';
 import { applyOp, byDocument, checkConnectDuplicates, positionAnchors, type AnchorLocale, type LinkKey } from './relation-list.js';
 import { insertLinks } from './deferred-links.js';
 import { lockDocuments, lockRows } from './document-lock.js';
@@ -111,24 +112,28 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const perLocale = target.localized && !srcLocalized;
   const storedLocale = (e: { locale?: string | null }): string | null => (perLocale ? (e.locale ?? ctx.defaultLocale) : null);
   const key: LinkKey = perLocale ? (e) => `${e.doc}\u0000${storedLocale(e)!}` : byDocument;
-  checkConnectDuplicates(op, perLocale ? localeFor : undefined);
   // a link table this write already queued rows for is read below (positions, one-to-one steals)
   await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   const tx = ctx.store.tx;
-  const statusFor = (r: RelationRef): string | null => (target.draftAndPublish && !dpSource(source) ? (r.status ?? null) : null);
+  // links to a type with draft & publish from one without name the version(s) they hold
+  const versioned = target.draftAndPublish && !dpSource(source);
+  const statusFor = (r: RelationRef): string | null => (versioned ? (r.status ?? null) : null);
+  // each version of one document may be named once
+  checkConnectDuplicates(op, perLocale ? localeFor : undefined, versioned);
 
   // a row inserted by this write holds no links yet: nothing to read or clear
   const currentRows = isNew
     ? []
     : await tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale', 'target_status', 'inv_ord']).where('source_id', '=', source.id).orderBy('ord').execute();
-  const current = currentRows.map((r) => ({
+  const linked = currentRows.map((r) => ({
     doc: String(r.target_document_id),
     locale: r.target_locale as string | null,
     status: r.target_status as string | null,
     inv: Number(r.inv_ord),
   }));
   // the disconnect list is looked up first: a document missing there is the one named, as Strapi 5.54 applies it first
-  const disconnect = (await disconnected(ctx, target, op, localeFor, statusFor)).map(key);
+  const disconnectedEntries = await disconnected(ctx, target, op, localeFor, statusFor);
+  const { current, gone: disconnect } = versioned ? disconnectVersions(linked, disconnectedEntries, key) : { current: linked, gone: disconnectedEntries.map(key) };
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
   // the documents linked are kept from being deleted until this write ends; a target held by one source is
@@ -145,7 +150,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   await checkExists(ctx, target, positionAnchors(op, connect, current, key, anchorLocale));
   // a target sent again keeps its place on the other side: it is the same link, not a new one
   const invOf = new Map(current.map((e) => [key(e), e.inv]));
-  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, key, anchorLocale).map((e) =>
+  const next = applyOp<Entry & { inv?: number }>(current, op, connect, set, disconnect, attr.toMany, key, anchorLocale, versioned ? withVersionsOf : undefined).map((e) =>
     e.inv === undefined && invOf.has(key(e)) ? { ...e, inv: invOf.get(key(e))! } : e,
   );
 
