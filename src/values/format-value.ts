@@ -2,6 +2,7 @@
 // three dialects (behaviour.md §2.1).
 import type { ScalarType } from '../schema/types.js';
 import { jsonDeeperThan, MAX_STORED_JSON_DEPTH } from './json-depth.js';
+import { isJsonText } from './json-text.js';
 
 export type Formatter = (v: unknown) => unknown;
 
@@ -104,7 +105,12 @@ export function formatterFor(type: ScalarType): Formatter {
   }
 }
 
-/** Serialises a value for storage in a json/blocks column (text on every dialect). */
+/**
+ * Serialises a value for storage in a json/blocks column (text on every dialect). A string that is
+ * no JSON text is stored as it is, as Strapi 5.54 stores it (its JSON field serialises objects only):
+ * filters and sorts compare that text (`$eq=hello`), and it reads back as the same string.
+ */
 export function storeJson(v: unknown): string | null {
-  return v === null || v === undefined ? null : JSON.stringify(v);
+  if (v === null || v === undefined) return null;
+  return typeof v === 'string' && !isJsonText(v, MAX_STORED_JSON_DEPTH) ? v : JSON.stringify(v);
 }
