@@ -77,6 +77,27 @@ describe('a delete racing writes that link to the document deleted', () => {
     }
   });
 
+  it('six writes adding tags to an article while one of its tags is deleted: the lists they rewrite keep no link to it (4 rounds)', async () => {
+    for (let round = 0; round < 4; round++) {
+      const kept = await Promise.all(['a', 'b', 'c'].map((l) => post('/api/tags', { label: `kept ${round}${l}` })));
+      const doomed = await post('/api/tags', { label: `doomed tag ${round}` });
+      const extra = await Promise.all(Array.from({ length: 6 }, (_, i) => post('/api/tags', { label: `extra ${round}-${i}` })));
+      const article = await post('/api/articles', { title: `tagged ${round}`, tags: [...kept, doomed] });
+      const [gone, ...added] = await Promise.all([
+        t.request('DELETE', `/api/tags/${doomed}`),
+        ...extra.map((tag, i) =>
+          t.request('PUT', `/api/articles/${article}?status=draft`, { body: { data: { tags: { connect: [i % 2 ? { documentId: tag, position: { start: true } } : tag] } } } }),
+        ),
+      ]);
+      expect(gone!.status).toBe(204);
+      expect(statusesOf(added)).toEqual([200]);
+      const links = await t.app.database.db.selectFrom('articles_tags_lnk').select('id').where('target_document_id', '=', doomed).execute();
+      expect(links).toHaveLength(0);
+      const read = await t.get(`/api/articles/${article}?status=draft&populate[tags][fields][0]=label`);
+      expect(read.body.data.tags).toHaveLength(9);
+    }
+  });
+
   it('six profiles naming an author while it is deleted (the side without the links): no link is left from its rows', async () => {
     for (let round = 0; round < 4; round++) {
       const author = await post('/api/authors', { name: `doomed owner ${round}` });

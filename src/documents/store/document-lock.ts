@@ -29,19 +29,21 @@ export async function lockDocument(s: Store, type: ContentType, documentId: stri
  * Locks the rows of documents a write links to: shared against their deletion (the delete, waiting,
  * then sees the new link and removes it; a link made after the delete finds the document gone), or
  * exclusive where each target has one holder, so that two writes taking one target from its holder
- * take it one after the other and the second sees the first's link.
+ * take it one after the other and the second sees the first's link. Answers the documents still
+ * there once locked (a delete committed meanwhile took the others).
  */
-export async function lockDocuments(s: Store, table: string, documentIds: readonly string[], mode: LockMode): Promise<void> {
-  if (!s.dialect.rowLocks || documentIds.length === 0) return;
+export async function lockDocuments(s: Store, table: string, documentIds: readonly string[], mode: LockMode): Promise<Set<string>> {
+  if (!s.dialect.rowLocks || documentIds.length === 0) return new Set(documentIds);
   // in id order, so that two writers of the documents lock their rows in the same order
-  await locking(
+  const rows = (await locking(
     s,
     s.tx
       .selectFrom(table)
-      .select('id')
+      .select(['id', 'document_id'])
       .where('document_id', 'in', [...new Set(documentIds)]),
     mode,
-  );
+  )) as { id: unknown; document_id?: unknown }[];
+  return new Set(rows.map((r) => String(r.document_id)));
 }
 
 /**

@@ -133,17 +133,22 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   }));
   // the disconnect list is looked up first: a document missing there is the one named, as Strapi 5.54 applies it first
   const disconnectedEntries = await disconnected(ctx, target, op, localeFor, statusFor);
-  const { current, gone: disconnect } = versioned ? disconnectVersions(linked, disconnectedEntries, key) : { current: linked, gone: disconnectedEntries.map(key) };
+  const afterDisconnect = versioned ? disconnectVersions(linked, disconnectedEntries, key) : { current: linked, gone: disconnectedEntries.map(key) };
+  const disconnect = afterDisconnect.gone;
+  // narrowed below once the documents are locked
+  let current = afterDisconnect.current;
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
   // the documents linked are kept from being deleted until this write ends; a target held by one source is
   // taken by one write at a time, so the next one to take it sees (and removes) the link this one makes
-  await lockDocuments(
+  const alive = await lockDocuments(
     ctx.store,
     target.table,
-    [...set, ...connect, ...current].map((e) => e.doc),
+    [...set, ...connect, ...linked].map((e) => e.doc),
     attr.inverseToMany ? 'shared' : 'exclusive',
   );
+  // a document deleted since the links were read lost them with it: the list rewritten below must not bring one back
+  if (linked.some((e) => !alive.has(e.doc))) current = current.filter((e) => alive.has(e.doc));
   // checked together with each target's last position on its own side, which new links continue
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   const anchorLocale: AnchorLocale | undefined = perLocale ? (p, item) => p.locale ?? item.locale ?? ctx.defaultLocale : undefined;
