@@ -29,7 +29,10 @@ export async function contentInLocale(db: Tx, model: Model, code: string): Promi
 export async function deleteLocaleContent(s: Store, model: Model, code: string): Promise<void> {
   for (const type of model.contentTypes.values()) {
     if (!type.localized) continue;
-    const rows = await s.tx.selectFrom(type.table).select(['id', 'document_id']).where('locale', '=', code).execute();
+    // the versions are locked before anything hanging off them is read: a write of one of them (which
+    // locks its document) ends first, and what it wrote is then found and deleted with the rest
+    const versions = s.tx.selectFrom(type.table).select(['id', 'document_id']).where('locale', '=', code).orderBy('id');
+    const rows = await (s.dialect.rowLocks ? versions.forUpdate() : versions).execute();
     if (rows.length === 0) continue;
     const ids = rows.map((r) => Number(r.id));
     await deleteRows(s, model, type, ids);

@@ -2,6 +2,7 @@
 // request can check `?locale=` without a query.
 import type { Database } from '../database/dialect.js';
 import { liftBoundForSeeding } from '../database/seeding-bound.js';
+import { writeTransaction } from '../database/write-transaction.js';
 import { ValidationError } from '../errors.js';
 import { newDocumentId } from '../documents/document-id.js';
 import { formatDatetime } from '../values/format-value.js';
@@ -138,7 +139,8 @@ export class LocaleService {
    */
   async remove(code: string, clear?: (tx: Database['db']) => Promise<void>): Promise<void> {
     const locale = await this.removable(code);
-    await this.database.db.transaction().execute(async (tx) => {
+    // rerun whole when the database ended it to break a deadlock with the writes it waits for
+    await writeTransaction(this.database, async (tx) => {
       // the row first: a write holding it (documents/store/locale-held.ts) is waited for, and its version cleared below
       await tx.deleteFrom(TABLE).where('id', '=', locale.id).execute();
       if (clear) await clear(tx);
