@@ -98,6 +98,22 @@ describe('a delete racing writes that link to the document deleted', () => {
     }
   });
 
+  it('a publish racing the delete of a tag its draft links: the published version keeps no link to it (8 rounds)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const doomed = await post('/api/tags', { label: `published away ${round}` });
+      const kept = await post('/api/tags', { label: `published kept ${round}` });
+      const r = await t.request('POST', '/api/articles?status=draft', { body: { data: { title: `publish race ${round}`, tags: [kept, doomed] } } });
+      expect(r.status, r.text).toBe(201);
+      const [published, gone] = await Promise.all([
+        t.request('PUT', `/api/articles/${r.body.data.documentId}?status=published`, { body: { data: {} } }),
+        t.request('DELETE', `/api/tags/${doomed}`),
+      ]);
+      expect([published.status, gone.status]).toEqual([200, 204]);
+      const links = await t.app.database.db.selectFrom('articles_tags_lnk').select('id').where('target_document_id', '=', doomed).execute();
+      expect(links, `round ${round}`).toHaveLength(0);
+    }
+  });
+
   it('six profiles naming an author while it is deleted (the side without the links): no link is left from its rows', async () => {
     for (let round = 0; round < 4; round++) {
       const author = await post('/api/authors', { name: `doomed owner ${round}` });

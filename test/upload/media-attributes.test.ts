@@ -156,4 +156,23 @@ describe('media attributes through the content API', () => {
       expect(links).toHaveLength(0);
     }
   });
+
+  it('a publish or a new locale version racing the delete of a file the draft links: no link to the deleted file is left (8 rounds)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const up = await Promise.all([0, 1, 2].map((i) => u.upload([filePart(`copied ${round}.${i}`, `copied${round}-${i}.txt`, 'text/plain')])));
+      const [f0, f1, f2] = up.map((r) => r.body[0] as { id: number });
+      const draft = await u.t.request('POST', '/api/articles?status=draft', { body: { data: { title: `copy race ${round}`, cover: f1!.id, gallery: [f0!.id, f1!.id, f2!.id] } } });
+      expect(draft.status).toBe(201);
+      const doc = draft.body.data.documentId as string;
+      const write = round % 2 ? `/api/articles/${doc}?status=published` : `/api/articles/${doc}?locale=fr&status=published`;
+      const [written, gone] = await Promise.all([
+        u.t.request('PUT', write, { body: { data: { title: `copy race ${round}` } } }),
+        u.t.request('DELETE', `/api/upload/files/${f1!.id}`),
+      ]);
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      expect(gone.status).toBe(200);
+      const links = await u.t.app.database.db.selectFrom('files_related_mph').select('id').where('file_id', '=', f1!.id).execute();
+      expect(links, `round ${round}`).toHaveLength(0);
+    }
+  });
 });

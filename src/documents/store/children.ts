@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Component, ContentType, Model } from '../../schema/types.js';
 import { copyRows, type RowToCopy } from './copy-rows.js';
+import { holdCopiedTargets } from './copied-targets.js';
 import { insertsOf, type Store } from './rows.js';
 import { readComponentTree, type ComponentTree } from './component-tree.js';
 import type { CmpLink } from './new-rows.js';
@@ -135,6 +136,7 @@ function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | n
 async function collectCopies(c: CopyContext, m: RowMove): Promise<void> {
   const rows: RowToCopy[] = [];
   rowsToCopy(c.model, c.tree, m.schema, m.fromId, m.only, rows);
+  await holdCopiedTargets(c.s, c.model, [{ schema: m.schema, id: m.fromId, only: m.only }, ...rows.map((r) => ({ schema: r.comp, id: r.id }))]);
   const ids = await copyRows(c.s, rows);
   const copies = new Map(rows.map((r, i) => [`${r.comp.table}#${r.id}`, ids[i]!] as const));
   collectLinks(c, m, copies);
