@@ -41,9 +41,11 @@ function uploadsCacheControl(providerOptions: unknown, warnings: string[]): stri
   if (local === undefined) return null;
   if (!isObj(local)) throw new ConfigError(`${KEY}.providerOptions.localServer must be an object such as { maxage: 300000 }`);
   for (const k of Object.keys(local)) if (!CACHE_OPTIONS.has(k)) warnings.push(`Ignored ${KEY}.providerOptions.localServer.${k}: only maxage and immutable are read`);
-  const raw = local['maxage'] ?? local['maxAge'] ?? 0;
+  const given = local['maxage'] ?? local['maxAge'] ?? 0;
+  // env('UPLOADS_MAXAGE') gives a string of digits, which Strapi's static server takes as a number
+  const raw = typeof given === 'string' && /^\d+$/.test(given.trim()) ? Number(given) : given;
   if (typeof raw !== 'number' || !Number.isFinite(raw) || raw < 0) {
-    throw new ConfigError(`${KEY}.providerOptions.localServer.maxage must be a number of milliseconds, got ${JSON.stringify(raw)}`);
+    throw new ConfigError(`${KEY}.providerOptions.localServer.maxage must be a number of milliseconds, got ${JSON.stringify(given)}`);
   }
   return `max-age=${Math.floor(raw / 1000)}${local['immutable'] === true ? ',immutable' : ''}`;
 }

@@ -121,20 +121,26 @@ describe('a link naming one version where the other is linked (Strapi 5.54 links
       },
     });
     expect([await read(''), await read('&status=draft')]).toEqual([['Both'], ['Both']]);
-    const twice = await t.request('PUT', `/api/items/${item.documentId}`, {
-      body: {
-        data: {
-          labels: {
-            connect: [
-              { documentId: y, status: 'draft' },
-              { documentId: y, status: 'draft' },
-            ],
-          },
-        },
+    const duplicate = `The relation with id ${y} is already connected. You cannot connect the same relation twice.`;
+    for (const labels of [
+      {
+        connect: [
+          { documentId: y, status: 'draft' },
+          { documentId: y, status: 'draft' },
+        ],
       },
-    });
-    expect(twice.status).toBe(400);
-    expect(twice.body.error.message).toBe(`The relation with id ${y} is already connected. You cannot connect the same relation twice.`);
+      { set: [y, { documentId: y, status: 'draft' }] },
+      {
+        set: [
+          { documentId: y, status: 'draft' },
+          { documentId: y, status: 'published' },
+          { documentId: y, status: 'draft' },
+        ],
+      },
+    ]) {
+      const twice = await t.request('PUT', `/api/items/${item.documentId}`, { body: { data: { labels } } });
+      expect([twice.status, twice.body.error?.message], JSON.stringify(labels)).toEqual([400, duplicate]);
+    }
   });
 });
 

@@ -359,6 +359,8 @@ describe('file types are decided by the bytes', () => {
     // a claimed image, page, script or inline medium is not taken on trust
     for (const [name, type] of [
       ['song.mp3', 'audio/mpeg'],
+      ['alias.mp3', 'audio/mp3'],
+      ['clip', 'video/x-m4v'],
       ['x.js', 'text/javascript'],
       ['x.xhtml', 'application/xhtml+xml'],
       ['data.json', 'application/json'],
@@ -369,6 +371,8 @@ describe('file types are decided by the bytes', () => {
       expect(r.body[0].mime, name).toBe('application/octet-stream');
       // an extension Folio serves as another type is replaced; one it doesn't know is kept
       expect(r.body[0].ext, name).toBe(name === 'feed.rss' ? '.rss' : '.bin');
+      const served = await fetchAll(u.t.url + r.body[0].url);
+      expect(served.headers.get('content-disposition'), name).toMatch(/^attachment/);
     }
   });
 });

@@ -102,6 +102,7 @@ describe('plugins.upload.config.providerOptions.localServer', () => {
       await app.close();
     }
     expect((await load('{ maxAge: 2500 }')).config.upload?.uploadsCacheControl).toBe('max-age=2');
+    expect((await load("{ maxage: '60000' }")).config.upload?.uploadsCacheControl).toBe('max-age=60');
   });
 
   it('a maxage that is no number of milliseconds, or a localServer that is no object, is refused naming the key', async () => {

@@ -85,18 +85,28 @@ describe('POST /api/upload?id= with one file replaces its content', () => {
     expect(pngSize(old.url)).toEqual([100, 80]);
   });
 
-  it('a file that is no image has no dimensions and no formats; fileInfo renames it, null clears a text, a list of one entry is that entry', async () => {
-    const up = await u.upload([filePart(await png(400, 300), 'pic.png', 'image/png'), field('fileInfo', { alternativeText: 'Alt', caption: 'Cap' })]);
+  it('a text replaced by a text keeps its address; fileInfo renames it, null clears a text, a list of one entry is that entry', async () => {
+    const up = await u.upload([filePart('first words', 'notes.txt', 'text/plain'), field('fileInfo', { alternativeText: 'Alt', caption: 'Cap' })]);
     const old = up.body[0];
-    const r = await u.upload([filePart('plain words', 'notes.txt', 'text/plain'), field('fileInfo', [{ name: 'Notes', caption: null }])], { query: `?id=${old.id}` });
+    const r = await u.upload([filePart('plain words', 'other.txt', 'text/plain'), field('fileInfo', [{ name: 'Notes', caption: null }])], { query: `?id=${old.id}` });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ name: 'Notes', alternativeText: 'Alt', caption: null, width: null, height: null, formats: {}, mime: 'text/plain', ext: '.png', url: old.url });
-    expect(objectsOf(old.hash)).toEqual([`${old.hash}.png`]);
+    expect(r.body).toMatchObject({ name: 'Notes', alternativeText: 'Alt', caption: null, width: null, height: null, formats: {}, mime: 'text/plain', ext: '.txt', url: old.url });
+    expect(objectsOf(old.hash)).toEqual([`${old.hash}.txt`]);
     const served = await fetchAll(u.t.url + old.url);
     expect(served.body.toString()).toBe('plain words');
-    // served as the type of its stored name, with nothing sniffed: new bytes don't change what a URL is served as
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-type')).toBe('text/plain');
+  });
+
+  it('content its address would not be served as is refused, changing nothing: a text for a picture, a picture for a PDF', async () => {
+    const picture = (await u.upload([filePart(await png(300, 200), 'kept.png', 'image/png')])).body[0];
+    const text = await u.upload([filePart('plain words', 'notes.txt', 'text/plain')], { query: `?id=${picture.id}` });
+    expect(text.body).toEqual(errorOf(400, 'ValidationError', "The new file is text/plain, which the file's address (….png) is not served as: upload it as a new file"));
+    const pdf = (await u.upload([filePart('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF', 'doc.pdf', 'application/pdf')])).body[0];
+    const image = await u.upload([filePart(await png(30, 20), 'pic.png', 'image/png')], { query: `?id=${pdf.id}` });
+    expect(image.body).toEqual(errorOf(400, 'ValidationError', "The new file is image/png, which the file's address (….pdf) is not served as: upload it as a new file"));
+    expect((await u.t.get(`/api/upload/files/${picture.id}`)).body).toEqual(picture);
+    expect(pngSize(picture.url)).toEqual([300, 200]);
+    expect(objectsOf(picture.hash)).toEqual([`${picture.hash}.png`, `thumbnail_${picture.hash}.png`]);
   });
 
   it("gets Strapi 5.54's refusals first: several files, a bad fileInfo, an unknown id; then the file's own checks, changing nothing", async () => {

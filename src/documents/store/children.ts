@@ -82,6 +82,8 @@ interface CopyContext {
   readonly model: Model;
   readonly tree: ComponentTree;
   readonly out: Write[];
+  /** the rows copied from whose link targets this write holds already */
+  readonly held?: Set<string>;
 }
 
 /** A row whose children go to another row of the same schema; `only`: just these attributes'. */
@@ -136,7 +138,10 @@ function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | n
 async function collectCopies(c: CopyContext, m: RowMove): Promise<void> {
   const rows: RowToCopy[] = [];
   rowsToCopy(c.model, c.tree, m.schema, m.fromId, m.only, rows);
-  await holdCopiedTargets(c.s, c.model, [{ schema: m.schema, id: m.fromId, only: m.only }, ...rows.map((r) => ({ schema: r.comp, id: r.id }))]);
+  // once per row copied from: one row's children copied to several (its other locales) are held once
+  const from = `${m.schema.uid}#${m.fromId}`;
+  if (!c.held?.has(from)) await holdCopiedTargets(c.s, c.model, [{ schema: m.schema, id: m.fromId, only: m.only }, ...rows.map((r) => ({ schema: r.comp, id: r.id }))]);
+  c.held?.add(from);
   const ids = await copyRows(c.s, rows);
   const copies = new Map(rows.map((r, i) => [`${r.comp.table}#${r.id}`, ids[i]!] as const));
   collectLinks(c, m, copies);
@@ -183,6 +188,7 @@ export async function replaceComponentFields(s: Store, model: Model, schema: Sch
       .where('entity_id', 'in', [...toIds])
       .where('field', 'in', [...fields]),
   );
-  for (const toId of toIds) await collectCopies({ s, model, tree, out: writes }, { schema, fromId, toId, only: fields });
+  const held = new Set<string>();
+  for (const toId of toIds) await collectCopies({ s, model, tree, out: writes, held }, { schema, fromId, toId, only: fields });
   await runWrites(s, writes);
 }

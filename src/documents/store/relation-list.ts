@@ -139,9 +139,12 @@ function place<T extends { doc: string; locale?: string | null }>(
  * from a side without it): an item naming a status is that version's link, one naming none is both.
  */
 export function checkConnectDuplicates(op: RelationOp, localeOf?: (r: RelationRef) => string | null, byStatus = false): void {
-  if (op.kind !== 'change') return;
+  // a set's duplicates are found where it is applied, but where links name versions: a document named
+  // without one holds both, so it and a version of it are one link named twice
+  const items = op.kind === 'change' ? op.connect : byStatus ? op.items : null;
+  if (!items) return;
   const seen = new Set<string>();
-  for (const r of op.connect) {
+  for (const r of items) {
     const base = `${r.documentId ?? `#${r.id}`}\u0000${(r.documentId !== undefined && localeOf?.(r)) || ''}`;
     const versions = byStatus && r.documentId !== undefined ? (r.status ? [r.status] : ['draft', 'published']) : [''];
     const keys = versions.map((v) => `${base}\u0000${v}`);

@@ -155,6 +155,12 @@ function isPassiveType(t: string): boolean {
   return t !== 'application/octet-stream' && !isInlineType(t) && !TEXT_TYPES.has(t) && !/html|javascript|ecmascript|svg/.test(t) && !/[/+](xml|json)$/.test(t);
 }
 
+/** whether Folio serves files of that extension inline, or as something a browser runs */
+function servedActively(ext: string): boolean {
+  const served = ext ? typeOfExtension(ext) : undefined;
+  return served !== undefined && (isInlineType(served) || /html|javascript|ecmascript|svg|xml|css/.test(served));
+}
+
 /**
  * Binary bytes no signature names (a binary STL, a format file-type doesn't know): the type they were
  * sent as, else the one mime-db gives their name's extension, as Strapi 5.54 takes it, when that type
@@ -167,7 +173,10 @@ async function claimedBinaryType(declared: string, clientExt: string): Promise<D
   const mime = [sent, named].find(isPassiveType);
   if (mime === undefined) return null;
   const listed = mimeTypes.extension(mime);
-  return { mime, ext: listed ? `.${listed}` : '.bin' };
+  const ext = listed ? `.${listed}` : '.bin';
+  // nor may it end up under an extension Folio serves inline or as markup (`audio/mp3` is listed as `.mp3`)
+  if ([clientExt, ext].some(servedActively)) return null;
+  return { mime, ext };
 }
 
 /**

@@ -40,6 +40,8 @@ export interface UploadProvider {
    * a file's replaced content keeps the URL pages already link to; returns that (unsigned) URL
    */
   overwrite(ref: StoredRef, content: ObjectContent): Promise<string>;
+  /** the folder inside the store that holds the object `ref` names (null: none, or no folders) */
+  folderOf(ref: StoredRef): string | null;
   /** removes the object; a missing one is not an error */
   remove(ref: StoredRef): Promise<void>;
   /** a time-limited URL for a private object */

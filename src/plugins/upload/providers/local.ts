@@ -55,6 +55,10 @@ export class LocalProvider implements UploadProvider {
     return `${LOCAL_URL_PREFIX}${name}`;
   }
 
+  folderOf(): null {
+    return null;
+  }
+
   async remove(ref: StoredRef): Promise<void> {
     const name = nameOf(ref);
     if (name === null) return;

@@ -82,6 +82,12 @@ export class S3Provider implements UploadProvider {
     return `${this.prefix}/${key}`;
   }
 
+  folderOf(ref: StoredRef): string | null {
+    const key = this.key(ref);
+    const slash = key.lastIndexOf('/');
+    return slash > 0 ? key.slice(0, slash) : null;
+  }
+
   async remove(ref: StoredRef): Promise<void> {
     await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(ref) }));
   }
