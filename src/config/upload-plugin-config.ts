@@ -35,9 +35,12 @@ const CACHE_OPTIONS: ReadonlySet<string> = new Set(['maxage', 'maxAge', 'immutab
  */
 function uploadsCacheControl(providerOptions: unknown, warnings: string[]): string | null {
   if (providerOptions === undefined) return null;
-  const local = isObj(providerOptions) ? providerOptions['localServer'] : undefined;
-  const others = isObj(providerOptions) ? Object.keys(providerOptions).filter((k) => k !== 'localServer') : ['providerOptions'];
-  for (const k of others) warnings.push(`Ignored ${KEY}.providerOptions${k === 'providerOptions' ? '' : `.${k}`}: ${PROVIDER_OPTIONS_NOT_RUN}`);
+  if (!isObj(providerOptions)) {
+    warnings.push(`Ignored ${KEY}.providerOptions: ${PROVIDER_OPTIONS_NOT_RUN}`);
+    return null;
+  }
+  for (const k of Object.keys(providerOptions)) if (k !== 'localServer') warnings.push(`Ignored ${KEY}.providerOptions.${k}: ${PROVIDER_OPTIONS_NOT_RUN}`);
+  const local = providerOptions['localServer'];
   if (local === undefined) return null;
   if (!isObj(local)) throw new ConfigError(`${KEY}.providerOptions.localServer must be an object such as { maxage: 300000 }`);
   for (const k of Object.keys(local)) if (!CACHE_OPTIONS.has(k)) warnings.push(`Ignored ${KEY}.providerOptions.localServer.${k}: only maxage and immutable are read`);

@@ -4,9 +4,10 @@
 // are made before the links that need their new ids (copy-rows.ts), and the other writes go together
 // (write-batch.ts).
 import { sql } from 'kysely';
-import type { Component, ContentType, Model } from '../../schema/types.js';
+import { MEDIA_LINK_TABLE, type Component, type ContentType, type Model } from '../../schema/types.js';
 import { copyRows, type RowToCopy } from './copy-rows.js';
 import { holdCopiedTargets } from './copied-targets.js';
+import { hasMedia, ownedRelations } from './owned-links.js';
 import { insertsOf, type Store } from './rows.js';
 import { readComponentTree, type ComponentTree } from './component-tree.js';
 import type { CmpLink } from './new-rows.js';
@@ -14,19 +15,6 @@ import { runWrites, type Write } from './write-batch.js';
 import { inChunks } from '../../database/in-list.js';
 
 type Schema = ContentType | Component;
-
-const MEDIA_TABLE = 'files_related_mph';
-
-function ownedRelations(schema: Schema, only?: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  for (const a of schema.attributes.values()) if (a.kind === 'relation' && a.owner && (!only || only.has(a.name))) out.push(a.linkTable);
-  return out;
-}
-
-function hasMedia(schema: Schema, only?: ReadonlySet<string>): boolean {
-  for (const a of schema.attributes.values()) if (a.kind === 'media' && (!only || only.has(a.name))) return true;
-  return false;
-}
 
 /** Queues the deletes of the component rows the links name, with everything that hangs off them. */
 function collectComponentDeletes(s: Store, model: Model, tree: ComponentTree, links: readonly CmpLink[], out: Write[]): void {
@@ -51,8 +39,8 @@ function collectDeletes(s: Store, model: Model, tree: ComponentTree, schema: Sch
   collectComponentDeletes(s, model, tree, links, out);
   for (const ids of inChunks(entityIds)) {
     if (links.length) out.push(s.tx.deleteFrom(schema.componentTable).where('entity_id', 'in', ids));
-    for (const table of ownedRelations(schema)) out.push(s.tx.deleteFrom(table).where('source_id', 'in', ids));
-    out.push(s.tx.deleteFrom(MEDIA_TABLE).where('related_id', 'in', ids).where('related_type', '=', schema.uid));
+    for (const { linkTable } of ownedRelations(schema)) out.push(s.tx.deleteFrom(linkTable).where('source_id', 'in', ids));
+    out.push(s.tx.deleteFrom(MEDIA_LINK_TABLE).where('related_id', 'in', ids).where('related_type', '=', schema.uid));
   }
 }
 
@@ -110,7 +98,7 @@ function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | n
   }
   out.push(...insertsOf(s, schema.componentTable, newLinks));
   const cols = ['target_document_id', 'target_locale', 'target_status', 'ord', 'inv_ord'] as const;
-  for (const table of ownedRelations(schema, only)) {
+  for (const { linkTable: table } of ownedRelations(schema, only)) {
     out.push(
       s.tx
         .insertInto(table)
@@ -126,12 +114,12 @@ function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | n
   // a schema with no media attribute has no links to copy: a long component list would otherwise add one statement per row
   if (!hasMedia(schema, only)) return;
   let media = s.tx
-    .selectFrom(MEDIA_TABLE)
+    .selectFrom(MEDIA_LINK_TABLE)
     .select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
     .where('related_id', '=', fromId)
     .where('related_type', '=', schema.uid);
   if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
-  out.push(s.tx.insertInto(MEDIA_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
+  out.push(s.tx.insertInto(MEDIA_LINK_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
 }
 
 /** Creates copies of the row's components (all at once where the dialect can) and queues the link copies. */

@@ -3,12 +3,10 @@
 // them holds them: a delete of one then either ended before (its links are gone from what is copied)
 // or waits and removes the copies with the rest. Without it, a publish or a new locale racing a file's
 // or a document's delete left links to it on PostgreSQL and MariaDB.
-import { sql } from 'kysely';
-import type { Component, ContentType, Model } from '../../schema/types.js';
+import { FILE_UID, MEDIA_LINK_TABLE, type Component, type ContentType, type Model } from '../../schema/types.js';
+import { withRowLock } from './document-lock.js';
+import { hasMedia, ownedRelations } from './owned-links.js';
 import type { Store } from './rows.js';
-
-const FILES = 'files';
-const MEDIA_TABLE = 'files_related_mph';
 
 /** A row whose links are copied; `only`: just those attributes' */
 export interface LinkSource {
@@ -17,25 +15,22 @@ export interface LinkSource {
   readonly only?: ReadonlySet<string> | undefined;
 }
 
-const copies = (src: LinkSource, name: string): boolean => !src.only || src.only.has(name);
-
 /** Holds (shared, in id order) the files and documents the links of `sources` name. */
 export async function holdCopiedTargets(s: Store, model: Model, sources: readonly LinkSource[]): Promise<void> {
   if (!s.dialect.rowLocks || sources.length === 0) return;
-  const lock = sql.raw(s.dialect.sharedRowLock);
-  const withMedia = sources.filter((src) => [...src.schema.attributes.values()].some((a) => a.kind === 'media' && copies(src, a.name)));
-  if (withMedia.length) {
+  const files = model.contentTypes.get(FILE_UID);
+  const withMedia = sources.filter((src) => hasMedia(src.schema, src.only));
+  if (files && withMedia.length) {
     const linked = s.tx
-      .selectFrom(MEDIA_TABLE)
+      .selectFrom(MEDIA_LINK_TABLE)
       .select('file_id')
       .where((w) => w.or(withMedia.map((src) => w.and([w('related_type', '=', src.schema.uid), w('related_id', '=', src.id)]))));
-    await s.tx.selectFrom(FILES).select('id').where('id', 'in', linked).orderBy('id').modifyEnd(lock).execute();
+    await withRowLock(s, s.tx.selectFrom(files.table).select('id').where('id', 'in', linked), 'shared').execute();
   }
   // the link tables that name documents of each target table, with the rows whose links they copy
   const byTarget = new Map<string, Map<string, number[]>>();
   for (const src of sources) {
-    for (const a of src.schema.attributes.values()) {
-      if (a.kind !== 'relation' || !a.owner || !copies(src, a.name)) continue;
+    for (const a of ownedRelations(src.schema, src.only)) {
       const target = model.contentTypes.get(a.target);
       if (!target) continue;
       const tables = byTarget.get(target.table) ?? new Map<string, number[]>();
@@ -44,12 +39,10 @@ export async function holdCopiedTargets(s: Store, model: Model, sources: readonl
     }
   }
   for (const [table, links] of byTarget) {
-    await s.tx
+    const named = s.tx
       .selectFrom(table)
       .select('id')
-      .where((eb) => eb.or([...links].map(([linkTable, ids]) => eb('document_id', 'in', eb.selectFrom(linkTable).select('target_document_id').where('source_id', 'in', ids)))))
-      .orderBy('id')
-      .modifyEnd(lock)
-      .execute();
+      .where((eb) => eb.or([...links].map(([linkTable, ids]) => eb('document_id', 'in', eb.selectFrom(linkTable).select('target_document_id').where('source_id', 'in', ids)))));
+    await withRowLock(s, named, 'shared').execute();
   }
 }

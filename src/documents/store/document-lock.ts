@@ -35,14 +35,14 @@ export async function lockDocument(s: Store, type: ContentType, documentId: stri
 export async function lockDocuments(s: Store, table: string, documentIds: readonly string[], mode: LockMode): Promise<Set<string>> {
   if (!s.dialect.rowLocks || documentIds.length === 0) return new Set(documentIds);
   // in id order, so that two writers of the documents lock their rows in the same order
-  const rows = (await locking(
+  const rows = await withRowLock(
     s,
     s.tx
       .selectFrom(table)
       .select(['id', 'document_id'])
       .where('document_id', 'in', [...new Set(documentIds)]),
     mode,
-  )) as { id: unknown; document_id?: unknown }[];
+  ).execute();
   return new Set(rows.map((r) => String(r.document_id)));
 }
 
@@ -53,7 +53,7 @@ export async function lockDocuments(s: Store, table: string, documentIds: readon
  */
 export async function lockRows(s: Store, table: string, ids: readonly number[], mode: LockMode = 'exclusive'): Promise<Set<number>> {
   if (!s.dialect.rowLocks || ids.length === 0) return new Set(ids);
-  const rows = await locking(s, s.tx.selectFrom(table).select('id').where('id', 'in', ids), mode);
+  const rows = await withRowLock(s, s.tx.selectFrom(table).select('id').where('id', 'in', ids), mode).execute();
   return new Set(rows.map((r) => Number(r.id)));
 }
 
@@ -75,10 +75,14 @@ export async function lockFreeDocuments(s: Store, table: string, documentIds: re
   return new Set(rows.map((r) => String(r.document_id)));
 }
 
-/** Runs a select of row ids with the lock `mode` asks, reading the rows in id order. */
+/**
+ * A select of rows with the lock `mode` asks, taken in id order (so two writers lock the same rows in
+ * the same order); unchanged where the dialect has no row locks.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's Kysely is untyped (store.ts Tx)
-function locking(s: Store, q: SelectQueryBuilder<any, any, { id: unknown }>, mode: LockMode): Promise<{ id: unknown }[]> {
+export function withRowLock<Q extends SelectQueryBuilder<any, any, any>>(s: Store, q: Q, mode: LockMode): Q {
+  if (!s.dialect.rowLocks) return q;
   const ordered = q.orderBy('id');
-  if (mode === 'exclusive') return ordered.forUpdate().execute();
-  return ordered.modifyEnd(sql.raw(mode === 'shared' ? s.dialect.sharedRowLock : s.dialect.writerRowLock)).execute();
+  if (mode === 'exclusive') return ordered.forUpdate() as Q;
+  return ordered.modifyEnd(sql.raw(mode === 'shared' ? s.dialect.sharedRowLock : s.dialect.writerRowLock)) as Q;
 }

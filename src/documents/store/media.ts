@@ -1,34 +1,26 @@
 // Media attributes: the files linked to a row's media field, in order.
-import { sql, type SelectQueryBuilder } from 'kysely';
 import { ValidationError } from '../../errors.js';
 import type { MediaRef } from '../input/types.js';
 import { FILE_UID } from '../../schema/types.js';
 import { insertLinks } from './deferred-links.js';
+import { withRowLock } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
 import type { Store } from './rows.js';
 
 const FILES = 'files';
 
-/**
- * The file rows a write links, kept from deletion until the write ends: a delete of one waits, then
- * removes the new link with the others, and a link made after a delete finds no file (a 400), as
- * one after the other would. Without it, creates racing a delete kept links to a deleted file.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's Kysely is untyped (store.ts Tx)
-function heldFromDeletion<Q extends SelectQueryBuilder<any, any, any>>(s: Store, q: Q): Q {
-  return s.dialect.rowLocks ? (q.orderBy('id').modifyEnd(sql.raw(s.dialect.sharedRowLock)) as Q) : q;
-}
-
 /** File row ids for refs given by id or documentId; unknown ones are a 400 like Strapi's. */
 export async function resolveFiles(s: Store, refs: readonly MediaRef[]): Promise<number[]> {
+  // the files are held shared until this write ends: a delete of one waits, then removes the new link
+  // with the others, and a link made after a delete finds no file (a 400), as one after the other would
   const byId = refs.filter((r) => r.id !== undefined).map((r) => r.id!);
   const byDoc = refs.filter((r) => r.id === undefined && r.documentId !== undefined).map((r) => r.documentId!);
   const found = new Map<string, number>();
   if (byId.length) {
-    for (const r of await heldFromDeletion(s, s.tx.selectFrom(FILES).select('id').where('id', 'in', byId)).execute()) found.set(`#${Number(r.id)}`, Number(r.id));
+    for (const r of await withRowLock(s, s.tx.selectFrom(FILES).select('id').where('id', 'in', byId), 'shared').execute()) found.set(`#${Number(r.id)}`, Number(r.id));
   }
   if (byDoc.length) {
-    for (const r of await heldFromDeletion(s, s.tx.selectFrom(FILES).select(['id', 'document_id']).where('document_id', 'in', byDoc)).execute()) {
+    for (const r of await withRowLock(s, s.tx.selectFrom(FILES).select(['id', 'document_id']).where('document_id', 'in', byDoc), 'shared').execute()) {
       found.set(String(r.document_id), Number(r.id));
     }
   }

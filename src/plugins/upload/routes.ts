@@ -146,10 +146,10 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
    * files, a bad fileInfo, an unknown id; then the file is checked as an upload is. `ref`, `refId`
    * and `field` are ignored, as Strapi ignores them here: linking is the content API's job.
    */
-  const replace = async (req: FastifyRequest, caller: Caller, id: string, form: ReceivedForm, dir: string): Promise<FileObject> => {
+  const replace = async (req: FastifyRequest, caller: Caller, id: string, form: ReceivedForm, infos: readonly unknown[], dir: string): Promise<FileObject> => {
     if (form.files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
     // read as an upload's fileInfo (a list of one is its entry), not as an information update's
-    const info = parseFileInfoList(form.fields.get('fileInfo') ?? [], 1)[0] ?? {};
+    const info = parseFileInfoList(infos, 1)[0] ?? {};
     const n = numericId(id);
     if (n === null || !(await readFile(services.database, type, n))) throw new NotFoundError('Entity not found');
     const work = new AdmittedImages(images, admission, clientOf(req, caller));
@@ -183,7 +183,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
         if (id === undefined) throw new ValidationError('Files are empty');
         return reply.send(await update(id, infos));
       }
-      if (id !== undefined) return reply.send(await replace(req, caller, id, form, dir));
+      if (id !== undefined) return reply.send(await replace(req, caller, id, form, infos, dir));
       const fileInfos = parseFileInfoList(infos, form.files.length);
       const link = linkTarget(services.model, caller.ability, form.fields, form.files.length);
       const path = storagePath(form.fields, provider);
