@@ -27,6 +27,7 @@ import { registerBodyParsers } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerContentRoutes } from './http/content-routes.js';
 import type { LocaleView, Services } from './http/services.js';
+import { DEFAULT_HEAVY_READS, HeavyReadGate } from './query/heavy-reads.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerLocaleRoutes } from './plugins/i18n/routes.js';
 import { registerUpload } from './plugins/upload/routes.js';
@@ -124,6 +125,7 @@ export async function createApp(config: FolioConfig, options: AppOptions = {}): 
       tokens,
       locales: view,
       responseCache: (config.rest.responseCache ?? database.seesOtherWriters) ? new ResponseCache(RESPONSE_CACHE_BYTES) : null,
+      heavyReads: new HeavyReadGate(config.rest.heavyReads ?? DEFAULT_HEAVY_READS),
       authenticator: new Authenticator(
         database,
         tokens,

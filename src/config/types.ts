@@ -8,6 +8,7 @@ import type { UsersPermissionsConfig } from '../plugins/users-permissions/config
 import type { ScalarType } from '../schema/types.js';
 import type { ProxyTrust } from './proxy-config.js';
 import type { QueryParserLimits } from './query-parser-config.js';
+import type { HeavyReadLimits } from '../query/heavy-reads.js';
 
 export interface RestConfig {
   readonly prefix: string;
@@ -25,6 +26,8 @@ export interface RestConfig {
    * database reports every writer's commits" (SQLite); see src/http/response-cache.ts
    */
   readonly responseCache?: boolean;
+  /** how many heavy reads run at once, and where a read becomes heavy (src/query/heavy-reads.ts) */
+  readonly heavyReads?: HeavyReadLimits;
 }
 
 export interface LocaleSeed {

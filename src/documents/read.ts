@@ -43,7 +43,7 @@ export async function readDocuments(ctx: ReadContext, type: ContentType, q: Find
  */
 export async function populateRead(ctx: ReadContext, type: ContentType, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
   if (map.size === 0 || parents.length === 0) return;
-  const budget = new PopulateBudget();
+  const budget = new PopulateBudget(ctx.lease);
   // the read's own rows count too: they are the first level's id list
   budget.take(parents.length);
   const files: DocumentObject[] = [];
@@ -51,6 +51,7 @@ export async function populateRead(ctx: ReadContext, type: ContentType, parents:
   const presenter = presenters.get(ctx.database.identity);
   if (presenter && files.length > 0) await presenter.present(files);
   for (const p of parents) budget.count(p.out);
+  budget.settle();
 }
 
 export async function readDocument(ctx: ReadContext, type: ContentType, documentId: string, q: FindQuery): Promise<DocumentObject | null> {

@@ -8,7 +8,11 @@ import { VOLATILE_TABLES } from '../database/table-versions.js';
 import type { RecordedReads } from '../database/read-recording.js';
 import { VersionClock, type TableState } from './version-clock.js';
 import type { Services } from './services.js';
-import { jsonBytes, sendBytes, sendJson } from './send-json.js';
+import { jsonBytes, sendBytes } from './send-json.js';
+import { HeavyRead, type ReadLease } from '../query/heavy-reads.js';
+
+/** A read of the data an answer is made of, on `database`, standing at the heavy-read gate as `lease`. */
+export type ReadFn = (database: Database, lease: ReadLease) => Promise<unknown>;
 
 export interface CachedRead {
   /** the stored body for this request, when there is one */
@@ -17,7 +21,7 @@ export interface CachedRead {
    * reads the payload and sends it, keeping its serialization — with the tables the read named —
    * when the data didn't move meanwhile
    */
-  serve(reply: FastifyReply, read: (database: Database) => Promise<unknown>): Promise<FastifyReply>;
+  serve(reply: FastifyReply, read: ReadFn): Promise<FastifyReply>;
 }
 
 /**
@@ -31,8 +35,47 @@ function callerKey(caller: Caller): string | null {
   return null;
 }
 
-// through recordReads all the same: that is where the dialect's read connections are (PostgreSQL's pipelined ones)
-const uncached = (database: Database): CachedRead => ({ hit: undefined, serve: async (reply, read) => sendJson(reply, (await database.recordReads(read)).value) });
+/**
+ * Runs `read` and serializes its answer under the heavy-read gate (heavy-reads.ts): a read that passes
+ * the light allowance is run again once it holds a slot, and an answer larger than a light one's takes
+ * a slot before it is serialized. Always through recordReads: that is where the dialect's read
+ * connections are (PostgreSQL's pipelined ones).
+ */
+async function gatedRead(services: Services, reply: FastifyReply, read: ReadFn): Promise<{ body: Buffer; reads: RecordedReads; lease: ReadLease }> {
+  const { database } = services;
+  const lease = services.heavyReads.lease();
+  try {
+    let result: { value: unknown; reads: RecordedReads };
+    try {
+      result = await database.recordReads((db) => read(db, lease));
+    } catch (e) {
+      if (!(e instanceof HeavyRead)) throw e;
+      await lease.takeSlot(reply.raw);
+      result = await database.recordReads((db) => read(db, lease));
+    }
+    if (lease.overLightBytes) await lease.takeSlot(reply.raw);
+    return { body: jsonBytes(result.value), reads: result.reads, lease };
+  } catch (e) {
+    lease.release();
+    throw e;
+  }
+}
+
+/** Sends a gated read's body; a heavy read's slot is let go once the response is over. */
+function sendGated(reply: FastifyReply, body: Buffer, lease: ReadLease): FastifyReply {
+  const res = reply.raw;
+  if (!lease.heavy || res.closed) lease.release();
+  else res.once('close', () => lease.release());
+  return sendBytes(reply, body);
+}
+
+/** Reads and sends an answer no cache keeps, under the heavy-read gate (plugins' reads: the media library, users). */
+export async function serveRead(services: Services, reply: FastifyReply, read: ReadFn): Promise<FastifyReply> {
+  const { body, lease } = await gatedRead(services, reply, read);
+  return sendGated(reply, body, lease);
+}
+
+const uncached = (services: Services): CachedRead => ({ hit: undefined, serve: (reply, read) => serveRead(services, reply, read) });
 
 /**
  * Tables every response depends on besides those its statements name: what the caller may see
@@ -69,7 +112,7 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
   const cache = services.responseCache;
   const who = callerKey(caller);
   // a long URL is not worth its memory: every character of a key is kept (response-cache.ts)
-  if (cache === null || who === null || !cacheableUrl(req.url)) return uncached(services.database);
+  if (cache === null || who === null || !cacheableUrl(req.url)) return uncached(services);
   const format = req.headers['strapi-response-format'] === 'v4' ? 'v4' : '';
   // the default locale a URL without one reads: a running server takes a new one when it reads the locales again
   const key = `${who}\n${format}\n${services.locales.defaultCode()}\n${req.url}`;
@@ -82,15 +125,19 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
     async serve(reply, read) {
       const versioned = database.tableVersionsActive();
       const before = versioned ? await clockOf(database).after(mark) : undefined;
-      const { value, reads } = await database.recordReads(read);
-      const body = jsonBytes(value);
-      const current = await database.changeMark();
-      // the mark still in place: nothing was written during the read, so the counters read before it hold;
-      // else they are read again, and the body is kept only if none of its tables' moved
-      const deps = before === undefined ? null : dependencies(before, current === mark ? before : await clockOf(database).after(current), reads);
-      // without counters (or with a volatile table), a body is kept only when the whole database stood still while it was read
-      cache.set(key, mark, deps === null ? current : mark, body, deps);
-      return sendBytes(reply, body);
+      const { body, reads, lease } = await gatedRead(services, reply, read);
+      try {
+        const current = await database.changeMark();
+        // the mark still in place: nothing was written during the read, so the counters read before it hold;
+        // else they are read again, and the body is kept only if none of its tables' moved
+        const deps = before === undefined ? null : dependencies(before, current === mark ? before : await clockOf(database).after(current), reads);
+        // without counters (or with a volatile table), a body is kept only when the whole database stood still while it was read
+        cache.set(key, mark, deps === null ? current : mark, body, deps);
+      } catch (e) {
+        lease.release();
+        throw e;
+      }
+      return sendGated(reply, body, lease);
     },
   };
 }

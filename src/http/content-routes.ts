@@ -191,9 +191,9 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, 'find');
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
-    return cached.serve(reply, async (database) => {
+    return cached.serve(reply, async (database, lease) => {
       const q = parse(services, call, type);
-      const { data, total } = await readDocuments({ ...read, database }, type, q);
+      const { data, total } = await readDocuments({ ...read, database, lease }, type, q);
       return envelope(req, services, type, data, { pagination: paginationMeta(q.pagination, total) });
     });
   };
@@ -202,13 +202,13 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const call = await begin(services, req, type, isSingle ? 'find' : 'findOne');
     const cached = await cachedRead(services, req, call.caller);
     if (cached.hit !== undefined) return sendBytes(reply, cached.hit);
-    return cached.serve(reply, async (database) => {
+    return cached.serve(reply, async (database, lease) => {
       oneLocaleParam(type, call.query);
       const q = parseOne(services, call, type);
       const id = isSingle ? await documentIdOfSingle(database.db, type) : (req.params as { documentId: string }).documentId;
       // locale=* names no one version; a filter on locale picks it instead (the first that matches, as Strapi's findOne)
       const anyLocale = q.locale === '*' && !filtersChooseLocale(type, call.query['filters']);
-      const doc = id === null || anyLocale ? null : await readDocument({ ...read, database }, type, id, single(q));
+      const doc = id === null || anyLocale ? null : await readDocument({ ...read, database, lease }, type, id, single(q));
       if (!doc) throw new NotFoundError('Document not found');
       return envelope(req, services, type, doc, {});
     });

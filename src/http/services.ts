@@ -8,6 +8,7 @@ import type { Authenticator } from '../auth/authenticate.js';
 import type { RoleStore } from '../auth/roles.js';
 import type { ApiTokenService } from '../auth/api-tokens.js';
 import type { ResponseCache } from './response-cache.js';
+import type { HeavyReadGate } from '../query/heavy-reads.js';
 
 /** The locales as request handlers read them: synchronously, from memory. */
 export interface LocaleView {
@@ -29,4 +30,6 @@ export interface Services {
   readonly locales: LocaleView;
   /** null when responses are not reused (config rest.responseCache) */
   readonly responseCache: ResponseCache | null;
+  /** lets a few reads near the populate budget run at once (config rest.heavyReads) */
+  readonly heavyReads: HeavyReadGate;
 }

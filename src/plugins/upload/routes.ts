@@ -31,6 +31,10 @@ import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
 import { countFiles, findFiles, parseFilePage, parseFileReadQuery, parseFileQuery, parseFlatRange, populateFiles } from './queries.js';
 import { addRelated } from '../../query/sql/file-related.js';
+import type { RelatedSpec } from '../../query/ast.js';
+import { PopulateBudget } from '../../query/sql/populate-budget.js';
+import type { ReadContext } from '../../query/sql/find.js';
+import { serveRead } from '../../http/cached-read.js';
 import { registerStaticUploads } from './serve.js';
 import { checkRootPages, withoutRootPages } from '../../query/parse/root-pages.js';
 import { presentFiles, signFileUrls } from './sign.js';
@@ -88,6 +92,13 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
   const parseContext = (caller: Caller): ParseContext => parseContextOf(services, caller.ability);
   const deps = (req: FastifyRequest, work: ImageRunner): UploadDeps => ({ config, provider, images: work, database: services.database, fileType: type, log: req.log });
   const present = (files: FileObject[]): Promise<FileObject[]> => presentFiles(provider, files);
+  /** the files' `related` lists, counted against a populate budget as a content read's populated entries are */
+  const relatedOf = async (ctx: ReadContext, files: readonly FileObject[], spec: RelatedSpec): Promise<void> => {
+    const budget = new PopulateBudget(ctx.lease);
+    await addRelated(ctx.database, services.model, files, spec, budget);
+    for (const f of files) budget.count(f);
+    budget.settle();
+  };
   const presentOne = async (file: FileObject): Promise<FileObject> => (await present([file]))[0]!;
 
   const find = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -96,10 +107,13 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const q = parseFileQuery(parseContext(caller), type, withoutRootPages(query));
     checkRootPages(query);
     const { start, limit } = parseFlatRange(query);
-    const files = await findFiles(read, type, q, start, limit);
-    await populateFiles(read, type, files, q.populate);
-    if (q.related) await addRelated(services.database, services.model, files, q.related);
-    return reply.send(await present(files));
+    return serveRead(services, reply, async (database, lease) => {
+      const ctx = { ...read, database, lease };
+      const files = await findFiles(ctx, type, q, start, limit);
+      await populateFiles(ctx, type, files, q.populate);
+      if (q.related) await relatedOf(ctx, files, q.related);
+      return await present(files);
+    });
   };
 
   const findPage = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -108,21 +122,27 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     const ctx = parseContext(caller);
     const q = parseFileQuery(ctx, type, query);
     const p = parseFilePage(ctx, query);
-    const [data, total] = await Promise.all([findFiles(read, type, q, p.start, p.limit), p.withCount ? countFiles(read, type, q) : Promise.resolve(null)]);
-    await populateFiles(read, type, data, q.populate);
-    if (q.related) await addRelated(services.database, services.model, data, q.related);
-    return reply.send({ data: await present(data), meta: { pagination: paginationMeta(p, total) } });
+    return serveRead(services, reply, async (database, lease) => {
+      const ctx = { ...read, database, lease };
+      const [data, total] = await Promise.all([findFiles(ctx, type, q, p.start, p.limit), p.withCount ? countFiles(ctx, type, q) : Promise.resolve(null)]);
+      await populateFiles(ctx, type, data, q.populate);
+      if (q.related) await relatedOf(ctx, data, q.related);
+      return { data: await present(data), meta: { pagination: paginationMeta(p, total) } };
+    });
   };
 
   const findOne = async (req: FastifyRequest, reply: FastifyReply) => {
     const caller = await authorize(req, UPLOAD_ACTIONS.findOne);
     const { related, populate } = parseFileReadQuery(parseContext(caller), type, queryOf(req));
     const id = numericId((req.params as { id: string }).id);
-    const file = id === null ? null : await readFile(services.database, type, id);
-    if (!file) throw new NotFoundError('file.notFound');
-    await populateFiles(read, type, [file], populate);
-    if (related) await addRelated(services.database, services.model, [file], related);
-    return reply.send(await presentOne(file));
+    return serveRead(services, reply, async (database, lease) => {
+      const file = id === null ? null : await readFile(database, type, id);
+      if (!file) throw new NotFoundError('file.notFound');
+      const ctx = { ...read, database, lease };
+      await populateFiles(ctx, type, [file], populate);
+      if (related) await relatedOf(ctx, [file], related);
+      return await presentOne(file);
+    });
   };
 
   const destroy = async (req: FastifyRequest, reply: FastifyReply) => {

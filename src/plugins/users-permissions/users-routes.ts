@@ -5,6 +5,7 @@ import { ApplicationError, NotFoundError, UnauthorizedError, ValidationError } f
 import { checkRootPages, readUnpaged, rootOffsets, withoutRootPages } from '../../query/parse/root-pages.js';
 import { authorize } from '../../http/authorize.js';
 import { sendJson } from '../../http/send-json.js';
+import { serveRead } from '../../http/cached-read.js';
 import { readDocuments } from '../../documents/read.js';
 import type { Tx } from '../../documents/store/rows.js';
 import type { FindQuery, Pagination } from '../../query/ast.js';
@@ -153,8 +154,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       const parsed = users.parse(caller.ability, query);
       checkRootPages(queryOf(req));
       const q: FindQuery = { ...parsed, pagination: listPagination(query, parsed.pagination) };
-      const { data } = await readDocuments(read, users.type, q);
-      return sendJson(reply, data);
+      return serveRead(services, reply, async (database, lease) => (await readDocuments({ ...read, database, lease }, users.type, q)).data);
     });
 
     app.get(`${prefix}/users/:id`, async (req, reply) => {

@@ -14,6 +14,7 @@ import { relatedSortKey } from './sort-key.js';
 import { inCodePointOrder } from './code-point-order.js';
 import type { PopulateBudget } from './populate-budget.js';
 import type { PopulateCosts } from './populate-cost.js';
+import type { ReadLease } from '../heavy-reads.js';
 
 export interface ReadContext {
   readonly model: Model;
@@ -23,6 +24,8 @@ export interface ReadContext {
   readonly budget?: PopulateBudget;
   /** where Strapi puts the route's populated keys (populate-cost.ts); the document service's by default */
   readonly populateCosts?: PopulateCosts;
+  /** the read's standing at the heavy-read gate (heavy-reads.ts), for reads answering a request */
+  readonly lease?: ReadLease;
 }
 
 export type Row = Record<string, unknown>;

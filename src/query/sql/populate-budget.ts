@@ -6,6 +6,7 @@
 // both as a number and as an estimate of their text: 100,000 entries of long articles were 112 MB
 // of JSON from one anonymous request.
 import { ValidationError } from '../../errors.js';
+import { HeavyRead, type ReadLease } from '../heavy-reads.js';
 
 export const MAX_POPULATED_ROWS = 25_000;
 export const MAX_POPULATED_ENTRIES = 100_000;
@@ -41,7 +42,12 @@ export class PopulateBudget {
   private entries = 0;
   private bytes = 0;
 
+  /**
+   * `lease`: the read's standing at the heavy-read gate (heavy-reads.ts); without one (a write's read
+   * back) the whole budget is the read's at once.
+   */
   constructor(
+    private readonly lease?: ReadLease,
     private readonly max: number = MAX_POPULATED_ROWS,
     private readonly maxEntries: number = MAX_POPULATED_ENTRIES,
     private readonly maxBytes: number = MAX_POPULATED_BYTES,
@@ -49,20 +55,33 @@ export class PopulateBudget {
     this.left = max;
   }
 
+  /** a light read may load this many rows; null when the read may load the whole budget */
+  private lightRows(): number | null {
+    return this.lease && !this.lease.heavy && this.lease.lightRows < this.max ? this.lease.lightRows : null;
+  }
+
   /**
    * The LIMIT for every populate statement: one row past the whole budget, so no statement loads much
    * more than the budget and an excess is seen. The same number each time: it is written into the SQL
    * as a literal (SQLite runs `limit ?` several times slower than `limit 25001` on small reads, and
-   * one text per statement keeps the prepared-statement cache warm).
+   * one text per statement keeps the prepared-statement cache warm). A light read's statements stop one
+   * row past the light allowance, as that is where it stops to wait for a heavy slot.
    */
   limit(): number {
-    return this.max + 1;
+    return (this.lightRows() ?? this.max) + 1;
   }
 
   /** Counts rows a statement returned; throws once more than the budget were asked for. */
   take(rows: number): void {
     this.left -= rows;
     if (this.left < 0) throw tooLarge('load', this.max);
+    const light = this.lightRows();
+    if (light !== null && this.max - this.left > light) throw new HeavyRead();
+  }
+
+  /** Hands the read's estimated answer size to its lease, once every top-level document was counted. */
+  settle(): void {
+    if (this.lease) this.lease.bytes += this.bytes;
   }
 
   private weightOf(v: unknown): number {

@@ -1,0 +1,117 @@
+// Heavy reads run a few at a time. Each read is bounded by its populate budget, but a burst of reads
+// near that bound (200 concurrent 21 MB deep populates) held 3 GB at once and kept a one-row read
+// waiting for a minute. A read starts light; once it has loaded more populated rows than a light read
+// may, it stops, lets go of what it loaded and waits for one of a few heavy slots, then reads again
+// from the start: a waiting read holds nothing. A read whose answer would be larger than a light one's
+// takes a slot before it is serialized. A slot is held until the response has been sent.
+import { ServiceUnavailableError } from '../errors.js';
+
+/** Thrown by a light read's populate budget when it passes the light allowance (populate-budget.ts). */
+export class HeavyRead extends Error {
+  constructor() {
+    super('this read needs a heavy-read slot');
+  }
+}
+
+/**
+ * Thrown to a read whose client went away while it waited for a slot: there is nobody to answer (a
+ * FolioError, so it is not logged as a server fault).
+ */
+export class ReadAbandoned extends ServiceUnavailableError {
+  constructor() {
+    super('the client closed the connection while its read waited for a heavy-read slot');
+  }
+}
+
+export interface HeavyReadLimits {
+  /** heavy reads running at once in one process */
+  readonly concurrent: number;
+  /** populated rows a light read may load */
+  readonly rows: number;
+  /** estimated bytes of populated entries a light read may answer (populate-budget.ts) */
+  readonly bytes: number;
+}
+
+export const DEFAULT_HEAVY_READS: HeavyReadLimits = { concurrent: 2, rows: 5000, bytes: 4 * 1024 * 1024 };
+
+/** What a waiting read listens to: the client going away. */
+export interface ClientConnection {
+  readonly closed: boolean;
+  once(event: 'close', listener: () => void): unknown;
+  off(event: 'close', listener: () => void): unknown;
+}
+
+export class HeavyReadGate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly limits: HeavyReadLimits) {}
+
+  lease(): ReadLease {
+    return new ReadLease(this);
+  }
+
+  /** resolves once a slot is this caller's; rejects with ReadAbandoned if the client leaves first */
+  acquire(client: ClientConnection): Promise<void> {
+    if (client.closed) return Promise.reject(new ReadAbandoned());
+    if (this.running < this.limits.concurrent) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const granted = () => {
+        client.off('close', left);
+        resolve();
+      };
+      const left = () => {
+        const at = this.waiting.indexOf(granted);
+        if (at !== -1) this.waiting.splice(at, 1);
+        reject(new ReadAbandoned());
+      };
+      this.waiting.push(granted);
+      client.once('close', left);
+    });
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    // the slot passes straight to the next waiting read
+    if (next) next();
+    else this.running--;
+  }
+}
+
+/** One read's standing at the gate: light until it takes a slot, which it then holds until released. */
+export class ReadLease {
+  private holding = false;
+  private released = false;
+  /** estimated bytes of the populated entries the read answers (populate-budget.ts) */
+  bytes = 0;
+
+  constructor(private readonly gate: HeavyReadGate) {}
+
+  get heavy(): boolean {
+    return this.holding;
+  }
+
+  get lightRows(): number {
+    return this.gate.limits.rows;
+  }
+
+  /** true when the read's answer is larger than a light read's */
+  get overLightBytes(): boolean {
+    return this.bytes > this.gate.limits.bytes;
+  }
+
+  async takeSlot(client: ClientConnection): Promise<void> {
+    if (this.holding || this.released) return;
+    await this.gate.acquire(client);
+    this.holding = true;
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    if (this.holding) this.gate.release();
+  }
+}

@@ -1,0 +1,128 @@
+// Reads that load more populated rows than a light read may run a few at a time (here one): a heavy
+// read's slot is held until its response has been sent, while light reads go on beside it.
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { TEST_REST } from '../support/app.js';
+import { filePart, form, png } from '../upload/helpers.js';
+
+let t: TestApp;
+const TAGS = 30;
+const ARTICLES = 24;
+// each answer is far larger than what the sockets between client and server buffer
+const SUMMARY = 'x'.repeat(1_000_000);
+const HEAVY = `/api/articles?populate[tags][sort]=label&pagination[pageSize]=${ARTICLES}`;
+const LIGHT = '/api/articles?fields[0]=title&pagination[pageSize]=1';
+
+beforeAll(async () => {
+  t = await startTestApp({ rest: { ...TEST_REST, heavyReads: { concurrent: 1, rows: 20, bytes: 4 * 1024 * 1024 } } });
+  const tags: string[] = [];
+  for (let i = 0; i < TAGS; i++) {
+    const r = await t.request('POST', '/api/tags', { body: { data: { label: `tag ${String(i).padStart(2, '0')}` } } });
+    expect(r.status).toBe(201);
+    tags.push(r.body.data.documentId);
+  }
+  const upload = await fetch(`${t.url}/api/upload`, {
+    method: 'POST',
+    body: form([filePart(await png(10, 10), 'cover.png', 'image/png')]),
+    headers: { authorization: `Bearer ${t.token}` },
+  });
+  expect(upload.status).toBe(201);
+  const cover = ((await upload.json()) as { id: number }[])[0]!.id;
+  for (let i = 0; i < ARTICLES; i++) {
+    const r = await t.request('POST', '/api/articles', { body: { data: { title: `Article ${i}`, summary: SUMMARY, tags, cover } } });
+    expect(r.status).toBe(201);
+  }
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/** A GET whose response the client stops reading after its first bytes: the server can't finish sending it. */
+function stalledGet(path: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(t.url).port), '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${t.token}\r\nConnection: close\r\n\r\n`);
+    });
+    socket.once('data', () => {
+      socket.pause();
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
+}
+
+function settles<T>(p: Promise<T>): { readonly done: boolean; readonly value: Promise<T> } {
+  const state = { done: false, value: p };
+  void p.finally(() => (state.done = true));
+  return state;
+}
+
+describe('heavy reads', () => {
+  it('a read past the light allowance answers in full', async () => {
+    const r = await t.get(HEAVY);
+    expect(r.status).toBe(200);
+    const data = r.body.data as { summary: string; tags: { label: string }[] }[];
+    expect(data).toHaveLength(ARTICLES);
+    for (const a of data) {
+      expect(a.summary).toBe(SUMMARY);
+      expect(a.tags.map((tag) => tag.label)).toEqual(Array.from({ length: TAGS }, (_, i) => `tag ${String(i).padStart(2, '0')}`));
+    }
+  }, 60_000);
+
+  it('a second heavy read waits until the first one has been sent, while light reads are answered', async () => {
+    const first = await stalledGet(HEAVY);
+    try {
+      const second = settles(t.get(HEAVY));
+      const light = await t.get(LIGHT);
+      expect(light.status).toBe(200);
+      expect(light.body.data).toHaveLength(1);
+      // the light read went by; give the heavy one as long again, and more
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(second.done).toBe(false);
+      // the first client reads its answer: the slot passes on
+      const drained = new Promise((r) => first.on('end', r));
+      first.resume();
+      first.on('data', () => {});
+      await drained;
+      const answer = await second.value;
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toHaveLength(ARTICLES);
+    } finally {
+      first.destroy();
+    }
+  }, 60_000);
+
+  it("the media library's reads wait for a slot as content reads do", async () => {
+    const first = await stalledGet(HEAVY);
+    try {
+      // the cover's related list: 24 articles (drafts and published versions), past the light allowance of 20
+      const files = settles(t.get('/api/upload/files?populate=related'));
+      await t.get(LIGHT);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(files.done).toBe(false);
+      first.destroy();
+      const answer = await files.value;
+      expect(answer.status).toBe(200);
+      const related = (answer.body as { related: { title: string }[] }[])[0]!.related;
+      expect(related.length).toBeGreaterThanOrEqual(ARTICLES);
+      expect(new Set(related.map((a) => a.title)).size).toBe(ARTICLES);
+    } finally {
+      first.destroy();
+    }
+  }, 60_000);
+
+  it('a client that leaves while its heavy read waits takes no slot from those after it', async () => {
+    const first = await stalledGet(HEAVY);
+    const leaving = connect(Number(new URL(t.url).port), '127.0.0.1', () => {
+      leaving.write(`GET ${HEAVY} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${t.token}\r\n\r\n`);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    leaving.destroy();
+    const third = settles(t.get(HEAVY));
+    first.destroy();
+    const answer = await third.value;
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toHaveLength(ARTICLES);
+  }, 60_000);
+});
