@@ -348,6 +348,25 @@ function topLevelNames(raw: string | readonly string[]): string[] {
     .filter((name) => name !== '');
 }
 
+/** an entry's option names, which Strapi 5.54 also takes among attribute names: checked, then ignored */
+const MISPLACED_OPTIONS: ReadonlySet<string> = new Set(['fields', 'filters', 'sort', 'populate', 'count']);
+
+/**
+ * `populate[image][populate][fields][0]=url` (a front end's `populate: { image: { populate: { fields } } }`):
+ * Strapi 5.54 checks such a key as the option it names, against the attributes of the level it sits at,
+ * and then populates as if it weren't there (the image in full). Folio does the same, and answers the same
+ * 400s for what those checks refuse.
+ */
+function checkMisplacedOption(ctx: ParseContext, schema: Schema, key: string, value: unknown, path: string[]): void {
+  const errRoot = path.length ? path.join('.') : null;
+  if (key === 'count') {
+    if (truthy(value) === null) throw invalid('count', errRoot);
+  } else if (key === 'populate') parsePopulateAt(ctx, schema, value, path);
+  else if (key === 'fields') underPopulate(() => parseFields(ctx, schema, value));
+  else if (key === 'sort') underPopulate(() => parseSort(ctx, schema, value));
+  else if (value !== '') underPopulate(() => parseFilters(ctx, schema, value));
+}
+
 function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[], written: string | null = null): PopulateMap {
   const map: MutableMap = new Map();
   if (raw === undefined || raw === null || raw === '') return map;
@@ -374,6 +393,10 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
   }
   if (!isObj(raw)) throw new ValidationError('populate must be a string, an array or an object', { source: 'query', param: 'populate' });
   for (const [key, value] of Object.entries(raw)) {
+    if (!schema.attributes.has(key) && MISPLACED_OPTIONS.has(key)) {
+      checkMisplacedOption(ctx, schema, key, value, path);
+      continue;
+    }
     if (!schema.attributes.has(key) && isAdminAuthor(schema, key)) {
       const p = adminEntryProblem(value, [...path, key]);
       throw p ? invalid(p.key, p.path) : invalid(key, [...path, key].join('.'));
