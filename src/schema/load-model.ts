@@ -178,6 +178,12 @@ function attributesOf(
       declaredSystem.add(name);
       continue;
     }
+    // a localized type declaring `localizations` (an exported Strapi schema, UmarSidiki/meetswiss_website): Strapi's
+    // i18n puts its own relation to the document's other locales there, which Folio serves under that name too
+    if (name === 'localizations' && typeLocalized) {
+      load.notices.push(`${file}: attribute "localizations" is the list of other locales every entry of a localized type has; its declaration is left out`);
+      continue;
+    }
     // on a type without i18n Strapi 5.54 starts and serves no such field (leqta_strapi's partner request):
     // a `locale` in a body is ignored, responses leave it out, filters and sort on it are `Invalid key locale`
     if (name === 'locale' && !typeLocalized) {

@@ -782,6 +782,45 @@ describe('a localized type declaring a locale attribute', () => {
     }
   });
 
+  it('a localized type declaring localizations (an exported schema) starts with a notice and populates the other locales, as Strapi 5.54 does', async () => {
+    const dir = exampleWith({
+      [at('fleet-page')]: JSON.stringify({
+        kind: 'singleType',
+        info: { singularName: 'fleet-page', pluralName: 'fleet-pages' },
+        options: { draftAndPublish: false },
+        pluginOptions: { i18n: { localized: true } },
+        attributes: {
+          title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+          // as UmarSidiki/meetswiss_website declares it
+          localizations: {
+            writable: false,
+            private: false,
+            configurable: false,
+            visible: false,
+            useJoinTable: false,
+            type: 'relation',
+            relation: 'oneToMany',
+            target: 'api::fleet-page.fleet-page',
+          },
+        },
+      }),
+    });
+    expect(loadModel(dir).notices).toContain(
+      `${at('fleet-page')}: attribute "localizations" is the list of other locales every entry of a localized type has; its declaration is left out`,
+    );
+    const t = await startTestApp({ dir });
+    try {
+      expect((await t.request('PUT', '/api/fleet-page', { body: { data: { title: 'Fleet' } } })).status).toBe(200);
+      expect((await t.request('PUT', '/api/fleet-page?locale=fr', { body: { data: { title: 'Flotte' } } })).status).toBe(200);
+      const r = await t.get('/api/fleet-page?populate=localizations');
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data.title).toBe('Fleet');
+      expect(r.body.data.localizations.map((l: { title: string; locale: string }) => [l.title, l.locale])).toEqual([['Flotte', 'fr']]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a type without i18n declaring locale starts without it, as Strapi 5.54 serves no such field (leqta_strapi): a body locale is ignored, filters and sort are Invalid key locale', async () => {
     const dir = exampleWith({
       [at('memo')]: JSON.stringify({
