@@ -24,6 +24,12 @@ const RELATION_OPERATIONS: ReadonlySet<string> = new Set(['connect', 'disconnect
 const RELATION_ITEM_KEYS: ReadonlySet<string> = new Set(['documentId', 'id', 'locale', 'status', 'position']);
 /** a relation given directly (`tags: [{documentId}]`), not under set/connect/disconnect: Strapi 5.54 takes no status or position there */
 const SHORTHAND_ITEM_KEYS: ReadonlySet<string> = new Set(['documentId', 'id', 'locale']);
+/**
+ * Strapi 5.54 checks a direct item's other keys as the target's attributes: a `status` is taken there when
+ * the target has an attribute of that name (ins1derft/Marcus's product variants), and then read as the
+ * version to link, as under connect
+ */
+const SHORTHAND_WITH_STATUS: ReadonlySet<string> = new Set([...SHORTHAND_ITEM_KEYS, 'status']);
 const MEDIA_KEYS: ReadonlySet<string> = new Set(['id', 'documentId', ...MEDIA_OPERATIONS]);
 const MEDIA_ITEM_KEYS: ReadonlySet<string> = new Set(['id', 'documentId']);
 
@@ -31,14 +37,14 @@ function onlyKeys(o: Obj, allowed: ReadonlySet<string>, path: string): void {
   for (const k of Object.keys(o)) if (!allowed.has(k)) throw ValidationError.invalidKey(k, path, 'body');
 }
 
-function checkRelationValueKeys(value: unknown, path: string): void {
+function checkRelationValueKeys(value: unknown, path: string, target: Schema | undefined): void {
   const itemOf =
     (allowed: ReadonlySet<string>) =>
     (x: unknown): void => {
       if (isObj(x)) onlyKeys(x, allowed, path);
     };
   const item = itemOf(RELATION_ITEM_KEYS);
-  const shorthand = itemOf(SHORTHAND_ITEM_KEYS);
+  const shorthand = itemOf(target?.attributes.has('status') ? SHORTHAND_WITH_STATUS : SHORTHAND_ITEM_KEYS);
   const list = (x: unknown): void => (Array.isArray(x) ? x.forEach(item) : item(x));
   if (Array.isArray(value)) value.forEach(shorthand);
   else if (isObj(value) && isRelationItemObject(value)) shorthand(value);
@@ -73,21 +79,23 @@ function nonWritable(v: KeyVisit): void {
   if (system || (v.attribute && !v.attribute.writable)) throw ValidationError.invalidKey(v.key, v.path, 'body');
 }
 
-function unrecognised(v: KeyVisit): void {
-  if (!v.attribute) {
-    if (!EXTRA_KEYS[v.place].has(v.key)) throw ValidationError.invalidKey(v.key, v.parentPath, 'body');
-    return;
-  }
-  if (v.attribute.kind === 'relation') checkRelationValueKeys(v.value, v.path);
-  else if (v.attribute.kind === 'media') checkMediaValueKeys(v.value, v.path);
-}
+const unrecognised =
+  (model: Model) =>
+  (v: KeyVisit): void => {
+    if (!v.attribute) {
+      if (!EXTRA_KEYS[v.place].has(v.key)) throw ValidationError.invalidKey(v.key, v.parentPath, 'body');
+      return;
+    }
+    if (v.attribute.kind === 'relation') checkRelationValueKeys(v.value, v.path, model.contentTypes.get(v.attribute.target));
+    else if (v.attribute.kind === 'media') checkMediaValueKeys(v.value, v.path);
+  };
 
 /** Throws the first bad key of `data`, as a 400 "Invalid key …" ValidationError. */
 export function checkKeys(model: Model, ability: Ability, schema: Schema, data: Obj): void {
   if (Object.hasOwn(data, 'id')) throw new ValidationError('Invalid key id', { key: 'id', source: 'body' });
   if (Object.hasOwn(data, 'documentId')) throw new ValidationError('Invalid key documentId', { key: 'documentId', source: 'body' });
   walkKeys(model, schema, data, nonWritable);
-  walkKeys(model, schema, data, unrecognised);
+  walkKeys(model, schema, data, unrecognised(model));
   walkKeys(model, schema, data, (v) => {
     // a relation the caller can't read would let it probe or link documents it may not see
     if (v.attribute?.kind === 'relation' && !ability.can(findAction(v.attribute.target))) {
