@@ -123,6 +123,13 @@ describe('an operator placed directly on a relation, media field or component na
     expect(await names('/api/categories?fields[0]=name&sort=name&filters[parent][$null]=true', 'name')).toEqual(['Root']);
   });
 
+  it('beside conditions on the same relation, each holds (Strapi 5.54 answers 500: operator and non-operator keys mixed)', async () => {
+    const categories = (filters: string) => names(`/api/categories?fields[0]=name&sort=name&${filters}`, 'name');
+    expect(await categories('filters[parent][$notNull]=true&filters[parent][name][$eq]=Root')).toEqual(['Child']);
+    expect(await categories('filters[parent][$notNull]=true&filters[parent][name][$eq]=Nobody')).toEqual([]);
+    expect(await categories('filters[parent][parent][$null]=true&filters[parent][$notNull]=true')).toEqual(['Child']);
+  });
+
   it('a bare value and comparison operators compare the linked id', async () => {
     expect(await articles(`filters[author]=${id['ada']}`)).toEqual(['Tagged']);
     expect(await articles(`filters[author][$eq]=${id['ada']}`)).toEqual(['Tagged']);
