@@ -220,3 +220,31 @@ describe('a type without locales linking a localized one', () => {
     expect(await names(`/api/titles/${title}?locale=fr&populate=shelves`, 'shelves', 'label')).toEqual(['S1']);
   });
 });
+
+describe('a locale version deleted while the links to it are rewritten', () => {
+  it('keeps no link to the deleted version, and the links to the version left stay (4 rounds)', async () => {
+    for (let round = 0; round < 4; round++) {
+      const g = await writeDocument(t, 'POST', '/api/games?locale=en', { name: `race ${round} en` });
+      await writeDocument(t, 'PUT', `/api/games/${g}?locale=fr`, { name: `race ${round} fr` });
+      const others = await Promise.all(Array.from({ length: 6 }, (_, i) => writeDocument(t, 'POST', '/api/games?locale=en', { name: `other ${round}-${i}` })));
+      const download = await writeDocument(t, 'POST', '/api/downloads', {
+        label: `D ${round}`,
+        games: [
+          { documentId: g, locale: 'en' },
+          { documentId: g, locale: 'fr' },
+        ],
+      });
+      const [gone, ...added] = await Promise.all([
+        t.request('DELETE', `/api/games/${g}?locale=fr`),
+        ...others.map((other) => t.request('PUT', `/api/downloads/${download}`, { body: { data: { games: { connect: [{ documentId: other, locale: 'en' }] } } } })),
+      ]);
+      expect(gone!.status).toBe(204);
+      expect([...new Set(added.map((r) => r.status))]).toEqual([200]);
+      const games = t.app.services.model.contentTypes.get('api::download.download')!.attributes.get('games');
+      const table = games?.kind === 'relation' ? games.linkTable : '';
+      const links = await t.app.database.db.selectFrom(table).select(['target_locale']).where('target_document_id', '=', g).execute();
+      expect(links.map((l) => l.target_locale)).toEqual(['en']);
+      expect(await gamesOf(download)).toHaveLength(7);
+    }
+  });
+});

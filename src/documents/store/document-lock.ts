@@ -34,16 +34,28 @@ export async function lockDocument(s: Store, type: ContentType, documentId: stri
  */
 export async function lockDocuments(s: Store, table: string, documentIds: readonly string[], mode: LockMode): Promise<Set<string>> {
   if (!s.dialect.rowLocks || documentIds.length === 0) return new Set(documentIds);
+  return new Set((await lockedRows(s, table, documentIds, mode, false)).map((r) => String(r.document_id)));
+}
+
+/**
+ * lockDocuments for a localized table, answering the locale versions still there once locked, as
+ * `<documentId>\u0000<locale>`; null where nothing is locked (SQLite: no write runs beside another).
+ */
+export async function lockDocumentLocales(s: Store, table: string, documentIds: readonly string[], mode: LockMode): Promise<Set<string> | null> {
+  if (!s.dialect.rowLocks || documentIds.length === 0) return null;
+  return new Set((await lockedRows(s, table, documentIds, mode, true)).map((r) => `${String(r.document_id)}\u0000${String(r.locale)}`));
+}
+
+async function lockedRows(s: Store, table: string, documentIds: readonly string[], mode: LockMode, withLocale: boolean): Promise<Record<string, unknown>[]> {
   // in id order, so that two writers of the documents lock their rows in the same order
-  const rows = await withRowLock(
+  return (await withRowLock(
     s,
     s.tx
       .selectFrom(table)
-      .select(['id', 'document_id'])
+      .select(withLocale ? ['id', 'document_id', 'locale'] : ['id', 'document_id'])
       .where('document_id', 'in', [...new Set(documentIds)]),
     mode,
-  ).execute();
-  return new Set(rows.map((r) => String(r.document_id)));
+  ).execute()) as Record<string, unknown>[];
 }
 
 /**

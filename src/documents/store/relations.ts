@@ -6,7 +6,7 @@ import type { RelationOp, RelationRef } from '../input/types.js';
 import { disconnectVersions, withVersionsOf } from './link-versions.js';
 import { applyOp, byDocument, checkConnectDuplicates, positionAnchors, type AnchorLocale, type LinkKey } from './relation-list.js';
 import { insertLinks } from './deferred-links.js';
-import { lockDocuments, lockRows } from './document-lock.js';
+import { lockDocumentLocales, lockDocuments, lockRows } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
 import { insertMany, maxPerKey } from './rows.js';
 import { checkAndPlace, checkExists, notFound, type Entry, type TargetContext } from './targets.js';
@@ -141,14 +141,17 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
   // the documents linked are kept from being deleted until this write ends; a target held by one source is
   // taken by one write at a time, so the next one to take it sees (and removes) the link this one makes
-  const alive = await lockDocuments(
-    ctx.store,
-    target.table,
-    [...set, ...connect, ...linked].map((e) => e.doc),
-    attr.inverseToMany ? 'shared' : 'exclusive',
-  );
-  // a document deleted since the links were read lost them with it: the list rewritten below must not bring one back
-  if (linked.some((e) => !alive.has(e.doc))) current = current.filter((e) => alive.has(e.doc));
+  const lockedDocs = [...set, ...connect, ...linked].map((e) => e.doc);
+  const lockMode = attr.inverseToMany ? 'shared' : 'exclusive';
+  // a document (or, for links naming a locale, a locale version) deleted since the links were read lost
+  // them with it: the list rewritten below must not bring one back
+  if (perLocale) {
+    const alive = await lockDocumentLocales(ctx.store, target.table, lockedDocs, lockMode);
+    if (alive && linked.some((e) => !alive.has(key(e)))) current = current.filter((e) => alive.has(key(e)));
+  } else {
+    const alive = await lockDocuments(ctx.store, target.table, lockedDocs, lockMode);
+    if (linked.some((e) => !alive.has(e.doc))) current = current.filter((e) => alive.has(e.doc));
+  }
   // checked together with each target's last position on its own side, which new links continue
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   const anchorLocale: AnchorLocale | undefined = perLocale ? (p, item) => p.locale ?? item.locale ?? ctx.defaultLocale : undefined;
