@@ -1,5 +1,6 @@
 // Replacing a file's content: POST /api/upload?id=<file id> with one file.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, fetchAll, field, filePart, jpeg, png, startUploadApp, type UploadApp } from './helpers.js';
@@ -184,6 +185,28 @@ describe('POST /api/upload?id= with one file replaces its content', () => {
       expect((await u.t.get(`/api/upload/files/${id}`)).status).toBe(404);
       expect(objectsOf(hash)).toEqual([]);
       expect(existsSync(join(u.uploadsDir, `${hash}.png`))).toBe(false);
+    }
+  });
+});
+
+describe('pending replacements left behind', () => {
+  it("a replacement's pending file left by a process that ended mid-copy is removed at the next start; a young one, maybe another process's, stays", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-uploads-'));
+    const stale = join(dir, '.0123456789abcdef.replacing');
+    const young = join(dir, '.fedcba9876543210.replacing');
+    const other = join(dir, '.0123456789abcdef.txt');
+    for (const f of [stale, young, other]) writeFileSync(f, 'bytes');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    utimesSync(other, twoHoursAgo, twoHoursAgo);
+    const app = await startUploadApp({ UPLOAD_DIR: dir });
+    try {
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(young)).toBe(true);
+      expect(existsSync(other)).toBe(true);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

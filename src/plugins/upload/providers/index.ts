@@ -9,5 +9,7 @@ export async function createProvider(config: UploadConfig): Promise<UploadProvid
     const { createS3Provider } = await import('./s3.js');
     return createS3Provider(config.s3);
   }
-  return new LocalProvider(config.uploadsDir);
+  const local = new LocalProvider(config.uploadsDir);
+  await local.sweepPending();
+  return local;
 }

@@ -1,12 +1,17 @@
 // The default provider: files in `<project>/public/uploads`, served by Folio at `/uploads/<name>`.
 import { constants } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, rename, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isSafeObjectName } from '../names.js';
 import type { ObjectContent, PutObject, StoredRef, UploadProvider } from '../provider.js';
 
 export const LOCAL_URL_PREFIX = '/uploads/';
+
+/** the name a replacement's bytes wait under before taking the file's (overwrite) */
+const PENDING = /^\.[0-9a-f]{16}\.replacing$/;
+/** a pending file older than this was left by a process that ended mid-copy: no replacement takes so long */
+const PENDING_STALE_MS = 60 * 60 * 1000;
 
 function nameOf(ref: StoredRef): string | null {
   const fromUrl = ref.url.startsWith(LOCAL_URL_PREFIX) ? ref.url.slice(LOCAL_URL_PREFIX.length) : `${ref.hash}${ref.ext}`;
@@ -53,6 +58,20 @@ export class LocalProvider implements UploadProvider {
       throw e;
     }
     return `${LOCAL_URL_PREFIX}${name}`;
+  }
+
+  /**
+   * Removes the pending files of replacements a process ended in the middle of (never served: their
+   * names start with a dot); the young ones may be another process's, under way.
+   */
+  async sweepPending(now = Date.now()): Promise<void> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!PENDING.test(name)) continue;
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > PENDING_STALE_MS) await unlink(path).catch(() => undefined);
+    }
   }
 
   folderOf(): null {
