@@ -12,7 +12,15 @@ import type BetterSqlite from 'better-sqlite3';
 /** rows ANALYZE reads per index: SQLite's advice for PRAGMA optimize on long-lived connections is 100–1000 */
 const ANALYSIS_LIMIT = 1000;
 
-export function keepPlannerStatistics(conn: BetterSqlite.Database): void {
+/**
+ * How often the row estimates are brought up to date while the server runs. A database filled after the
+ * server started on it (the first import, a project's first weeks) kept the estimates of its empty
+ * tables until a restart: a filter six relations deep took 57 s where fresh estimates gave 0.12 s.
+ * PRAGMA optimize analyzes only the tables never analyzed or grown or shrunk 25-fold; otherwise it costs ~4 µs.
+ */
+export const STATISTICS_REFRESH_MS = 60_000;
+
+export function keepPlannerStatistics(conn: BetterSqlite.Database, refreshMs = STATISTICS_REFRESH_MS): void {
   conn.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
   const sampled = conn.prepare("select 1 from sqlite_schema where type = 'table' and name = 'sqlite_stat4'").get() !== undefined;
   if (sampled && conn.prepare('select 1 from sqlite_stat4 limit 1').get() !== undefined) {
@@ -22,4 +30,10 @@ export function keepPlannerStatistics(conn: BetterSqlite.Database): void {
   }
   // keep sqlite_stat1 current (SQLite's advice for long-lived connections); 0x10000: every table
   conn.pragma('optimize = 0x10002');
+  const refresh = setInterval(() => {
+    if (!conn.open) clearInterval(refresh);
+    // not inside a transaction under way: the analysis would be undone with it, or commit with it
+    else if (!conn.inTransaction) conn.pragma('optimize = 0x10002');
+  }, refreshMs);
+  refresh.unref();
 }

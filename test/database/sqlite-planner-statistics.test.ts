@@ -8,6 +8,7 @@ import BetterSqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/database/connect.js';
+import { keepPlannerStatistics } from '../../src/database/sqlite-planner-statistics.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-stats-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,5 +57,24 @@ describe.runIf((process.env['DATABASE_CLIENT'] ?? 'sqlite') === 'sqlite')('SQLit
     await database.db.destroy();
     expect(countOf(filename, 'sqlite_stat4')).toBe(0);
     expect(countOf(filename, "sqlite_stat1 where idx = 'docs_doc_idx'")).toBe(1);
+  });
+
+  it('a table filled after the connection opened gets row estimates while it stays open', async () => {
+    const conn = new BetterSqlite(join(dir, 'filled-later.db'));
+    try {
+      conn.exec('create table docs (id integer primary key, document_id text, locale text)');
+      conn.exec('create index docs_doc_idx on docs (document_id, locale)');
+      keepPlannerStatistics(conn, 50);
+      const estimate = () => conn.prepare("select stat from sqlite_schema s join sqlite_stat1 t on t.idx = 'docs_doc_idx' where s.name = 'docs'").pluck().get();
+      expect(conn.prepare("select 1 from sqlite_schema where name = 'sqlite_stat1'").get()).toBeUndefined();
+      const insert = conn.prepare('insert into docs (document_id, locale) values (?, ?)');
+      conn.transaction(() => {
+        for (let i = 0; i < 3000; i++) insert.run(`doc${i % 700}`, i % 3 === 0 ? 'fr' : 'en');
+      })();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(String(estimate())).toMatch(/^3000 /);
+    } finally {
+      conn.close();
+    }
   });
 });
