@@ -12,5 +12,6 @@ export function parseContextOf(services: Services, ability: Ability): ParseConte
     defaultLocale: services.locales.defaultCode(),
     locales: services.locales.codes(),
     filterSteps: { used: 0 },
+    sortSteps: { used: 0 },
   };
 }

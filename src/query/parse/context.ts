@@ -12,6 +12,8 @@ export interface ParseContext {
   readonly locales: ReadonlySet<string>;
   /** relation, component and media steps the request's filters took so far, populate's included (filters.ts) */
   readonly filterSteps: { used: number };
+  /** relation, component and media steps the request's sorts took so far, populate's included (sort.ts) */
+  readonly sortSteps: { used: number };
 }
 
 export type Obj = Record<string, unknown>;

@@ -163,5 +163,72 @@ export function parseSort(ctx: ParseContext, schema: Schema, raw: unknown): Sort
   else throw new ValidationError(`Invalid sort type expected object or string got ${typeof raw}`);
   const failures = readings.filter(isFailure);
   if (failures.length) throw first(failures, !isObj(raw)).error;
-  return readings.filter((r): r is SortItem => r !== TIE);
+  return withinSortBounds(ctx, schema, withoutRepeats(readings.filter((r): r is SortItem => r !== TIE)));
+}
+
+/**
+ * A key named again decides nothing the first one didn't (only ties reach it, and it ties them again):
+ * left out, as each key through relations costs a subquery per row (twenty copies of one key four
+ * relations deep kept a SQLite server busy 16 s).
+ */
+function withoutRepeats(items: readonly SortItem[]): SortItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = [...item.path, item.field.column].join('\u0000');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Relation, component and media steps one request's sorts (populate's included) may take in all: each
+ * is a subquery run for every row sorted. Strapi sets no bound.
+ */
+export const MAX_SORT_STEPS = 25;
+
+/**
+ * A to-many relation a sort key goes through after another: the rows one row reaches then grow to
+ * whole tables (an article's categories' articles), and the key costs that for every row sorted:
+ * `sort=categories.articles.title` read a million rows for 1,000 articles, four such steps ran 25 s on
+ * PostgreSQL. One to-many relation per key (`sort=tags.label`) stays linear.
+ */
+function toManyRelations(ctx: ParseContext, schema: Schema, path: readonly string[]): number {
+  let cur: Schema = schema;
+  let n = 0;
+  for (const name of path) {
+    const a = cur.attributes.get(name) ?? cur.adminRelations?.get(name);
+    if (!a) {
+      // `localizations`: the document's other locale versions, a handful
+      continue;
+    }
+    if (a.kind === 'relation') {
+      if (a.toMany) n++;
+      cur = relationTarget(ctx.model, a);
+    } else if (a.kind === 'media') cur = ctx.model.contentTypes.get(FILE_UID)!;
+    else if (a.kind === 'component') cur = ctx.model.components.get(a.component)!;
+  }
+  return n;
+}
+
+function withinSortBounds(ctx: ParseContext, schema: Schema, items: SortItem[]): SortItem[] {
+  for (const item of items) {
+    const toMany = toManyRelations(ctx, schema, item.path);
+    if (toMany > 1) {
+      throw new ValidationError(`sort may go through at most one to-many relation per key (${item.path.join('.')} goes through ${toMany})`, {
+        source: 'query',
+        param: 'sort',
+        limit: 1,
+      });
+    }
+  }
+  const n = (ctx.sortSteps.used += items.reduce((sum, item) => sum + item.path.length, 0));
+  if (n > MAX_SORT_STEPS) {
+    throw new ValidationError(`sort may go through relations, components and media at most ${MAX_SORT_STEPS} times in all (these go ${n} times)`, {
+      source: 'query',
+      param: 'sort',
+      limit: MAX_SORT_STEPS,
+    });
+  }
+  return items;
 }
