@@ -6,6 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationError } from '../../src/errors.js';
 import { ImageProcessor } from '../../src/plugins/upload/image-process.js';
 import { jpeg } from './helpers.js';
+import sharp from 'sharp';
+
+/** a PNG of random pixels: nothing for an encoder to save work on */
+async function noise(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
+  return await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
 
 const MAX = 268_402_689;
 let dir: string;
@@ -78,6 +88,24 @@ describe('the image child process', () => {
     const err = await job.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApplicationError);
     expect((err as Error).message).toBe('File is not a valid image');
+    expect((await images.run({ op: 'inspect', path: photo, maxPixels: MAX })).width).toBe(1200);
+    expect(images.pid).not.toBe(pid);
+  });
+
+  it('a job running past its time ends its child and refuses that file; the next image gets a new child', async () => {
+    images = new ImageProcessor({ jobTimeoutMs: 1500 });
+    // the child started and warm: the time below is the job's own
+    expect((await images.run({ op: 'inspect', path: photo, maxPixels: MAX })).width).toBe(1200);
+    const pid = images.pid!;
+    // an AVIF of 3,000 × 3,000 takes the encoder many seconds
+    const big = join(dir, 'big.png');
+    writeFileSync(big, await noise(3000, 3000));
+    const started = Date.now();
+    const err = await images.run({ op: 'optimize', src: big, dest: join(dir, 'big.avif'), format: 'avif', quality: 90, rotate: false, maxPixels: MAX }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApplicationError);
+    expect((err as Error).message).toBe('The image took longer than 1.5 s to process: send a smaller one');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(alive(pid)).toBe(false);
     expect((await images.run({ op: 'inspect', path: photo, maxPixels: MAX })).width).toBe(1200);
     expect(images.pid).not.toBe(pid);
   });

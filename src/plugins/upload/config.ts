@@ -4,6 +4,7 @@ import type { UploadPluginConfig } from '../../config/upload-plugin-config.js';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../errors.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './image-admission.js';
+import { IMAGE_JOB_TIMEOUT_MS } from './image-process.js';
 
 export interface S3Settings {
   readonly bucket: string;
@@ -43,6 +44,8 @@ export interface UploadConfig {
   readonly breakpoints: readonly Breakpoint[];
   /** images with more pixels than this are refused rather than decoded */
   readonly maxImagePixels: number;
+  /** how long one step of an image's work may take before the image is refused (UPLOAD_IMAGE_TIMEOUT_MS) */
+  readonly imageTimeoutMs: number;
   /** images written again smaller (UPLOAD_SIZE_OPTIMIZATION, default on) */
   readonly sizeOptimization: boolean;
   /** images turned upright by their EXIF orientation (UPLOAD_AUTO_ORIENTATION, default off) */
@@ -135,6 +138,7 @@ export function resolveUploadConfig(env: Env, projectDir: string, fromFile: Uplo
     deniedTypes: list(env, 'UPLOAD_DENIED_TYPES', [...new Set([...DEFAULT_DENIED_TYPES, ...(fromFile?.deniedTypes ?? [])])]) ?? [],
     breakpoints: fromFile?.breakpoints ?? DEFAULT_BREAKPOINTS,
     maxImagePixels: positiveInt(env, 'UPLOAD_MAX_IMAGE_PIXELS', 100_000_000),
+    imageTimeoutMs: positiveInt(env, 'UPLOAD_IMAGE_TIMEOUT_MS', IMAGE_JOB_TIMEOUT_MS),
     sizeOptimization: flag(env, 'UPLOAD_SIZE_OPTIMIZATION', true),
     autoOrientation: flag(env, 'UPLOAD_AUTO_ORIENTATION'),
     imageLimits: {

@@ -27,6 +27,8 @@ interface Settle {
 interface Pending extends Settle {
   /** the child working on it */
   readonly child: ChildProcess;
+  /** ends the child when the job runs past its time */
+  readonly timer: NodeJS.Timeout;
 }
 
 interface Queued extends Settle {
@@ -38,7 +40,16 @@ export interface ImageProcessorOptions {
   readonly idleMs?: number;
   /** jobs the child works on at once; the others wait their turn here (default 1) */
   readonly maxJobs?: number;
+  /** how long one job may run before its child is ended and its file refused (ms; default 20 s) */
+  readonly jobTimeoutMs?: number;
 }
+
+/**
+ * A 2 KB AVIF declaring 10,000 × 10,000 pixels took 34 s of the child's CPU and 2.7 GB, while every
+ * other upload's images waited behind it; a 50-file request of them would have held the child for
+ * half an hour. A photo of the largest sizes cameras make takes a few seconds per step.
+ */
+export const IMAGE_JOB_TIMEOUT_MS = 20_000;
 
 export class ImageProcessor {
   private child: ChildProcess | null = null;
@@ -50,10 +61,14 @@ export class ImageProcessor {
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly idleMs: number;
   private readonly maxJobs: number;
+  private readonly jobTimeoutMs: number;
+  /** jobs whose child was ended because they ran past their time */
+  private readonly timedOut = new Set<number>();
 
   constructor(options: ImageProcessorOptions = {}) {
     this.idleMs = options.idleMs ?? 5000;
     this.maxJobs = Math.max(1, options.maxJobs ?? 1);
+    this.jobTimeoutMs = options.jobTimeoutMs ?? IMAGE_JOB_TIMEOUT_MS;
   }
 
   /** The running child's pid, or null when none runs. */
@@ -87,7 +102,12 @@ export class ImageProcessor {
         continue;
       }
       const id = this.nextId++;
-      this.pending.set(id, { resolve: next.resolve, reject: next.reject, child });
+      const timer = setTimeout(() => {
+        if (!this.pending.has(id)) return;
+        this.timedOut.add(id);
+        child.kill('SIGKILL');
+      }, this.jobTimeoutMs);
+      this.pending.set(id, { resolve: next.resolve, reject: next.reject, child, timer });
       child.send({ ...next.job, id });
     }
   }
@@ -127,6 +147,7 @@ export class ImageProcessor {
     const p = this.pending.get(reply.id);
     if (!p) return;
     this.pending.delete(reply.id);
+    clearTimeout(p.timer);
     if (reply.ok) p.resolve(reply.result);
     else if (reply.reason === 'invalid') p.reject(new ApplicationError('File is not a valid image'));
     else p.reject(new Error(reply.message));
@@ -145,7 +166,9 @@ export class ImageProcessor {
     for (const [id, p] of this.pending) {
       if (p.child !== child) continue;
       this.pending.delete(id);
-      p.reject(killed ? new ApplicationError('File is not a valid image') : new Error('The image process stopped'));
+      clearTimeout(p.timer);
+      if (this.timedOut.delete(id)) p.reject(new ApplicationError(`The image took longer than ${this.jobTimeoutMs / 1000} s to process: send a smaller one`));
+      else p.reject(killed ? new ApplicationError('File is not a valid image') : new Error('The image process stopped'));
     }
     // the jobs still waiting had no part in it: a new child takes them
     this.sendWaiting();

@@ -82,7 +82,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     // so a URL served from the cache still has at least that half to run
     services.responseCache?.limitAge(((provider.signedUrlSeconds ?? DEFAULT_SIGNED_URL_SECONDS) * 1000) / 2);
   }
-  const images = new ImageProcessor();
+  const images = new ImageProcessor({ jobTimeoutMs: config.imageTimeoutMs });
   const admission = new ImageAdmission(config.imageLimits);
   app.addHook('onClose', async () => {
     await Promise.all([provider.close(), images.close()]);
