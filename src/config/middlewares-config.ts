@@ -69,7 +69,7 @@ export function defaultSecurity(): Obj {
   };
 }
 
-const show = (v: unknown): string => (typeof v === 'function' ? 'a function' : (JSON.stringify(v) ?? String(v)));
+const show = (v: unknown): string => (typeof v === 'function' ? 'a function' : (JSON.stringify(v, (_, x: unknown) => (x instanceof RegExp ? String(x) : x)) ?? String(v)));
 
 /** a header list as Strapi takes it: an array or a comma-separated string */
 function headerList(v: unknown, key: string, dflt: readonly string[] | null): string | null {
@@ -80,11 +80,20 @@ function headerList(v: unknown, key: string, dflt: readonly string[] | null): st
   return names.length > 0 ? names.join(',') : null;
 }
 
-function corsOrigin(v: unknown): CorsConfig['origin'] {
+function corsOrigin(v: unknown, warnings: string[]): CorsConfig['origin'] {
   const key = 'middlewares strapi::cors origin';
   if (v === undefined || v === null) return '*';
   if (typeof v === 'function') return v as OriginFunction;
-  const items = typeof v === 'string' ? v.split(',') : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+  // Strapi 5.54 looks a request's origin up in the list as text: a regular expression there matches no
+  // origin (amankumar-in/cfc-events lists some), and the project starts all the same
+  const patterns = Array.isArray(v) ? v.filter((x): x is RegExp => x instanceof RegExp) : [];
+  if (patterns.length > 0) {
+    warnings.push(
+      `Ignored ${patterns.map(String).join(', ')} in ${key}: a regular expression matches no origin in Strapi 5.54 (it compares origins as text), nor in Folio; list the origins themselves`,
+    );
+  }
+  const texts = Array.isArray(v) ? v.filter((x) => !(x instanceof RegExp)) : v;
+  const items = typeof texts === 'string' ? texts.split(',') : Array.isArray(texts) && texts.every((x) => typeof x === 'string') ? (texts as string[]) : null;
   if (items === null) throw new ConfigError(`${key} must be "*", a list of origins or a comma-separated string, got ${show(v)}`);
   // a browser's Origin never ends in a slash, so "https://site.example/" would never match
   const origins = items.map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
@@ -99,7 +108,7 @@ export function corsConfig(raw: Obj, warnings: string[]): CorsConfig {
   // `enabled: true` asks for what the entry does anyway; anything else would be read as turning CORS off, which it doesn't
   if (raw['enabled'] !== undefined && raw['enabled'] !== true)
     warnings.push(`Ignored ${key('enabled')}: to serve no CORS headers, leave strapi::cors out of config/middlewares (as in Strapi)`);
-  const origin = corsOrigin(raw['origin']);
+  const origin = corsOrigin(raw['origin'], warnings);
   // Strapi's default is credentials: true, which with origin '*' answers every origin by name with
   // credentials allowed: any site could read cookie-authenticated responses. Folio allows
   // credentials by default only for listed origins; `credentials: true` with '*' still reflects.

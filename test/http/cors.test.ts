@@ -282,4 +282,19 @@ describe('config/middlewares of a project', () => {
     ]);
     expect(await warningsOf({ origin: [SITE], enabled: true })).toEqual([]);
   });
+
+  it('a regular expression in the origin list starts with a warning and matches no origin, as in Strapi 5.54 (amankumar-in/cfc-events)', async () => {
+    const dir = project({ 'config/middlewares.js': `module.exports = [{ name: 'strapi::cors', config: { origin: ['${SITE}', /site-example$/] } }];` });
+    const loaded = await loadConfig(dir, { ...SECRETS }, { writeEnvFile: false });
+    expect(loaded.warnings).toEqual([
+      'Ignored /site-example$/ in middlewares strapi::cors origin: a regular expression matches no origin in Strapi 5.54 (it compares origins as text), nor in Folio; list the origins themselves',
+    ]);
+    const t = await startTestApp({ middlewares: loaded.config.middlewares });
+    try {
+      expect(corsHeaders(await preflight(t, SITE))['access-control-allow-origin']).toBe(SITE);
+      expect(corsHeaders(await preflight(t, 'https://shop.site-example'))['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
 });
