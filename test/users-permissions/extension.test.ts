@@ -84,6 +84,21 @@ describe('user type extended by the project', () => {
     expect((await t.get('/api/users?filters[password][$null]=false')).status).toBe(400);
   });
 
+  it("a relation given the row id of a published document's draft links the document, shown in its published version (akvo's organisation)", async () => {
+    const tag = await t.request('POST', '/api/tags', { body: { data: { label: 'by draft id' } } });
+    const rows = await t.app.database.db.selectFrom('tags').select(['id', 'published_at']).where('document_id', '=', tag.body.data.documentId).execute();
+    const draftRow = rows.find((r) => r.published_at === null)!.id as number;
+    const made = await t.request('POST', '/api/users', { body: { username: 'drafty', email: 'drafty@example.com', password: 'secret123', favoriteTag: draftRow } });
+    expect(made.status, made.text).toBe(201);
+    expect((await t.get(`/api/users/${made.body.id}?populate=favoriteTag`)).body.favoriteTag).toMatchObject({ label: 'by draft id', documentId: tag.body.data.documentId });
+    const users = (await t.get('/api/users')).body as { id: number }[];
+    const put = await t.request('PUT', `/api/users/${users[0]!.id}`, { body: { favoriteTag: draftRow } });
+    expect(put.status, put.text).toBe(200);
+    expect((await t.get(`/api/users/${users[0]!.id}?populate=favoriteTag`)).body.favoriteTag).toMatchObject({ label: 'by draft id' });
+    const linked = await t.get(`/api/users?filters[favoriteTag][id][$notNull]=true&filters[username][$eq]=drafty`);
+    expect(linked.body.map((u: { username: string }) => u.username)).toEqual(['drafty']);
+  });
+
   it('a relation naming a row that does not exist is refused with the data Strapi echoes, the password left out', async () => {
     const users = (await t.get('/api/users')).body as { id: number }[];
     const r = await t.request('PUT', `/api/users/${users[0]!.id}`, { body: { favoriteTag: 999999, password: 'secret123' } });

@@ -1,7 +1,7 @@
 // Relation writes. Links go from a source row to a target *document*; which version of the target a
 // reader sees is decided at read time (query/sql/scope.ts), so publishing never re-links.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Component, ContentType, Model, RelationAttribute } from '../../schema/types.js';
+import { USER_UID, type Component, type ContentType, type Model, type RelationAttribute } from '../../schema/types.js';
 import type { RelationOp, RelationRef } from '../input/types.js';
 import { disconnectVersions, withVersionsOf } from './link-versions.js';
 import { applyOp, byDocument, checkConnectDuplicates, positionAnchors, type AnchorLocale, type LinkKey } from './relation-list.js';
@@ -58,7 +58,8 @@ async function resolve(
   target: ContentType,
   refs: readonly RelationRef[],
   localeFor: (r: RelationRef) => string | null,
-  statusFor: (r: RelationRef) => string | null,
+  /** `fromRow`: the status is the version a row id names, not one the client wrote */
+  statusFor: (r: RelationRef, fromRow?: boolean) => string | null,
   check: boolean,
   missingIds: 'refuse' | 'drop' = 'refuse',
 ): Promise<Entry[]> {
@@ -76,7 +77,7 @@ async function resolve(
     if (r.documentId === undefined && r.id !== undefined) {
       const row = rowsById.get(r.id);
       // a row id names a version: the link keeps its status where links keep the one they name
-      if (row) entries.push({ doc: row.doc, locale: target.localized ? row.locale : null, status: statusFor({ ...r, status: row.published ? 'published' : 'draft' }) });
+      if (row) entries.push({ doc: row.doc, locale: target.localized ? row.locale : null, status: statusFor({ ...r, status: row.published ? 'published' : 'draft' }, true) });
     } else entries.push({ doc: r.documentId!, locale: localeFor(r), status: statusFor(r) });
   }
   if (check) await checkExists(ctx, target, entries);
@@ -89,7 +90,7 @@ async function disconnected(
   target: ContentType,
   op: RelationOp,
   localeFor: (r: RelationRef) => string | null,
-  statusFor: (r: RelationRef) => string | null,
+  statusFor: (r: RelationRef, fromRow?: boolean) => string | null,
 ): Promise<Entry[]> {
   if (op.kind !== 'change' || op.disconnect.length === 0) return [];
   return await resolve(ctx, target, op.disconnect, localeFor, statusFor, true, 'drop');
@@ -117,7 +118,11 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const tx = ctx.store.tx;
   // links to a type with draft & publish from one without name the version(s) they hold
   const versioned = target.draftAndPublish && !dpSource(source);
-  const statusFor = (r: RelationRef): string | null => (versioned ? (r.status ?? null) : null);
+  // a row id names a version too, as in Strapi, except from a user: the users routes read no drafts
+  // (their relations show published versions), so a user linked to a draft row lost the link from
+  // every read (akvo/climate-think-and-do-tank's organisation); the user links the document instead
+  const rowsNameVersions = !(source.schema.modelType === 'contentType' && source.schema.uid === USER_UID);
+  const statusFor = (r: RelationRef, fromRow?: boolean): string | null => (versioned && (rowsNameVersions || !fromRow) ? (r.status ?? null) : null);
   // each version of one document may be named once
   checkConnectDuplicates(op, perLocale ? localeFor : undefined, versioned);
 
