@@ -6,7 +6,7 @@ import { buildAttribute } from './attributes.js';
 import { componentTableName, linkTableName, snakeCase, tableName } from './identifiers.js';
 import { earlierComponentCollection, earlierComponentTableNames, earlierLinkTableNames, earlierTableNames, earlierTypeCollection } from './earlier-names.js';
 import { BUILTIN_SCHEMAS } from './builtin.js';
-import { ADMIN_USER_SCHEMA, ADMIN_USER_UID } from './admin-user.js';
+import { ADMIN_TYPES } from './admin-user.js';
 import { SYSTEM_TABLES } from '../database/tables.js';
 import { SchemaProblems } from './problems.js';
 import { localCustomFields, type LocalRegistration } from './local-custom-fields.js';
@@ -343,9 +343,10 @@ function pairRelation(
   const target = types.get(attr.target);
   if (!target) {
     if (problems.reported(attr.target)) return;
-    if (attr.target === ADMIN_USER_UID) {
+    const admin = ADMIN_TYPES.get(attr.target);
+    if (admin) {
       notices.push(
-        `${schema.file}: attribute "${attr.name}": its target ${attr.target} is the admin panel's user, which Folio does not run; the relation never holds a link (populated as empty, and a write naming an admin user is refused, as Strapi answers while none is linked)`,
+        `${schema.file}: attribute "${attr.name}": its target ${attr.target} is ${admin.what}, which Folio does not run; the relation never holds a link (populated as empty, and a write naming ${admin.one} is refused, as Strapi answers while none is linked)`,
       );
       return 'admin';
     }
@@ -553,12 +554,11 @@ export function loadModel(root: string, options: LoadModelOptions = {}): Model {
   }
   problems.throwIfAny();
   // built apart from the model's own tables and their earlier names: it is never stored
-  const adminUser = contentType(
-    { ...load, notices: [], formerTables: new Map(), earlierCollections: new Map(), tables: new Map() },
-    ADMIN_USER_UID,
-    ADMIN_USER_SCHEMA,
-    '<admin panel>',
-    'plugin',
+  const adminTypes = new Map(
+    [...ADMIN_TYPES].map(([uid, { schema }]) => [
+      uid,
+      contentType({ ...load, notices: [], formerTables: new Map(), earlierCollections: new Map(), tables: new Map() }, uid, schema, '<admin panel>', 'plugin'),
+    ]),
   );
-  return { contentTypes: types, components, routes, notices: load.notices, formerTables: load.formerTables, adminUser };
+  return { contentTypes: types, components, routes, notices: load.notices, formerTables: load.formerTables, adminTypes };
 }

@@ -151,8 +151,8 @@ export interface Model {
   readonly notices?: readonly string[];
   /** a table → the names earlier Folio versions gave it, newest first (earlier-names.ts), which schema sync renames */
   readonly formerTables?: ReadonlyMap<string, readonly string[]>;
-  /** the admin panel's user as a relation to it sees it (admin-user.ts); never served, never stored */
-  readonly adminUser?: ContentType;
+  /** the admin panel's user and role as a relation to one sees them (admin-user.ts); never served, never stored */
+  readonly adminTypes?: ReadonlyMap<string, ContentType>;
 }
 
 export const SYSTEM_COLUMNS = {
@@ -183,7 +183,7 @@ export function linklessRelation(schema: Schema, name: string): RelationAttribut
 
 /** The type a relation names: a served one, or for a relation among a schema's adminRelations the admin panel's user. */
 export function relationTarget(model: Model, a: RelationAttribute): ContentType {
-  const t = model.contentTypes.get(a.target) ?? (a.target === model.adminUser?.uid ? model.adminUser : undefined);
+  const t = model.contentTypes.get(a.target) ?? model.adminTypes?.get(a.target);
   if (!t) throw new Error(`unknown relation target ${a.target}`);
   return t;
 }

@@ -7,6 +7,7 @@ import { writeDocument, type TestApp } from '../support/app.js';
 import { startExampleWith } from '../support/example-with.js';
 
 const NOTE = 'src/api/note/content-types/note/schema.json';
+const ROUTING = 'src/api/routing/content-types/routing/schema.json';
 const rel = (relation: string, target: string): Record<string, string> => ({ type: 'relation', relation, target });
 
 const FILES = {
@@ -25,6 +26,14 @@ const FILES = {
       secret: { ...rel('manyToOne', 'admin::user'), private: true },
       blocks: { type: 'dynamiczone', components: ['shared.stamp'] },
     },
+  }),
+  // arda-e/netas-academy routes notifications to admin roles
+  [ROUTING]: JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'routings',
+    info: { singularName: 'routing', pluralName: 'routings' },
+    options: { draftAndPublish: false },
+    attributes: { name: { type: 'string' }, adminRoles: rel('manyToMany', 'admin::role') },
   }),
   'src/components/shared/stamp.json': JSON.stringify({
     collectionName: 'components_shared_stamps',
@@ -178,5 +187,24 @@ describe('a relation to admin::user', () => {
     expect(Object.keys(r.body.data[0])).toEqual(['id', 'documentId', 'title', 'stamp', 'blocks']);
     expect((await t.get('/api/notes?populate=owner', { token: null })).body.data[0]).not.toHaveProperty('owner');
     expect((await t.get('/api/notes?filters[owner][id][$null]=true', { token: null })).body).toEqual(invalidKey('owner', 'owner', 'filters'));
+  });
+});
+
+describe('a relation to admin::role', () => {
+  it('starts with a notice, populates as [] (under populate=* too), filters as on no role, and takes a write that names none', async () => {
+    expect(t.app.model.notices).toContain(
+      `${ROUTING}: attribute "adminRoles": its target admin::role is the admin panel's role, which Folio does not run; the relation never holds a link (populated as empty, and a write naming an admin role is refused, as Strapi answers while none is linked)`,
+    );
+    const made = await t.request('POST', '/api/routings', { body: { data: { name: 'alerts', adminRoles: [] } } });
+    expect(made.status, made.text).toBe(201);
+    const all = await t.get('/api/routings?populate=*');
+    expect(all.body.data[0]).toMatchObject({ name: 'alerts', adminRoles: [] });
+    expect((await t.get('/api/routings?populate[adminRoles]=true')).body.data[0].adminRoles).toEqual([]);
+    expect((await t.get('/api/routings?filters[adminRoles][id][$null]=true')).body.data).toHaveLength(1);
+    expect((await t.get('/api/routings?filters[adminRoles][name][$eq]=Editor')).body.data).toHaveLength(0);
+    expect((await t.get('/api/routings?filters[adminRoles][users][id][$null]=true')).status).toBe(400);
+    const naming = await t.request('POST', '/api/routings', { body: { data: { name: 'x', adminRoles: [1] } } });
+    expect(naming.status).toBe(400);
+    expect(naming.body.error.message).toBe('1 relation(s) of type admin::role associated with this entity do not exist');
   });
 });
