@@ -367,6 +367,33 @@ function checkMisplacedOption(ctx: ParseContext, schema: Schema, key: string, va
   else if (value !== '') underPopulate(() => parseFilters(ctx, schema, value));
 }
 
+/**
+ * The names of a list as Strapi 5.54 builds its populate from them: grouped by their first segment,
+ * each group's remainders gathered newest first and read again the same way one level down, and a
+ * bare name emptying what its group gathered before it. So `author.profile,author.articles` populates
+ * `articles` before `profile` (the keys' order where their cost ties: populate-cost.ts), a third
+ * level keeps the order written, and `author.profile,author` populates no profile. Answers the order
+ * in which the names' populates are merged; names left out are not in it.
+ */
+function mergeOrder(entries: readonly { readonly segments: readonly string[]; readonly i: number }[]): number[] {
+  const groups = new Map<string, { bare: number | null; rest: { segments: readonly string[]; i: number }[] }>();
+  for (const e of entries) {
+    const [first, ...rest] = e.segments;
+    let g = groups.get(first!);
+    if (!g) groups.set(first!, (g = { bare: null, rest: [] }));
+    if (rest.length === 0) {
+      g.bare = e.i;
+      g.rest = [];
+    } else g.rest.push({ segments: rest, i: e.i });
+  }
+  const out: number[] = [];
+  for (const g of groups.values()) {
+    if (g.bare !== null) out.push(g.bare);
+    out.push(...mergeOrder([...g.rest].reverse()));
+  }
+  return out;
+}
+
 function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[], written: string | null = null): PopulateMap {
   const map: MutableMap = new Map();
   if (raw === undefined || raw === null || raw === '') return map;
@@ -378,6 +405,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     // at the top, Strapi 5.54 splits every entry at its commas and skips empty names (`populate[0]=image,video`,
     // `populate=a,,b`); below an entry, a list's entries are names as they are
     const items = path.length === 0 ? topLevelNames(raw) : typeof raw === 'string' ? raw.split(',') : (raw as string[]);
+    const parsed: { readonly segments: readonly string[]; readonly node: PopulateNode }[] = [];
     for (const item of items) {
       const s = item.trim();
       // `*` stands alone: in a list or beside other names Strapi 5.54 refuses it, at any depth
@@ -387,8 +415,9 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       if (Array.isArray(raw) && path.length > 0 && s.includes(',')) throw invalid(s, errRoot);
       const n = dotted(ctx, schema, s.split('.'), errRoot);
       if (!n || n === DROPPED) continue;
-      merge(map, n);
+      parsed.push({ segments: s.split('.'), node: n });
     }
+    for (const i of mergeOrder(parsed.map((p, i) => ({ segments: p.segments, i })))) merge(map, parsed[i]!.node);
     return map;
   }
   if (!isObj(raw)) throw new ValidationError('populate must be a string, an array or an object', { source: 'query', param: 'populate' });
