@@ -187,6 +187,19 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
     }
   });
 
+  it('reads sent while one read runs long go to a connection that is free, one turn after another', async () => {
+    const done: string[] = [];
+    const slow = reading((d) => sql`select pg_sleep(1.5)`.execute(d.db)).then(() => done.push('slow'));
+    // each in a turn of its own, as separate requests send them: taken in turn, every other one queued behind the sleep
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setImmediate(r));
+      await reading((d) => sql`select ${i}::int as v`.execute(d.db));
+      done.push(`quick ${i}`);
+    }
+    await slow;
+    expect(done).toEqual(['quick 0', 'quick 1', 'quick 2', 'quick 3', 'slow']);
+  });
+
   it('a terminated read connection is logged, and the next read opens a new one', async () => {
     await reading((d) => Promise.all([sql`select 1`.execute(d.db), sql`select 2`.execute(d.db)]));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

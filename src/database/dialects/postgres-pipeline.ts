@@ -50,6 +50,8 @@ interface Slot {
   openedAt: number;
   /** the last statement sent on `client`: its answer comes after every earlier one's */
   last: Promise<unknown>;
+  /** statements sent and not yet answered */
+  pending: number;
 }
 
 /** What Kysely's PostgresDialect needs of a pool: clients to query, released after each statement. */
@@ -60,8 +62,10 @@ export interface PoolLike {
 
 export class PipelinedReads {
   private readonly slots: Slot[];
-  /** the slot this turn's statements go to; the next turn takes the next */
-  private turn = 0;
+  /** the slot this turn's statements go to (null until the turn's first statement chooses it) */
+  private turn: number | null = null;
+  /** the slot the last turn used: a tie among the least busy goes to the one after it */
+  private lastTurn = -1;
   /** clients whose socket is corked until the end of this turn */
   private readonly corked: Client[] = [];
   private ended = false;
@@ -81,6 +85,7 @@ export class PipelinedReads {
       prepared: new PreparedOnConnection(limits.statements),
       openedAt: 0,
       last: Promise.resolve(),
+      pending: 0,
     }));
   }
 
@@ -94,7 +99,7 @@ export class PipelinedReads {
     if (this.ended) return Promise.reject(new Error('the database connection is closed'));
     // the connections are shared by every read in flight: a transaction or session setting would leak into them
     if (SESSION_STATEMENT.test(text)) return Promise.reject(new Error(`not run on a shared read connection: ${text.slice(0, 40)}`));
-    const slot = this.slots[this.turn]!;
+    const slot = this.slots[this.turnSlot()]!;
     // unnamed (limits.prepared false, or a bound LIKE pattern): PostgreSQL parses and plans it every time
     const name = this.limits.prepared && !plannedPerValue(text) ? this.names.nameOf(text) : undefined;
     const client = slot.client;
@@ -109,11 +114,36 @@ export class PipelinedReads {
     });
   }
 
+  /**
+   * The slot of this turn's statements: the one with the fewest unanswered, chosen at the turn's first
+   * statement. A connection answers in the order it was sent to, so a statement queued behind a slow one
+   * waits for it: taken in turn regardless, one 30 s read held up every other read sent to its connection.
+   */
+  private turnSlot(): number {
+    if (this.turn !== null) return this.turn;
+    let best = (this.lastTurn + 1) % this.slots.length;
+    for (let k = 1; k < this.slots.length; k++) {
+      const i = (this.lastTurn + 1 + k) % this.slots.length;
+      if (this.slots[i]!.pending < this.slots[best]!.pending) best = i;
+    }
+    this.turn = best;
+    this.lastTurn = best;
+    process.nextTick(() => {
+      this.turn = null;
+    });
+    return best;
+  }
+
   private send(slot: Slot, client: Client, text: string, values: unknown[], name: string | undefined): Promise<QueryResult> {
     // array rows made into objects here: pg's object rows are built by a keyed store per column
     const sent = withArrayLiterals(values);
     const answer = client.query<unknown[]>(name === undefined ? { text, values: sent, rowMode: 'array' } : { name, text, values: sent, rowMode: 'array' });
     slot.last = answer;
+    slot.pending++;
+    const answered = (): void => {
+      slot.pending--;
+    };
+    answer.then(answered, answered);
     return answer.then((r) => this.asObjects(r));
   }
 
@@ -143,7 +173,6 @@ export class PipelinedReads {
     if (this.corked.push(client) > 1) return;
     process.nextTick(() => {
       for (const c of this.corked.splice(0)) socketOf(c).uncork();
-      this.turn = (this.turn + 1) % this.slots.length;
     });
   }
 
