@@ -33,7 +33,24 @@ export function keepPlannerStatistics(conn: BetterSqlite.Database, refreshMs = S
   const refresh = setInterval(() => {
     if (!conn.open) clearInterval(refresh);
     // not inside a transaction under way: the analysis would be undone with it, or commit with it
-    else if (!conn.inTransaction) conn.pragma('optimize = 0x10002');
+    else if (!conn.inTransaction) refreshNow(conn);
   }, refreshMs);
   refresh.unref();
+}
+
+/**
+ * One refresh, given up at once when another connection (a worker, another server, a tool) holds the
+ * write lock ANALYZE needs: the next one comes soon enough, and waiting out the busy timeout would
+ * stop the server meanwhile. Thrown in a timer, the lock's error would end the process.
+ */
+function refreshNow(conn: BetterSqlite.Database): void {
+  const busyTimeout = Number(conn.pragma('busy_timeout', { simple: true }));
+  try {
+    conn.pragma('busy_timeout = 0');
+    conn.pragma('optimize = 0x10002');
+  } catch {
+    // busy, or the file read-only: left for the next refresh
+  } finally {
+    conn.pragma(`busy_timeout = ${busyTimeout}`);
+  }
 }

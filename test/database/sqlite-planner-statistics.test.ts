@@ -77,4 +77,31 @@ describe.runIf((process.env['DATABASE_CLIENT'] ?? 'sqlite') === 'sqlite')('SQLit
       conn.close();
     }
   });
+
+  it('a refresh while another connection holds the write lock is left for the next one, without an error or a wait', async () => {
+    const filename = join(dir, 'locked.db');
+    const conn = new BetterSqlite(filename);
+    const other = new BetterSqlite(filename);
+    try {
+      conn.pragma('busy_timeout = 5000');
+      conn.exec('create table docs (id integer primary key, document_id text)');
+      conn.exec('create index docs_doc_idx on docs (document_id)');
+      keepPlannerStatistics(conn, 20);
+      // filled after the connection opened: the next refresh has an analysis to write
+      const insert = conn.prepare('insert into docs (document_id) values (?)');
+      conn.transaction(() => {
+        for (let i = 0; i < 500; i++) insert.run(`doc${i}`);
+      })();
+      other.exec('begin immediate');
+      const started = Date.now();
+      await new Promise((r) => setTimeout(r, 200));
+      // the timer's refreshes gave up at once: no 5 s busy wait held the event loop
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(conn.pragma('busy_timeout', { simple: true })).toBe(5000);
+      other.exec('rollback');
+    } finally {
+      other.close();
+      conn.close();
+    }
+  });
 });
