@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import { DEFAULT_HEAVY_READS, type HeavyReadLimits } from '../query/heavy-reads.js';
+import { DEFAULT_HEAVY_READS, SLOT_WAIT_MS, STALLED_READER_MS, type HeavyReadLimits } from '../query/heavy-reads.js';
 import { ConfigError } from '../errors.js';
 import { isLocaleCode, localeName } from '../i18n/locale-code.js';
 import { isObj, readConfigFile, type Obj } from './config-files.js';
@@ -60,16 +60,20 @@ function rest(api: Obj, middlewares: unknown, env: Env, warnings: string[]): Res
   };
 }
 
-/** `rest.heavyReads`: { concurrent, rows, bytes } (src/query/heavy-reads.ts), each optional */
+const HEAVY_READ_SETTINGS: readonly string[] = ['concurrent', 'rows', 'bytes', 'waitMs', 'stalledMs'];
+
+/** `rest.heavyReads`: { concurrent, rows, bytes, waitMs, stalledMs } (src/query/heavy-reads.ts), each optional */
 function heavyReads(raw: unknown): HeavyReadLimits {
   if (!isObj(raw)) throw new ConfigError('api.rest.heavyReads must be an object such as { concurrent: 2, rows: 5000, bytes: 4194304 }');
-  const unknown = Object.keys(raw).find((k) => !Object.hasOwn(DEFAULT_HEAVY_READS, k));
-  if (unknown !== undefined) throw new ConfigError(`api.rest.heavyReads.${unknown} is not a setting: concurrent, rows and bytes are`);
+  const unknown = Object.keys(raw).find((k) => !HEAVY_READ_SETTINGS.includes(k));
+  if (unknown !== undefined) throw new ConfigError(`api.rest.heavyReads.${unknown} is not a setting: ${HEAVY_READ_SETTINGS.join(', ')} are`);
   const key = (k: keyof HeavyReadLimits) => `api.rest.heavyReads.${k}`;
   return {
     concurrent: fileInt(raw['concurrent'], key('concurrent'), DEFAULT_HEAVY_READS.concurrent, 1),
     rows: fileInt(raw['rows'], key('rows'), DEFAULT_HEAVY_READS.rows, 1),
     bytes: fileInt(raw['bytes'], key('bytes'), DEFAULT_HEAVY_READS.bytes, 1),
+    waitMs: fileInt(raw['waitMs'], key('waitMs'), SLOT_WAIT_MS, 1),
+    stalledMs: fileInt(raw['stalledMs'], key('stalledMs'), STALLED_READER_MS, 1),
   };
 }
 

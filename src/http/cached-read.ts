@@ -61,11 +61,17 @@ async function gatedRead(services: Services, reply: FastifyReply, read: ReadFn):
   }
 }
 
-/** Sends a gated read's body; a heavy read's slot is let go once the response is over. */
+/**
+ * Sends a gated read's body; a heavy read's slot is let go once the response is over, and a client
+ * that reads nothing of it for a while (heavy-reads.ts) is cut off, giving the slot back.
+ */
 function sendGated(reply: FastifyReply, body: Buffer, lease: ReadLease): FastifyReply {
   const res = reply.raw;
   if (!lease.heavy || res.closed) lease.release();
-  else res.once('close', () => lease.release());
+  else {
+    res.once('close', () => lease.release());
+    res.setTimeout(lease.stalledMs, () => res.destroy());
+  }
   return sendBytes(reply, body);
 }
 

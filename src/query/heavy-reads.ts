@@ -30,9 +30,28 @@ export interface HeavyReadLimits {
   readonly rows: number;
   /** estimated bytes of populated entries a light read may answer (populate-budget.ts) */
   readonly bytes: number;
+  /** how long a heavy read may wait for a slot before it is answered 503 (ms) */
+  readonly waitMs?: number;
+  /** how long a heavy answer's client may read nothing before it is cut off (ms) */
+  readonly stalledMs?: number;
 }
 
 export const DEFAULT_HEAVY_READS: HeavyReadLimits = { concurrent: 2, rows: 5000, bytes: 4 * 1024 * 1024 };
+
+/**
+ * How long a heavy read waits for a slot before it is answered 503, and how long a heavy answer's
+ * client may read nothing before it is cut off: without them two clients that ask and never read
+ * would hold both slots, and every later heavy read would wait for ever.
+ */
+export const SLOT_WAIT_MS = 60_000;
+export const STALLED_READER_MS = 30_000;
+
+/** Answered to a heavy read that waited SLOT_WAIT_MS for a slot. */
+export class SlotWaitTooLong extends ServiceUnavailableError {
+  constructor() {
+    super('The server is answering as many large reads as it takes at once: send this one again shortly, or ask for less (a smaller page, fewer populated relations)');
+  }
+}
 
 /** What a waiting read listens to: the client going away. */
 export interface ClientConnection {
@@ -47,6 +66,16 @@ export class HeavyReadGate {
 
   constructor(readonly limits: HeavyReadLimits) {}
 
+  /** how long a heavy answer's client may read nothing before it is cut off */
+  get stalledMs(): number {
+    return this.limits.stalledMs ?? STALLED_READER_MS;
+  }
+
+  /** reads holding a slot, and reads waiting for one */
+  get load(): { readonly running: number; readonly waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
   lease(): ReadLease {
     return new ReadLease(this);
   }
@@ -59,15 +88,20 @@ export class HeavyReadGate {
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
-      const granted = () => {
+      const leave = (error: Error): void => {
+        clearTimeout(timer);
+        client.off('close', left);
+        const at = this.waiting.indexOf(granted);
+        if (at !== -1) this.waiting.splice(at, 1);
+        reject(error);
+      };
+      const granted = (): void => {
+        clearTimeout(timer);
         client.off('close', left);
         resolve();
       };
-      const left = () => {
-        const at = this.waiting.indexOf(granted);
-        if (at !== -1) this.waiting.splice(at, 1);
-        reject(new ReadAbandoned());
-      };
+      const left = (): void => leave(new ReadAbandoned());
+      const timer = setTimeout(() => leave(new SlotWaitTooLong()), this.limits.waitMs ?? SLOT_WAIT_MS);
       this.waiting.push(granted);
       client.once('close', left);
     });
@@ -86,7 +120,7 @@ export class ReadLease {
   private holding = false;
   private released = false;
   /** estimated bytes of the populated entries the read answers (populate-budget.ts) */
-  bytes = 0;
+  private answerBytes = 0;
 
   constructor(private readonly gate: HeavyReadGate) {}
 
@@ -98,9 +132,19 @@ export class ReadLease {
     return this.gate.limits.rows;
   }
 
+  /** how long the client of a heavy answer may read nothing before it is cut off */
+  get stalledMs(): number {
+    return this.gate.stalledMs;
+  }
+
+  /** adds the estimated bytes of populated entries a part of the read answers */
+  addBytes(n: number): void {
+    this.answerBytes += n;
+  }
+
   /** true when the read's answer is larger than a light read's */
   get overLightBytes(): boolean {
-    return this.bytes > this.gate.limits.bytes;
+    return this.answerBytes > this.gate.limits.bytes;
   }
 
   async takeSlot(client: ClientConnection): Promise<void> {

@@ -303,7 +303,7 @@ function declaredAfter(schema: ContentType | Component, a: string, b: string): b
 /**
  * 'drop': the relation's target isn't served, and it is left out of its schema; 'empty': it can never
  * hold a link, and is left out of the attributes but kept among the schema's emptyRelations; 'admin':
- * a relation to the admin panel's users, kept among the schema's adminRelations
+ * a relation to the admin panel's users or roles, kept among the schema's adminRelations
  */
 type Paired = 'drop' | 'empty' | 'admin' | undefined;
 
@@ -328,7 +328,7 @@ function unpaired(notices: string[], schema: ContentType | Component, attr: Rela
 
 /**
  * Types a project can name but never defines: a third-party plugin's (`plugin::refresh-token.token`,
- * from node_modules) or the admin panel's (`admin::user`, which Strapi's content API never shows).
+ * from node_modules) or the admin panel's (`admin::user`, `admin::role`, which Strapi's content API never shows).
  */
 const FOREIGN_TYPE = /^(?:plugin|admin)::/;
 

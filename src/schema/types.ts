@@ -108,9 +108,9 @@ export interface Schema {
    */
   readonly emptyRelations?: ReadonlyMap<string, RelationAttribute>;
   /**
-   * relations to the admin panel's users (`target: admin::user`): no attributes, as they never hold a
-   * link (admin-user.ts), but populated as empty (null, [], {count: 0}), filtered and sorted as Strapi
-   * does while no admin is linked, and a write naming an admin user is refused
+   * relations to the admin panel's users or roles (`target: admin::user`, `admin::role`): no attributes, as
+   * they never hold a link (admin-user.ts), but populated as empty (null, [], {count: 0}), filtered and
+   * sorted as Strapi does while none is linked, and a write naming one is refused
    */
   readonly adminRelations?: ReadonlyMap<string, RelationAttribute>;
   /** when a schema has adminRelations: every populatable name in schema order, those included (`populate=*`) */
@@ -176,12 +176,12 @@ export function isScalar(a: Attribute): a is ScalarAttribute {
   return a.kind === 'scalar';
 }
 
-/** A relation of `schema` that never holds a link: a mappedBy side nothing names back, or one to the admin panel's users. */
+/** A relation of `schema` that never holds a link: a mappedBy side nothing names back, or one to the admin panel's users or roles. */
 export function linklessRelation(schema: Schema, name: string): RelationAttribute | undefined {
   return schema.emptyRelations?.get(name) ?? schema.adminRelations?.get(name);
 }
 
-/** The type a relation names: a served one, or for a relation among a schema's adminRelations the admin panel's user. */
+/** The type a relation names: a served one, or for a relation among a schema's adminRelations the admin panel's user or role. */
 export function relationTarget(model: Model, a: RelationAttribute): ContentType {
   const t = model.contentTypes.get(a.target) ?? model.adminTypes?.get(a.target);
   if (!t) throw new Error(`unknown relation target ${a.target}`);

@@ -227,7 +227,7 @@ describe('secrets', () => {
 describe('config/api', () => {
   it('rest.heavyReads: the settings given, the defaults for the others', async () => {
     const { config } = await load(project({ 'config/api.json': JSON.stringify({ rest: { heavyReads: { concurrent: 4, rows: '800' } } }) }));
-    expect(config.rest.heavyReads).toEqual({ concurrent: 4, rows: 800, bytes: 4 * 1024 * 1024 });
+    expect(config.rest.heavyReads).toEqual({ concurrent: 4, rows: 800, bytes: 4 * 1024 * 1024, waitMs: 60_000, stalledMs: 30_000 });
   });
 
   it('rest settings from config/api.json', async () => {
@@ -253,7 +253,7 @@ describe('config/api', () => {
     [{ prefix: 'api' }, 'api.rest.prefix must be a path such as /api, got "api"'],
     [{ heavyReads: 2 }, 'api.rest.heavyReads must be an object such as { concurrent: 2, rows: 5000, bytes: 4194304 }'],
     [{ heavyReads: { concurrent: 0 } }, 'api.rest.heavyReads.concurrent must be a positive integer, got 0'],
-    [{ heavyReads: { slots: 4 } }, 'api.rest.heavyReads.slots is not a setting: concurrent, rows and bytes are'],
+    [{ heavyReads: { slots: 4 } }, 'api.rest.heavyReads.slots is not a setting: concurrent, rows, bytes, waitMs, stalledMs are'],
   ])('rest %j is refused', async (rest, message) => {
     expect(await configError(project({ 'config/api.json': JSON.stringify({ rest }) }), {})).toBe(message);
   });

@@ -15,7 +15,7 @@ const HEAVY = `/api/articles?populate[tags][sort]=label&pagination[pageSize]=${A
 const LIGHT = '/api/articles?fields[0]=title&pagination[pageSize]=1';
 
 beforeAll(async () => {
-  t = await startTestApp({ rest: { ...TEST_REST, heavyReads: { concurrent: 1, rows: 20, bytes: 4 * 1024 * 1024 } } });
+  t = await startTestApp({ rest: { ...TEST_REST, heavyReads: { concurrent: 1, rows: 20, bytes: 1024 * 1024, waitMs: 4000, stalledMs: 3000 } } });
   const tags: string[] = [];
   for (let i = 0; i < TAGS; i++) {
     const r = await t.request('POST', '/api/tags', { body: { data: { label: `tag ${String(i).padStart(2, '0')}` } } });
@@ -107,6 +107,41 @@ describe('heavy reads', () => {
       const related = (answer.body as { related: { title: string }[] }[])[0]!.related;
       expect(related.length).toBeGreaterThanOrEqual(ARTICLES);
       expect(new Set(related.map((a) => a.title)).size).toBe(ARTICLES);
+    } finally {
+      first.destroy();
+    }
+  }, 60_000);
+
+  it('a read whose populated entries come to more than a light answer takes a slot before it is serialized', async () => {
+    const first = await stalledGet(HEAVY);
+    try {
+      // three rows in all, two of them articles of a megabyte each
+      const big = settles(
+        t.get(
+          '/api/tags?pagination[pageSize]=1&sort=label&populate[articles][fields][0]=summary&populate[articles][filters][title][$in][0]=Article 0&populate[articles][filters][title][$in][1]=Article 1',
+        ),
+      );
+      await t.get(LIGHT);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(big.done).toBe(false);
+      first.destroy();
+      const answer = await big.value;
+      expect(answer.status).toBe(200);
+      expect(answer.body.data[0].articles.map((a: { summary: string }) => a.summary.length)).toEqual([SUMMARY.length, SUMMARY.length]);
+    } finally {
+      first.destroy();
+    }
+  }, 60_000);
+
+  it('a client that reads nothing of a heavy answer is cut off after stalledMs, and the slot passes on', async () => {
+    const first = await stalledGet(HEAVY);
+    try {
+      // past stalledMs (3 s): the server has let the first go; a heavy read sent now gets the slot within
+      // its wait (4 s), where it would otherwise be answered 503
+      await new Promise((r) => setTimeout(r, 3500));
+      const next = await t.get(HEAVY);
+      expect(next.status).toBe(200);
+      expect(next.body.data).toHaveLength(ARTICLES);
     } finally {
       first.destroy();
     }

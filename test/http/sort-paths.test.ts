@@ -203,7 +203,8 @@ describe('a sort path through more than one to-many relation', () => {
 describe('sort keys through relations, in all', () => {
   it('a key named again is left out: the answer is the same as with it once', async () => {
     const once = await u.t.get('/api/articles?fields[0]=title&sort[0]=tags.label&sort[1]=title');
-    const repeated = await u.t.get(`/api/articles?fields[0]=title&${Array.from({ length: 20 }, (_, i) => `sort[${i}]=tags.label`).join('&')}&sort[20]=title`);
+    // 30 copies: counted each, they would pass the 25 steps a request's sorts may take
+    const repeated = await u.t.get(`/api/articles?fields[0]=title&${Array.from({ length: 30 }, (_, i) => `sort[${i}]=tags.label`).join('&')}&sort[30]=title`);
     expect(repeated.status).toBe(200);
     expect(repeated.body).toEqual(once.body);
   });

@@ -97,9 +97,9 @@ describe('the image child process', () => {
     // the child started and warm: the time below is the job's own
     expect((await images.run({ op: 'inspect', path: photo, maxPixels: MAX })).width).toBe(1200);
     const pid = images.pid!;
-    // an AVIF of 3,000 × 3,000 takes the encoder many seconds
+    // an AVIF of 4,000 × 4,000 takes the encoder many seconds
     const big = join(dir, 'big.png');
-    writeFileSync(big, await noise(3000, 3000));
+    writeFileSync(big, await noise(4000, 4000));
     const started = Date.now();
     const err = await images.run({ op: 'optimize', src: big, dest: join(dir, 'big.avif'), format: 'avif', quality: 90, rotate: false, maxPixels: MAX }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApplicationError);

@@ -36,7 +36,7 @@ interface Failure {
   readonly depth: number;
 }
 
-/** A sort through a relation that never holds a link (to the admin panel's users): every document ties on it. */
+/** A sort through a relation that never holds a link (to the admin panel's users or roles): every document ties on it. */
 const TIE = Symbol('tie');
 
 type Reading = SortItem | Failure | typeof TIE;

@@ -64,8 +64,9 @@ export class PopulateBudget {
    * The LIMIT for every populate statement: one row past the whole budget, so no statement loads much
    * more than the budget and an excess is seen. The same number each time: it is written into the SQL
    * as a literal (SQLite runs `limit ?` several times slower than `limit 25001` on small reads, and
-   * one text per statement keeps the prepared-statement cache warm). A light read's statements stop one
-   * row past the light allowance, as that is where it stops to wait for a heavy slot.
+   * few texts per statement keep the prepared-statement cache warm). A light read's statements stop one
+   * row past the light allowance, as that is where it stops to wait for a heavy slot: two texts per
+   * statement, the light one and the heavy one.
    */
   limit(): number {
     return (this.lightRows() ?? this.max) + 1;
@@ -81,7 +82,7 @@ export class PopulateBudget {
 
   /** Hands the read's estimated answer size to its lease, once every top-level document was counted. */
   settle(): void {
-    if (this.lease) this.lease.bytes += this.bytes;
+    this.lease?.addBytes(this.bytes);
   }
 
   private weightOf(v: unknown): number {

@@ -570,7 +570,7 @@ async function loadPermissions(ctx: PopulateContext, parents: readonly Parent[],
   return { name: 'permissions', byParent, empty: () => [], cost: costsOf(ctx).attribute(node, false, 0) };
 }
 
-/** A relation that never holds a link (to the admin panel's users): empty for every parent, with no read. */
+/** A relation that never holds a link (to the admin panel's users or roles): empty for every parent, with no read. */
 function unlinked(ctx: ReadContext, attr: RelationAttribute, node: PopulateNode): Loaded {
   const empty = node.count ? () => ({ count: 0 }) : attr.toMany ? () => [] : () => null;
   return { name: attr.name, byParent: new Map(), empty, cost: costsOf(ctx).attribute(node, false, 0) };
