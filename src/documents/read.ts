@@ -38,12 +38,19 @@ export async function readDocuments(ctx: ReadContext, type: ContentType, q: Find
 }
 
 /**
- * Fills the read's objects with what `map` asks, within one read's populate budget, and presents the
- * media files that reached: the one way every read populates (document reads, the media library's).
+ * Fills the read's objects with what `map` asks, within one read's populate budget (a new one, or the
+ * read's own when it populates more besides), and presents the media files that reached: the one way
+ * every read populates (document reads, the media library's).
  */
-export async function populateRead(ctx: ReadContext, type: ContentType, parents: readonly Parent[], map: PopulateMap, scope: ReadScope): Promise<void> {
+export async function populateRead(
+  ctx: ReadContext,
+  type: ContentType,
+  parents: readonly Parent[],
+  map: PopulateMap,
+  scope: ReadScope,
+  budget: PopulateBudget = new PopulateBudget(ctx.lease),
+): Promise<void> {
   if (map.size === 0 || parents.length === 0) return;
-  const budget = new PopulateBudget(ctx.lease);
   // the read's own rows count too: they are the first level's id list
   budget.take(parents.length);
   const files: DocumentObject[] = [];

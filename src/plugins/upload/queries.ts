@@ -1,5 +1,6 @@
 // Reads of the media library: the flat list, the paginated page, one file. Query parameters are
 // parsed by the same parsers as content lists, against the `plugin::upload.file` model.
+import type { PopulateBudget } from '../../query/sql/populate-budget.js';
 import { parseSearch } from '../../query/parse/search.js';
 import { sql, type SqlBool } from 'kysely';
 import { PaginationError, ValidationError } from '../../errors.js';
@@ -125,7 +126,7 @@ export async function countFiles(ctx: ReadContext, type: ContentType, q: FileQue
 }
 
 /** Fills each file object with the extension attributes `map` asks for, as a content read populates them. */
-export async function populateFiles(ctx: ReadContext, type: ContentType, files: readonly FileObject[], map: PopulateMap): Promise<void> {
+export async function populateFiles(ctx: ReadContext, type: ContentType, files: readonly FileObject[], map: PopulateMap, budget?: PopulateBudget): Promise<void> {
   const parents = files.map((out) => ({ row: { id: out['id'], document_id: out['documentId'] }, out }));
-  await populateRead(ctx, type, parents, map, { status: 'published', locale: ctx.defaultLocale, publicationFilter: null });
+  await populateRead(ctx, type, parents, map, { status: 'published', locale: ctx.defaultLocale, publicationFilter: null }, budget);
 }

@@ -31,7 +31,7 @@ import { createProvider } from './providers/index.js';
 import type { UploadProvider } from './provider.js';
 import { countFiles, findFiles, parseFilePage, parseFileReadQuery, parseFileQuery, parseFlatRange, populateFiles } from './queries.js';
 import { addRelated } from '../../query/sql/file-related.js';
-import type { RelatedSpec } from '../../query/ast.js';
+import type { PopulateMap, RelatedSpec } from '../../query/ast.js';
 import { PopulateBudget } from '../../query/sql/populate-budget.js';
 import type { ReadContext } from '../../query/sql/find.js';
 import { serveRead } from '../../http/cached-read.js';
@@ -92,10 +92,15 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
   const parseContext = (caller: Caller): ParseContext => parseContextOf(services, caller.ability);
   const deps = (req: FastifyRequest, work: ImageRunner): UploadDeps => ({ config, provider, images: work, database: services.database, fileType: type, log: req.log });
   const present = (files: FileObject[]): Promise<FileObject[]> => presentFiles(provider, files);
-  /** the files' `related` lists, counted against a populate budget as a content read's populated entries are */
-  const relatedOf = async (ctx: ReadContext, files: readonly FileObject[], spec: RelatedSpec): Promise<void> => {
+  /**
+   * A media library read's populated attributes, then its files' `related` lists, within one populate
+   * budget, as a content read's populated entries are
+   */
+  const populated = async (ctx: ReadContext, files: FileObject[], populate: PopulateMap, related: RelatedSpec | null): Promise<void> => {
     const budget = new PopulateBudget(ctx.lease);
-    await addRelated(ctx.database, services.model, files, spec, budget);
+    await populateFiles(ctx, type, files, populate, budget);
+    if (!related) return;
+    await addRelated(ctx.database, services.model, files, related, budget);
     for (const f of files) budget.count(f);
     budget.settle();
   };
@@ -110,8 +115,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     return serveRead(services, reply, async (database, lease) => {
       const ctx = { ...read, database, lease };
       const files = await findFiles(ctx, type, q, start, limit);
-      await populateFiles(ctx, type, files, q.populate);
-      if (q.related) await relatedOf(ctx, files, q.related);
+      await populated(ctx, files, q.populate, q.related);
       return await present(files);
     });
   };
@@ -125,8 +129,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
     return serveRead(services, reply, async (database, lease) => {
       const ctx = { ...read, database, lease };
       const [data, total] = await Promise.all([findFiles(ctx, type, q, p.start, p.limit), p.withCount ? countFiles(ctx, type, q) : Promise.resolve(null)]);
-      await populateFiles(ctx, type, data, q.populate);
-      if (q.related) await relatedOf(ctx, data, q.related);
+      await populated(ctx, data, q.populate, q.related);
       return { data: await present(data), meta: { pagination: paginationMeta(p, total) } };
     });
   };
@@ -139,8 +142,7 @@ export async function registerUpload(app: FastifyInstance, services: Services, o
       const file = id === null ? null : await readFile(database, type, id);
       if (!file) throw new NotFoundError('file.notFound');
       const ctx = { ...read, database, lease };
-      await populateFiles(ctx, type, [file], populate);
-      if (related) await relatedOf(ctx, [file], related);
+      await populated(ctx, [file], populate, related);
       return await presentOne(file);
     });
   };

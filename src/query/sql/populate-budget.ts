@@ -41,6 +41,10 @@ export class PopulateBudget {
   private readonly sizes = new WeakMap<object, number>();
   private entries = 0;
   private bytes = 0;
+  /** what count() counted of each top-level document so far */
+  private readonly counted = new WeakMap<object, { entries: number; bytes: number }>();
+  /** the bytes settle() handed to the lease so far */
+  private settled = 0;
 
   /**
    * `lease`: the read's standing at the heavy-read gate (heavy-reads.ts); without one (a write's read
@@ -80,9 +84,10 @@ export class PopulateBudget {
     if (light !== null && this.max - this.left > light) throw new HeavyRead();
   }
 
-  /** Hands the read's estimated answer size to its lease, once every top-level document was counted. */
+  /** Hands the read's estimated answer size to its lease, once every top-level document was counted (what was added since, when again). */
   settle(): void {
-    this.lease?.addBytes(this.bytes);
+    this.lease?.addBytes(this.bytes - this.settled);
+    this.settled = this.bytes;
   }
 
   private weightOf(v: unknown): number {
@@ -115,13 +120,20 @@ export class PopulateBudget {
     this.sizes.set(parent, bytes);
   }
 
-  /** Counts a top-level document of the response (after its populates were held). */
+  /**
+   * Counts a top-level document of the response (after its populates were held); counted again after
+   * more was held under it (a file's `related` after its populated attributes), only what was added.
+   */
   count(root: object): void {
-    this.entries += this.weightOf(root);
-    if (this.entries > this.maxEntries) throw tooLarge('return', this.maxEntries);
+    const before = this.counted.get(root);
+    const entries = this.weightOf(root);
     // the related entries' text only: the document's own is the page's, bounded by its size
     const held = this.sizes.get(root);
-    if (held !== undefined) this.bytes += Math.max(0, held - ownBytes(root));
+    const bytes = held === undefined ? 0 : Math.max(0, held - ownBytes(root));
+    this.counted.set(root, { entries, bytes });
+    this.entries += entries - (before?.entries ?? 0);
+    if (this.entries > this.maxEntries) throw tooLarge('return', this.maxEntries);
+    this.bytes += bytes - (before?.bytes ?? 0);
     if (this.bytes > this.maxBytes) throw tooLarge('return', megabytes(this.maxBytes));
   }
 }
