@@ -1,5 +1,6 @@
 // `filters` → Where, checked against the model (behaviour.md §5.1). Unknown, private and
 // forbidden keys are rejected where they are met, with the offending path.
+import { takeSteps } from './step-budget.js';
 import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import { COMPARE_OPS, type CompareOp, type FieldRef, type SqlValue, type Where } from '../ast.js';
@@ -185,14 +186,7 @@ function steps(w: Where): number {
 }
 
 function withinSteps(ctx: ParseContext, w: Where | null): Where | null {
-  const n = (ctx.filterSteps.used += w === null ? 0 : steps(w));
-  if (n > MAX_FILTER_STEPS) {
-    throw new ValidationError(`filters may go through relations, components and media at most ${MAX_FILTER_STEPS} times in all (these go ${n} times)`, {
-      source: 'query',
-      param: 'filters',
-      limit: MAX_FILTER_STEPS,
-    });
-  }
+  takeSteps(ctx.filterSteps, w === null ? 0 : steps(w), MAX_FILTER_STEPS, 'filters');
   return w;
 }
 

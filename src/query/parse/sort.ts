@@ -1,6 +1,7 @@
 // `sort` → SortItem[] (behaviour.md §5.2): strings, comma lists, arrays, objects, and paths through
 // relations and components. When a sort has several problems, the one reported is the one Strapi
 // reports (see `Stage`).
+import { takeSteps } from './step-budget.js';
 import { ValidationError } from '../../errors.js';
 import { findAction } from '../../auth/ability.js';
 import type { SortItem } from '../ast.js';
@@ -222,13 +223,11 @@ function withinSortBounds(ctx: ParseContext, schema: Schema, items: SortItem[]):
       });
     }
   }
-  const n = (ctx.sortSteps.used += items.reduce((sum, item) => sum + item.path.length, 0));
-  if (n > MAX_SORT_STEPS) {
-    throw new ValidationError(`sort may go through relations, components and media at most ${MAX_SORT_STEPS} times in all (these go ${n} times)`, {
-      source: 'query',
-      param: 'sort',
-      limit: MAX_SORT_STEPS,
-    });
-  }
+  takeSteps(
+    ctx.sortSteps,
+    items.reduce((sum, item) => sum + item.path.length, 0),
+    MAX_SORT_STEPS,
+    'sort',
+  );
   return items;
 }
