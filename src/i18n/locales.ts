@@ -3,6 +3,7 @@
 import type { Database } from '../database/dialect.js';
 import { liftBoundForSeeding } from '../database/seeding-bound.js';
 import { writeTransaction } from '../database/write-transaction.js';
+import { lockKey } from '../database/key-lock.js';
 import { ValidationError } from '../errors.js';
 import { newDocumentId } from '../documents/document-id.js';
 import { formatDatetime } from '../values/format-value.js';
@@ -171,11 +172,15 @@ export class LocaleService {
   async seed(cfg: FolioConfig['i18n']): Promise<void> {
     if ((await this.list()).length > 0) return;
     const wanted = cfg.locales.some((l) => l.code === cfg.defaultLocale) ? cfg.locales : [{ code: cfg.defaultLocale, name: localeName(cfg.defaultLocale) }, ...cfg.locales];
-    const { db, dialect } = this.database;
+    const { dialect } = this.database;
     const now = dialect.toDatetime(new Date());
     try {
-      await db.transaction().execute(async (tx) => {
+      // processes starting together seed once: the lock makes the others wait, then find the locales (two
+      // inserting at once deadlocked on MariaDB, and the one chosen to fail could not yet see the other's)
+      await writeTransaction(this.database, async (tx) => {
         await liftBoundForSeeding(this.database, tx);
+        await lockKey(tx, dialect, 'seed:i18n_locale');
+        if ((await tx.selectFrom(TABLE).select('id').limit(1).execute()).length > 0) return;
         for (const l of wanted) {
           await tx
             .insertInto(TABLE)
