@@ -48,9 +48,10 @@ export async function populateRead(
   parents: readonly Parent[],
   map: PopulateMap,
   scope: ReadScope,
-  budget: PopulateBudget = new PopulateBudget(ctx.lease),
+  readBudget?: PopulateBudget,
 ): Promise<void> {
   if (map.size === 0 || parents.length === 0) return;
+  const budget = readBudget ?? new PopulateBudget(ctx.lease);
   // the read's own rows count too: they are the first level's id list
   budget.take(parents.length);
   const files: DocumentObject[] = [];

@@ -70,6 +70,15 @@ describe('option names among populated attributes', () => {
     expect(r.body.error).toEqual({ status: 400, name: 'ValidationError', message, details: { key, path, source: 'query', param: 'populate' } });
   });
 
+  it('a private attribute named there is refused as it is in the option itself', async () => {
+    for (const option of ['fields[0]=internalNotes', 'sort=internalNotes', 'filters[internalNotes][$eq]=x']) {
+      const misplaced = await t.get(`${LIST}&populate[${option.replace(/^(\w+)/, '$1]')}`);
+      const inEntry = await t.get(`${LIST}&populate[related][${option.replace(/^(\w+)/, '$1]')}`);
+      expect(misplaced.status, option).toBe(400);
+      expect(misplaced.body.error.message).toBe(inEntry.body.error.message);
+    }
+  });
+
   it('any other name that is no attribute is still refused', async () => {
     const r = await t.get(`${LIST}&populate[categories][populate][zz]=true`);
     expect(r.status).toBe(400);

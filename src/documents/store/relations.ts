@@ -150,13 +150,9 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   const lockMode = attr.inverseToMany ? 'shared' : 'exclusive';
   // a document (or, for links naming a locale, a locale version) deleted since the links were read lost
   // them with it: the list rewritten below must not bring one back
-  if (perLocale) {
-    const alive = await lockDocumentLocales(ctx.store, target.table, lockedDocs, lockMode);
-    if (alive && linked.some((e) => !alive.has(key(e)))) current = current.filter((e) => alive.has(key(e)));
-  } else {
-    const alive = await lockDocuments(ctx.store, target.table, lockedDocs, lockMode);
-    if (linked.some((e) => !alive.has(e.doc))) current = current.filter((e) => alive.has(e.doc));
-  }
+  const alive = perLocale ? await lockDocumentLocales(ctx.store, target.table, lockedDocs, lockMode) : await lockDocuments(ctx.store, target.table, lockedDocs, lockMode);
+  const aliveKey: LinkKey = perLocale ? key : byDocument;
+  if (alive && linked.some((e) => !alive.has(aliveKey(e)))) current = current.filter((e) => alive.has(aliveKey(e)));
   // checked together with each target's last position on its own side, which new links continue
   const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
   const anchorLocale: AnchorLocale | undefined = perLocale ? (p, item) => p.locale ?? item.locale ?? ctx.defaultLocale : undefined;

@@ -413,9 +413,10 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       if (s.includes('*')) throw invalid(s, path.length ? errRoot : s);
       // a list entry below an entry is one name: commas in it make no name, named at the entry as Strapi does
       if (Array.isArray(raw) && path.length > 0 && s.includes(',')) throw invalid(s, errRoot);
-      const n = dotted(ctx, schema, s.split('.'), errRoot);
+      const segments = s.split('.');
+      const n = dotted(ctx, schema, segments, errRoot);
       if (!n || n === DROPPED) continue;
-      parsed.push({ segments: s.split('.'), node: n });
+      parsed.push({ segments, node: n });
     }
     for (const i of mergeOrder(parsed.map((p, i) => ({ segments: p.segments, i })))) merge(map, parsed[i]!.node);
     return map;

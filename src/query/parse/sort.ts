@@ -28,6 +28,8 @@ const enum Stage {
   NotFindable,
   Order,
   PastField,
+  /** Folio's own bound (TO_MANY_PER_KEY), met only where Strapi's checks all pass */
+  ToMany,
 }
 
 interface Failure {
@@ -55,6 +57,23 @@ function atPath(p: AdminProblem, stage: Stage): Failure {
 const ORDER_ERROR = 'Invalid order. order can only be one of asc|desc|ASC|DESC';
 
 /**
+ * To-many relations one sort key may go through. After a second one, the rows one row reaches grow to
+ * whole tables (an article's categories' articles), and the key costs that for every row sorted:
+ * `sort=categories.articles.title` read a million rows for 1,000 articles, four such steps ran 25 s on
+ * PostgreSQL. One per key (`sort=tags.label`) stays linear. Strapi sets no bound.
+ */
+const TO_MANY_PER_KEY = 1;
+
+function tooManyToMany(walked: readonly string[], toMany: number): Failure {
+  const error = new ValidationError(`sort may go through at most one to-many relation per key (${walked.join('.')} goes through ${toMany})`, {
+    source: 'query',
+    param: 'sort',
+    limit: TO_MANY_PER_KEY,
+  });
+  return { error, stage: Stage.ToMany, depth: walked.length };
+}
+
+/**
  * `order`: the direction as the client wrote it (undefined when none). It is checked only once the path
  * ends at a field: on a relation, component or media Strapi reads it as one key deeper (`author:desc`
  * is "Invalid key desc at author"), and an empty one as none.
@@ -63,6 +82,7 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
   let cur: Schema = schema;
   const walked: string[] = [];
   let unlinked = false;
+  let toMany = 0;
   for (const [i, seg] of segments.entries()) {
     if (isPoison(seg)) return invalid(seg, walked, Stage.UnknownKey);
     const last = i === segments.length - 1;
@@ -72,7 +92,9 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
       if (!last) return invalid(segments[i + 1]!, here, Stage.PastField);
       const d = (order ?? 'asc').toLowerCase();
       if (d !== 'asc' && d !== 'desc') return { error: new ValidationError(ORDER_ERROR), stage: Stage.Order, depth: here.length };
-      return unlinked ? TIE : { path: walked, field, direction: d };
+      if (unlinked) return TIE;
+      if (toMany > TO_MANY_PER_KEY) return tooManyToMany(walked, toMany);
+      return { path: walked, field, direction: d };
     }
     const a = cur.attributes.get(seg) ?? cur.adminRelations?.get(seg);
     const deeper = (): Failure => (order?.trim() ? invalid(order.trim(), here, Stage.UnknownKey) : invalid(seg, here, Stage.NothingAfter));
@@ -106,6 +128,7 @@ function resolve(ctx: ParseContext, schema: Schema, segments: readonly string[],
     if (a.kind === 'relation' && !ctx.ability.can(findAction(a.target))) return last && order?.trim() ? deeper() : invalid(seg, here, Stage.NotFindable);
     if (last) return deeper();
     unlinked ||= cur.adminRelations?.get(seg) === a;
+    if (a.kind === 'relation' && a.toMany) toMany++;
     cur = a.kind === 'relation' ? relationTarget(ctx.model, a) : a.kind === 'media' ? ctx.model.contentTypes.get(FILE_UID)! : ctx.model.components.get(a.component)!;
     walked.push(seg);
   }
@@ -164,7 +187,7 @@ export function parseSort(ctx: ParseContext, schema: Schema, raw: unknown): Sort
   else throw new ValidationError(`Invalid sort type expected object or string got ${typeof raw}`);
   const failures = readings.filter(isFailure);
   if (failures.length) throw first(failures, !isObj(raw)).error;
-  return withinSortBounds(ctx, schema, withoutRepeats(readings.filter((r): r is SortItem => r !== TIE)));
+  return withinSortBounds(ctx, withoutRepeats(readings.filter((r): r is SortItem => r !== TIE)));
 }
 
 /**
@@ -188,41 +211,7 @@ function withoutRepeats(items: readonly SortItem[]): SortItem[] {
  */
 export const MAX_SORT_STEPS = 25;
 
-/**
- * A to-many relation a sort key goes through after another: the rows one row reaches then grow to
- * whole tables (an article's categories' articles), and the key costs that for every row sorted:
- * `sort=categories.articles.title` read a million rows for 1,000 articles, four such steps ran 25 s on
- * PostgreSQL. One to-many relation per key (`sort=tags.label`) stays linear.
- */
-function toManyRelations(ctx: ParseContext, schema: Schema, path: readonly string[]): number {
-  let cur: Schema = schema;
-  let n = 0;
-  for (const name of path) {
-    const a = cur.attributes.get(name) ?? cur.adminRelations?.get(name);
-    if (!a) {
-      // `localizations`: the document's other locale versions, a handful
-      continue;
-    }
-    if (a.kind === 'relation') {
-      if (a.toMany) n++;
-      cur = relationTarget(ctx.model, a);
-    } else if (a.kind === 'media') cur = ctx.model.contentTypes.get(FILE_UID)!;
-    else if (a.kind === 'component') cur = ctx.model.components.get(a.component)!;
-  }
-  return n;
-}
-
-function withinSortBounds(ctx: ParseContext, schema: Schema, items: SortItem[]): SortItem[] {
-  for (const item of items) {
-    const toMany = toManyRelations(ctx, schema, item.path);
-    if (toMany > 1) {
-      throw new ValidationError(`sort may go through at most one to-many relation per key (${item.path.join('.')} goes through ${toMany})`, {
-        source: 'query',
-        param: 'sort',
-        limit: 1,
-      });
-    }
-  }
+function withinSortBounds(ctx: ParseContext, items: SortItem[]): SortItem[] {
   takeSteps(
     ctx.sortSteps,
     items.reduce((sum, item) => sum + item.path.length, 0),
