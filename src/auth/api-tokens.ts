@@ -160,7 +160,7 @@ export class ApiTokenService {
     }
     let token = this.cache.get(hash);
     if (!token) {
-      const row = await this.database.db.selectFrom(TABLE).selectAll().where('access_key', '=', hash).executeTakeFirst();
+      const row = await this.database.reads.selectFrom(TABLE).selectAll().where('access_key', '=', hash).executeTakeFirst();
       if (!row) {
         this.hashes.delete(accessKey);
         return null;

@@ -117,7 +117,7 @@ export class RoleStore {
   }
 
   private async load(): Promise<RoleView> {
-    const { db } = this.database;
+    const db = this.database.reads;
     const [roles, perms] = await Promise.all([db.selectFrom('up_roles').select(['id', 'type']).execute(), db.selectFrom('up_permissions').select(['role_id', 'action']).execute()]);
     return viewOf(
       roles.map((r) => ({ id: Number(r.id), type: String(r.type) })),

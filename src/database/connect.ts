@@ -206,10 +206,15 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
     connectionLimit: cfg.poolMax ?? 10,
     typeCast: exactDoubles,
   };
-  const pool = cfg.url
-    ? m.createPool({ uri: cfg.url, ...common })
-    : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common });
+  const createPool = () =>
+    cfg.url
+      ? m.createPool({ uri: cfg.url, ...common })
+      : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common });
+  const pool = createPool();
   const dialect = new MysqlDialect({ pool });
+  // reads outside transactions have a pool of their own: writes waiting for a row lock each hold one
+  // of the writes' connections, and a burst of them on one document would keep every read waiting
+  const reads = new MysqlDialect({ pool: createPool() });
   const server = await new Promise<{ v: unknown; mode: unknown; step: unknown }>((resolve, reject) =>
     pool.query('select version() as v, @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as step', (err: Error | null, rows: unknown) =>
       err ? reject(err) : resolve((rows as { v: unknown; mode: unknown; step: unknown }[])[0]!),
@@ -218,9 +223,9 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
   // modes 0 and 1 give the rows of one multi-row INSERT consecutive ids; 2 (MySQL 8's default) may interleave them
   const capabilities = { consecutiveIds: Number(server.mode) <= 1 ? Number(server.step) : null };
   const bound = readTimeout(cfg);
-  if (bound === 0) return { dialect, capabilities };
-  // content reads share the pool, each SELECT carrying its bound (statement-timeout.ts)
-  return { dialect, capabilities, readDialect: boundedSelects(dialect, String(server.v).includes('MariaDB') ? 'mariadb' : 'mysql', bound) };
+  if (bound === 0) return { dialect, capabilities, readDialect: reads };
+  // each read's SELECT carries its bound (statement-timeout.ts)
+  return { dialect, capabilities, readDialect: boundedSelects(reads, String(server.v).includes('MariaDB') ? 'mariadb' : 'mysql', bound) };
 }
 
 /** the bound of a content read's statements: the configured one, else READ_TIMEOUT_MS */
@@ -249,7 +254,7 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
   const db = new Kysely<any>({ dialect, plugins: [counter, ...plugins] }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // content reads (recordReads) go where the dialect sends reads outside transactions
   const readDb = opened.readDialect ? new Kysely<any>({ dialect: recordReadTables(opened.readDialect), plugins: [counter, ...plugins] }) : db; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const versionsQuery = db.selectFrom(VERSIONS_TABLE).select(['table_name', sql<number>`-1`.as('bucket'), 'version']);
+  const versionsQuery = readDb.selectFrom(VERSIONS_TABLE).select(['table_name', sql<number>`-1`.as('bucket'), 'version']);
   // the counters and the bucket writes past the given versions in one statement: one snapshot, so the
   // writes read are all those up to the counters read
   const tableVersions = async (since: ReadonlyMap<string, number>): Promise<TableVersions> => {
@@ -259,7 +264,7 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
       asked.length === 0
         ? versionsQuery
         : versionsQuery.unionAll(
-            db
+            readDb
               .selectFrom(BUCKETS_TABLE)
               .select(['table_name', 'bucket', 'version'])
               .where((eb) => eb.or(asked.map(([t, v]) => eb.and([eb('table_name', '=', t), eb('version', '>', v)])))),
@@ -286,10 +291,11 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
     }
     return counter.writes;
   };
-  const otherWriters = cfg.client === 'postgres' ? postgresSnapshot(db) : undefined;
+  const otherWriters = cfg.client === 'postgres' ? postgresSnapshot(readDb) : undefined;
   const database: Database = {
     identity: {},
     db,
+    reads: readDb,
     dialect: opened.capabilities ? { ...DIALECTS[cfg.client], ...opened.capabilities } : DIALECTS[cfg.client],
     statements: () => counter.count,
     changeMark: otherWriters ? async () => `${local()}:${await otherWriters()}` : async () => String(local()),

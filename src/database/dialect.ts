@@ -133,6 +133,11 @@ export interface Database {
   /** one object per opened database, shared by the copies recordReads hands out: what per-database registries key on */
   readonly identity: object;
   readonly db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables come from the model at run time
+  /**
+   * Where a read outside any transaction goes: on PostgreSQL the pipelined read connections, which
+   * writes waiting for a lock can't take from it (they hold the pool's); `db` elsewhere.
+   */
+  readonly reads: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables come from the model at run time
   readonly dialect: Dialect;
   /** number of SQL statements executed so far (tests assert N+1 freedom with it) */
   statements(): number;

@@ -44,10 +44,7 @@ function withExecute(conn: DatabaseConnection, execute: (inner: DatabaseConnecti
   return self;
 }
 
-/**
- * The MySQL dialect with each read statement bounded to `ms` on the server. It shares the pool of
- * the dialect given, which closes it.
- */
+/** The MySQL dialect with each read statement bounded to `ms` on the server; destroying it destroys the dialect given. */
 export function boundedSelects(inner: KyselyDialect, flavour: 'mariadb' | 'mysql', ms: number): KyselyDialect {
   const execute =
     (conn: DatabaseConnection): Execute =>
@@ -55,8 +52,6 @@ export function boundedSelects(inner: KyselyDialect, flavour: 'mariadb' | 'mysql
       conn.executeQuery(READ.test(q.sql) ? { ...q, sql: bounded(flavour, ms, q.sql) } : q);
   return wrapDriver(inner, (driver) => ({
     acquireConnection: async () => withExecute(await driver.acquireConnection(), execute),
-    // the pool is the unbounded dialect's, which ends it
-    destroy: async () => {},
   }));
 }
 

@@ -8,11 +8,7 @@ import { VOLATILE_TABLES } from '../database/table-versions.js';
 import type { RecordedReads } from '../database/read-recording.js';
 import { VersionClock, type TableState } from './version-clock.js';
 import type { Services } from './services.js';
-import { jsonBytes, sendBytes } from './send-json.js';
-import { HeavyRead, type ReadLease } from '../query/heavy-reads.js';
-
-/** A read of the data an answer is made of, on `database`, standing at the heavy-read gate as `lease`. */
-export type ReadFn = (database: Database, lease: ReadLease) => Promise<unknown>;
+import { readGated, sendGated, serializeGated, serveRead, type ReadFn } from './gated-read.js';
 
 export interface CachedRead {
   /** the stored body for this request, when there is one */
@@ -33,52 +29,6 @@ function callerKey(caller: Caller): string | null {
   if (caller.kind === 'api-token' && caller.token) return `token:${caller.token.id}`;
   if (caller.kind === 'user' && caller.roleId !== undefined) return `role:${caller.roleId}`;
   return null;
-}
-
-/**
- * Runs `read` and serializes its answer under the heavy-read gate (heavy-reads.ts): a read that passes
- * the light allowance is run again once it holds a slot, and an answer larger than a light one's takes
- * a slot before it is serialized. Always through recordReads: that is where the dialect's read
- * connections are (PostgreSQL's pipelined ones).
- */
-async function gatedRead(services: Services, reply: FastifyReply, read: ReadFn): Promise<{ body: Buffer; reads: RecordedReads; lease: ReadLease }> {
-  const { database } = services;
-  const lease = services.heavyReads.lease();
-  try {
-    let result: { value: unknown; reads: RecordedReads };
-    try {
-      result = await database.recordReads((db) => read(db, lease));
-    } catch (e) {
-      if (!(e instanceof HeavyRead)) throw e;
-      await lease.takeSlot(reply.raw);
-      result = await database.recordReads((db) => read(db, lease));
-    }
-    if (lease.overLightBytes) await lease.takeSlot(reply.raw);
-    return { body: jsonBytes(result.value), reads: result.reads, lease };
-  } catch (e) {
-    lease.release();
-    throw e;
-  }
-}
-
-/**
- * Sends a gated read's body; a heavy read's slot is let go once the response is over, and a client
- * that reads nothing of it for a while (heavy-reads.ts) is cut off, giving the slot back.
- */
-function sendGated(reply: FastifyReply, body: Buffer, lease: ReadLease): FastifyReply {
-  const res = reply.raw;
-  if (!lease.heavy || res.closed) lease.release();
-  else {
-    res.once('close', () => lease.release());
-    res.setTimeout(lease.stalledMs, () => res.destroy());
-  }
-  return sendBytes(reply, body);
-}
-
-/** Reads and sends an answer no cache keeps, under the heavy-read gate (plugins' reads: the media library, users). */
-export async function serveRead(services: Services, reply: FastifyReply, read: ReadFn): Promise<FastifyReply> {
-  const { body, lease } = await gatedRead(services, reply, read);
-  return sendGated(reply, body, lease);
 }
 
 const uncached = (services: Services): CachedRead => ({ hit: undefined, serve: (reply, read) => serveRead(services, reply, read) });
@@ -131,7 +81,8 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
     async serve(reply, read) {
       const versioned = database.tableVersionsActive();
       const before = versioned ? await clockOf(database).after(mark) : undefined;
-      const { body, reads, lease } = await gatedRead(services, reply, read);
+      const { value, reads, lease } = await readGated(services, reply.raw, read);
+      const body = await serializeGated(reply.raw, value, lease);
       try {
         const current = await database.changeMark();
         // the mark still in place: nothing was written during the read, so the counters read before it hold;

@@ -24,7 +24,10 @@ import type { Services } from './services.js';
 import { toV4 } from './v4-format.js';
 import { paginationMeta } from './pagination-meta.js';
 import { cachedRead } from './cached-read.js';
-import { sendBytes, sendJson } from './send-json.js';
+import { sendBytes } from './send-json.js';
+import { sendGatedValue } from './gated-read.js';
+import { readAfterCommit, readInWrite, type WriteReadBack } from './write-read-back.js';
+import type { ReadLease } from '../query/heavy-reads.js';
 import { authorize } from './authorize.js';
 import { parseContextOf } from './parse-context.js';
 import { deleteCondition } from './delete-condition.js';
@@ -181,11 +184,22 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
   const prefix = services.config.rest.prefix;
   const read = services.readContext;
   // a write answers with its document as read on its own connection before the commit: read after
-  // it, the answer queued for a pooled connection behind the other writes of a burst
+  // it, the answer queued for a pooled connection behind the other writes of a burst. Unless it is
+  // heavy: then it is read after the commit, holding a heavy-read slot (write-read-back.ts).
   const readBack =
-    (type: ContentType, q: FindQuery): ReadBack<DocumentObject | null> =>
+    (type: ContentType, q: FindQuery, lease: ReadLease): ReadBack<WriteReadBack<DocumentObject | null>> =>
     (tx, documentId) =>
-      readDocument({ ...read, database: onConnection(read.database, tx) }, type, documentId, single(q));
+      readInWrite(documentId, () => readDocument({ ...read, database: onConnection(read.database, tx), lease }, type, documentId, single(q)));
+  const written = async (req: FastifyRequest, reply: FastifyReply, type: ContentType, q: FindQuery, lease: ReadLease, back: WriteReadBack<DocumentObject | null>) => {
+    const doc = await readAfterCommit(
+      services,
+      reply.raw,
+      lease,
+      back,
+      (documentId) => (database, lease) => readDocument({ ...read, database, lease }, type, documentId, single(q)),
+    );
+    return sendGatedValue(reply, envelope(req, services, type, doc, {}), lease);
+  };
 
   const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
     const call = await begin(services, req, type, 'find');
@@ -223,10 +237,11 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const read = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const { data } = read;
     const refused = read.refused && (await withUniquenessErrors(read.refused, { ...services, raw, data, scope: { type, documentId: '', locale } }));
-    const doc = await writing(services, type, raw, write, refused, () =>
-      services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q)),
+    const lease = services.heavyReads.lease();
+    const back = await writing(services, type, raw, write, refused, () =>
+      services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q, lease)),
     );
-    return sendJson(reply.code(201), envelope(req, services, type, doc, {}));
+    return written(req, reply.code(201), type, q, lease, back);
   };
 
   const update = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -252,16 +267,18 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     // in any locale: a document that exists gets a new locale version rather than a 404
     const exists = async () => (await services.database.db.selectFrom(type.table).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst()) !== undefined;
     // a single type's lookup and first create are one transaction with the write (writer.putSingle)
-    const doc = await writing(
+    const lease = services.heavyReads.lease();
+    const back = await writing(
       services,
       type,
       raw,
       write,
       refused,
-      () => (isSingle ? services.writer.putSingle(type, data, opts, readBack(type, q)) : services.writer.updateAndRead(type, documentId, data, opts, readBack(type, q))),
+      () =>
+        isSingle ? services.writer.putSingle(type, data, opts, readBack(type, q, lease)) : services.writer.updateAndRead(type, documentId, data, opts, readBack(type, q, lease)),
       isSingle ? undefined : exists,
     );
-    return sendJson(reply, envelope(req, services, type, doc, {}));
+    return written(req, reply, type, q, lease, back);
   };
 
   const remove = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {

@@ -4,9 +4,13 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { TEST_REST } from '../support/app.js';
+import { exampleWith } from '../support/example-with.js';
 import { filePart, form, png } from '../upload/helpers.js';
 
 let t: TestApp;
+let project: ReturnType<typeof exampleWith>;
+/** a user whose favourite tags are all the tags: past the light allowance when populated */
+let fan: number;
 const TAGS = 30;
 const ARTICLES = 24;
 // each answer is far larger than what the sockets between client and server buffer
@@ -15,7 +19,15 @@ const HEAVY = `/api/articles?populate[tags][sort]=label&pagination[pageSize]=${A
 const LIGHT = '/api/articles?fields[0]=title&pagination[pageSize]=1';
 
 beforeAll(async () => {
-  t = await startTestApp({ rest: { ...TEST_REST, heavyReads: { concurrent: 1, rows: 20, bytes: 1024 * 1024, waitMs: 4000, stalledMs: 3000 } } });
+  project = exampleWith({
+    'src/extensions/users-permissions/content-types/user/schema.json': JSON.stringify({
+      kind: 'collectionType',
+      collectionName: 'up_users',
+      info: { singularName: 'user', pluralName: 'users', displayName: 'User' },
+      attributes: { favoriteTags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag' } },
+    }),
+  });
+  t = await startTestApp({ dir: project.dir, rest: { ...TEST_REST, heavyReads: { concurrent: 1, rows: 20, bytes: 1024 * 1024, waitMs: 4000, stalledMs: 3000 } } });
   const tags: string[] = [];
   for (let i = 0; i < TAGS; i++) {
     const r = await t.request('POST', '/api/tags', { body: { data: { label: `tag ${String(i).padStart(2, '0')}` } } });
@@ -33,9 +45,13 @@ beforeAll(async () => {
     const r = await t.request('POST', '/api/articles', { body: { data: { title: `Article ${i}`, summary: SUMMARY, tags, cover } } });
     expect(r.status).toBe(201);
   }
+  const user = await t.request('POST', '/api/users', { body: { username: 'fan', email: 'fan@example.com', password: 'secret123', favoriteTags: tags } });
+  expect(user.status, user.text).toBe(201);
+  fan = user.body.id as number;
 }, 120_000);
 afterAll(async () => {
-  await t.close();
+  await t?.close();
+  project?.remove();
 });
 
 /** A GET whose response the client stops reading after its first bytes: the server can't finish sending it. */
@@ -144,6 +160,67 @@ describe('heavy reads', () => {
       expect(next.body.data).toHaveLength(ARTICLES);
     } finally {
       first.destroy();
+    }
+  }, 60_000);
+
+  it('a write whose answer is heavy commits, then waits for a slot to read its document again, while other writes go on', async () => {
+    const [tag, other] = ((await t.get('/api/tags?sort=label&pagination[pageSize]=2&fields[0]=label&status=draft')).body.data as { documentId: string }[]).map((d) => d.documentId);
+    const first = await stalledGet(HEAVY);
+    try {
+      // the tag's 24 draft articles: past the light allowance of 20
+      const put = settles(t.request('PUT', `/api/tags/${tag}?populate[articles][fields][0]=title`, { body: { data: { color: '#ff0000' } } }));
+      let seen: unknown;
+      for (let i = 0; i < 50 && seen !== '#ff0000'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = (await t.get(`/api/tags/${tag}?status=draft&fields[0]=color`)).body.data.color;
+      }
+      expect(seen).toBe('#ff0000');
+      // its transaction is over: another write goes through (on SQLite it would wait for the lock)
+      const next = await t.request('PUT', `/api/tags/${other}`, { body: { data: { color: '#0000ff' } } });
+      expect(next.status).toBe(200);
+      expect(next.body.data.color).toBe('#0000ff');
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(put.done).toBe(false);
+      first.destroy();
+      const answer = await put.value;
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.color).toBe('#ff0000');
+      expect(answer.body.data.articles).toHaveLength(ARTICLES);
+    } finally {
+      first.destroy();
+    }
+  }, 60_000);
+
+  it("a user's read, /users/:id and /users/me, waits for a slot as content reads do", async () => {
+    const first = await stalledGet(HEAVY);
+    try {
+      const one = settles(t.get(`/api/users/${fan}?populate=favoriteTags`));
+      await t.get(LIGHT);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(one.done).toBe(false);
+      first.destroy();
+      const answer = await one.value;
+      expect(answer.status).toBe(200);
+      expect(answer.body.favoriteTags).toHaveLength(TAGS);
+      expect(answer.body).not.toHaveProperty('password');
+    } finally {
+      first.destroy();
+    }
+    const login = await t.request('POST', '/api/auth/local', { token: null, body: { identifier: 'fan', password: 'secret123' } });
+    expect(login.status).toBe(200);
+    await t.app.services.roles.grant('authenticated', ['api::tag.tag.find']);
+    const again = await stalledGet(HEAVY);
+    try {
+      const me = settles(t.get('/api/users/me?populate=favoriteTags', { token: login.body.jwt as string }));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(me.done).toBe(false);
+      again.destroy();
+      const answer = await me.value;
+      expect(answer.status).toBe(200);
+      expect(answer.body.favoriteTags).toHaveLength(TAGS);
+    } finally {
+      again.destroy();
+      await t.app.services.roles.revoke('authenticated', ['api::tag.tag.find']);
     }
   }, 60_000);
 

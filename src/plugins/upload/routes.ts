@@ -34,7 +34,7 @@ import { addRelated } from '../../query/sql/file-related.js';
 import type { PopulateMap, RelatedSpec } from '../../query/ast.js';
 import { PopulateBudget } from '../../query/sql/populate-budget.js';
 import type { ReadContext } from '../../query/sql/find.js';
-import { serveRead } from '../../http/cached-read.js';
+import { serveRead } from '../../http/gated-read.js';
 import { registerStaticUploads } from './serve.js';
 import { checkRootPages, withoutRootPages } from '../../query/parse/root-pages.js';
 import { presentFiles, signFileUrls } from './sign.js';

@@ -257,7 +257,7 @@ export class Sessions {
       const hit = this.kept.get(sessionId);
       if (hit !== undefined) return hit;
     }
-    const row = await this.db.selectFrom(TABLE).select(['user_id', 'status']).where('session_id', '=', sessionId).executeTakeFirst();
+    const row = await this.database.reads.selectFrom(TABLE).select(['user_id', 'status']).where('session_id', '=', sessionId).executeTakeFirst();
     const state = row ? { userId: Number(row.user_id), status: String(row.status) as Status } : null;
     if (mark !== null && this.keptMark === mark && this.kept.size < MAX_KEPT) this.kept.set(sessionId, state);
     return state;

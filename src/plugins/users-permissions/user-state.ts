@@ -43,7 +43,7 @@ export class UserStates {
 
   private async read(id: number): Promise<UserState | null> {
     const role = this.model.contentTypes.get(USER_UID)!.attributes.get('role');
-    let q = this.database.db.selectFrom('up_users as u').select(['u.id', 'u.blocked', 'u.confirmed']).where('u.id', '=', id);
+    let q = this.database.reads.selectFrom('up_users as u').select(['u.id', 'u.blocked', 'u.confirmed']).where('u.id', '=', id);
     if (role?.kind === 'relation') {
       q = q.leftJoin(`${role.linkTable} as l`, 'l.source_id', 'u.id').leftJoin('up_roles as r', 'r.document_id', 'l.target_document_id').select('r.id as role_id');
     }

@@ -5,7 +5,7 @@ import { ApplicationError, NotFoundError, UnauthorizedError, ValidationError } f
 import { checkRootPages, readUnpaged, rootOffsets, withoutRootPages } from '../../query/parse/root-pages.js';
 import { authorize } from '../../http/authorize.js';
 import { sendJson } from '../../http/send-json.js';
-import { serveRead } from '../../http/cached-read.js';
+import { readGated, sendGatedValue, serveRead } from '../../http/gated-read.js';
 import { readDocuments } from '../../documents/read.js';
 import type { Tx } from '../../documents/store/rows.js';
 import type { FindQuery, Pagination } from '../../query/ast.js';
@@ -138,11 +138,16 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
   app.get(`${prefix}/users/me`, async (req, reply) => {
     const caller = await authorize(services, req, `${UP}.user.me`);
     if (caller.kind !== 'user' || !caller.user) throw new UnauthorizedError('Unauthorized');
-    const user = await users.view(caller.user.id, caller.ability, oneUserQuery(caller.ability, queryOf(req)));
+    const id = caller.user.id;
+    const query = oneUserQuery(caller.ability, queryOf(req));
+    const { value: user, lease } = await readGated(services, reply.raw, (database, lease) => users.view(id, caller.ability, query, { database, lease }));
     // the caller exists (its token was just checked), so no user here means the query's filters left it
     // out: Strapi 5.54 then answers an empty body, 204
-    if (!user) return reply.code(204).send();
-    return sendJson(reply, user);
+    if (!user) {
+      lease.release();
+      return reply.code(204).send();
+    }
+    return sendGatedValue(reply, user, lease);
   });
 
   // a project's own collection type named `users` (api::user.user) answers /api/users and
@@ -161,9 +166,13 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       const caller = await authorize(services, req, `${UP}.user.findOne`);
       const id = pathRowId((req.params as { id: string }).id);
       const query = oneUserQuery(caller.ability, queryOf(req));
-      const user = id === undefined ? null : await users.view(id, caller.ability, query);
-      if (!user) throw new NotFoundError('User not found');
-      return sendJson(reply, user);
+      if (id === undefined) throw new NotFoundError('User not found');
+      const { value: user, lease } = await readGated(services, reply.raw, (database, lease) => users.view(id, caller.ability, query, { database, lease }));
+      if (!user) {
+        lease.release();
+        throw new NotFoundError('User not found');
+      }
+      return sendGatedValue(reply, user, lease);
     });
 
     app.post(`${prefix}/users`, async (req, reply) => {

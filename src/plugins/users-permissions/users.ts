@@ -9,6 +9,8 @@ import { checkWriteData } from '../../documents/input/check-write-data.js';
 import { validateForPublish } from '../../documents/input/validate-publish.js';
 import { readDocument, type DocumentObject } from '../../documents/read.js';
 import type { Tx } from '../../documents/store/rows.js';
+import type { Database } from '../../database/dialect.js';
+import type { ReadLease } from '../../query/heavy-reads.js';
 import { lockKey } from '../../database/key-lock.js';
 import { parseFindQuery } from '../../query/parse/find-query.js';
 import type { FindQuery } from '../../query/ast.js';
@@ -208,11 +210,16 @@ export class Users {
   }
 
   /** The user as a client sees it (public attributes; populated only what the query asks and the caller may see). */
-  async view(id: number, ability: Ability, query: Record<string, unknown> = {}): Promise<DocumentObject | null> {
-    const r = await this.db.selectFrom('up_users').select('document_id').where('id', '=', id).executeTakeFirst();
+  async view(
+    id: number,
+    ability: Ability,
+    query: Record<string, unknown> = {},
+    gated?: { readonly database: Database; readonly lease: ReadLease },
+  ): Promise<DocumentObject | null> {
+    const r = await (gated?.database ?? this.services.database).reads.selectFrom('up_users').select('document_id').where('id', '=', id).executeTakeFirst();
     if (!r) return null;
     const q = this.parse(ability, query);
     // Strapi's users routes read without a transaction: their populated keys come in another order
-    return readDocument({ ...this.services.readContext, populateCosts: POOLED_COSTS }, this.type, String(r.document_id), q);
+    return readDocument({ ...this.services.readContext, ...gated, populateCosts: POOLED_COSTS }, this.type, String(r.document_id), q);
   }
 }
