@@ -115,13 +115,18 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
     const q = users.parse(caller.ability, { filters, _q, sort, fields, populate });
     checkRootPages(query);
     rootRange(query);
-    const { total } = await readDocuments(read, users.type, {
-      ...q,
-      sort: [],
-      fields: null,
-      populate: new Map(),
-      pagination: { mode: 'offset', start: 0, limit: 1, withCount: true },
-    });
+    const { value: total } = await services.database.recordReads(
+      async (database) =>
+        (
+          await readDocuments({ ...read, database }, users.type, {
+            ...q,
+            sort: [],
+            fields: null,
+            populate: new Map(),
+            pagination: { mode: 'offset', start: 0, limit: 1, withCount: true },
+          })
+        ).total,
+    );
     return sendJson(reply, total ?? 0);
   });
 
