@@ -1,5 +1,6 @@
-// Where a project's own plugin (src/plugins/*) registers a custom field on the server, read from its
-// source (`strapi.customFields.register({ name, plugin, type })`): Folio runs no plugin code, so a
+// Where a project's own code registers a custom field on the server, read from its source
+// (`strapi.customFields.register({ name, plugin, type })`, in a local plugin under src/plugins or in the
+// app's own register in src/index, which names it `global::<name>`): Folio runs no project code, so a
 // custom field it doesn't know can only be mapped by hand (config/custom-fields), and the type the
 // plugin's server code names is the one to map it to. Read only to say so when start-up refuses the
 // field; the admin panel's registration (`app.customFields.register`) names its input type, not the stored one.
@@ -42,7 +43,7 @@ function sourceFiles(dir: string, out: string[]): void {
 }
 
 /** Each registration in one file's text: the object literals after `strapi.customFields.register(`. */
-function registrations(text: string, folder: string): [id: string, type: string][] {
+function registrations(text: string): [id: string, type: string][] {
   const found: [string, string][] = [];
   for (const m of text.matchAll(REGISTER)) {
     // one object, or a list of them: each object's keys sit between its braces
@@ -51,35 +52,32 @@ function registrations(text: string, folder: string): [id: string, type: string]
     for (const chunk of (end === -1 ? after : after.slice(0, end)).split('}')) {
       const name = NAME_KEY.exec(chunk)?.[1];
       const type = TYPE_KEY.exec(chunk)?.[1];
-      // without `plugin`, Strapi names the field after the plugin registering it
-      const plugin = PLUGIN_KEY.exec(chunk)?.[1] ?? folder;
-      if (name !== undefined && type !== undefined) found.push([`plugin::${plugin}.${name}`, type]);
+      // without `plugin` (or naming a plugin Strapi doesn't have) Strapi makes it a global field,
+      // whoever registers it: the app's register and a plugin's alike
+      const plugin = PLUGIN_KEY.exec(chunk)?.[1];
+      if (name !== undefined && type !== undefined) found.push([plugin === undefined ? `global::${name}` : `plugin::${plugin}.${name}`, type]);
     }
   }
   return found;
 }
 
-/** A lookup of the custom fields the project's own plugins register on the server, scanned on first use. */
+/** A lookup of the custom fields the project's own code (its plugins, its src/index) registers on the server, scanned on first use. */
 export function localCustomFields(root: string): (id: string) => LocalRegistration | undefined {
   let byId: Map<string, LocalRegistration> | undefined;
   return (id) => {
     if (byId === undefined) {
       byId = new Map();
-      const pluginsDir = join(root, 'src', 'plugins');
-      let folders: string[] = [];
-      try {
-        folders = readdirSync(pluginsDir).sort();
-      } catch {
-        // no local plugins
-      }
-      for (const folder of folders) {
-        const files: string[] = [];
-        sourceFiles(join(pluginsDir, folder), files);
-        for (const file of files) {
-          const text = readFileSync(file, 'utf8');
-          if (!text.includes('customFields')) continue;
-          for (const [found, type] of registrations(text, folder)) if (!byId.has(found)) byId.set(found, { type, file: relative(root, file) });
-        }
+      // the local plugins first, then the rest of src (the app's register and what it imports)
+      const files: string[] = [];
+      sourceFiles(join(root, 'src', 'plugins'), files);
+      const rest: string[] = [];
+      sourceFiles(join(root, 'src'), rest);
+      const seen = new Set(files);
+      for (const file of rest) if (!seen.has(file) && files.length < MAX_FILES) files.push(file);
+      for (const file of files) {
+        const text = readFileSync(file, 'utf8');
+        if (!text.includes('customFields')) continue;
+        for (const [found, type] of registrations(text)) if (!byId.has(found)) byId.set(found, { type, file: relative(root, file) });
       }
     }
     return byId.get(id);

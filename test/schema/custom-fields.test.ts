@@ -105,13 +105,37 @@ describe('mapping', () => {
     expect((e as Error).message).toBe(
       `${SWATCH}: attribute "rating": custom field "plugin::acme.stars" is not known to Folio: src/plugins/acme-fields/server/src/register.ts registers it as "integer"; map it in config/custom-fields (.json, .js or .ts), e.g. { "plugin::acme.stars": "integer" }`,
     );
-    // a registration without `plugin` names the field after the plugin's folder
+    // a registration without `plugin` is a global field in Strapi (`global::<name>`), even inside a plugin
     const unnamed = project({
-      [SWATCH]: swatchType.replace('plugin::acme.stars', 'plugin::ratings.stars'),
+      [SWATCH]: swatchType.replace('plugin::acme.stars', 'global::stars'),
       'src/plugins/ratings/server/register.js':
         "module.exports = ({ strapi }) => strapi.customFields.register([{ name: 'other', type: 'json' }, { name: 'stars', type: 'float' }]);",
     });
-    expect(() => loadModel(unnamed)).toThrow(/src\/plugins\/ratings\/server\/register\.js registers it as "float"; map it in config\/custom-fields/);
+    expect(() => loadModel(unnamed)).toThrow(
+      /src\/plugins\/ratings\/server\/register\.js registers it as "float"; map it in config\/custom-fields \(\.json, \.js or \.ts\), e\.g\. \{ "global::stars": "float" \}/,
+    );
+  });
+
+  it("an unmapped global custom field the app's own register declares is refused naming src/index and its type (Alexg10/no-fc-back)", () => {
+    // no-fc-back registers `table-grid` in src/index.ts's register(), without a plugin: Strapi names it global::table-grid
+    const dir = project({
+      [SWATCH]: swatchType.replace('plugin::acme.stars', 'global::table-grid'),
+      'src/index.ts':
+        "export default {\n  register({ strapi }) {\n    strapi.customFields.register({\n      name: 'table-grid',\n      type: 'json',\n      inputSize: { default: 12, isResizable: true },\n    });\n  },\n  bootstrap() {},\n};",
+      // the admin panel's registration names the input, not the stored type
+      'src/admin/app.tsx': "export default { register(app) { app.customFields.register({ name: 'table-grid', type: 'string' }); } };",
+    });
+    const e = (() => {
+      try {
+        return loadModel(dir);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(e).toBeInstanceOf(SchemaError);
+    expect((e as Error).message).toBe(
+      `${SWATCH}: attribute "rating": custom field "global::table-grid" is not known to Folio: src/index.ts registers it as "json"; map it in config/custom-fields (.json, .js or .ts), e.g. { "global::table-grid": "json" }`,
+    );
   });
 
   it('a custom field without its id is a schema problem', () => {
