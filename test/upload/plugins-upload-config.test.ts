@@ -53,7 +53,7 @@ describe('plugins.upload.config', () => {
     const r = await app.upload([filePart(await png(800, 600), 'photo.png', 'image/png')]);
     expect(r.status, r.text).toBe(201);
     const formats = r.body[0].formats as Record<string, { width: number; height: number }>;
-    expect(Object.keys(formats)).toEqual(['thumbnail', 'wide', 'small']);
+    expect(Object.keys(formats)).toEqual(['thumbnail', 'small', 'wide']);
     expect([formats['wide']!.width, formats['small']!.width]).toEqual([700, 500]);
   });
 

@@ -46,7 +46,7 @@ describe('POST /api/upload?id= with one file replaces its content', () => {
       field('fileInfo', { alternativeText: 'Alt', caption: 'Cap', focalPoint: { x: 10, y: 20 } }),
     ]);
     const old = up.body[0];
-    expect(Object.keys(old.formats)).toEqual(['thumbnail', 'medium', 'small']);
+    expect(Object.keys(old.formats)).toEqual(['thumbnail', 'small', 'medium']);
     const article = await u.t.request('POST', '/api/articles', { body: { data: { title: 'replaced cover', cover: old.id } } });
     const read = `/api/articles/${article.body.data.documentId}?populate=cover`;
     expect((await u.t.get(read)).body.data.cover.name).toBe('first.png');
@@ -61,7 +61,7 @@ describe('POST /api/upload?id= with one file replaces its content', () => {
     expect(f).toMatchObject({ name: 'second.jpg', alternativeText: 'Alt', caption: 'Cap', focalPoint: null, width: 1200, height: 800, mime: 'image/jpeg' });
     expect(f.updatedAt > old.updatedAt).toBe(true);
     // the formats of the new picture, stored under the old names: one the old picture lacked (large) is new
-    expect(Object.keys(f.formats)).toEqual(['thumbnail', 'large', 'medium', 'small']);
+    expect(Object.keys(f.formats)).toEqual(['thumbnail', 'small', 'medium', 'large']);
     for (const [key, fmt] of Object.entries(f.formats as Record<string, Format>)) {
       expect(fmt).toMatchObject({ name: `${key}_second.jpg`, hash: `${key}_${old.hash}`, ext: '.png', mime: 'image/jpeg', url: `/uploads/${key}_${old.hash}.png` });
       expect(statSync(pathOf(fmt.url)).size).toBe(fmt.sizeInBytes);

@@ -80,7 +80,7 @@ describe('a private bucket', () => {
     expect(f.url.startsWith(`${endpoint}/folio-private/${f.hash}.png?`)).toBe(true);
     expect(f.url).toContain('X-Amz-Signature=');
     expect(f.url).toContain('X-Amz-Expires=2');
-    expect(Object.keys(f.formats)).toEqual(['thumbnail', 'medium', 'small']);
+    expect(Object.keys(f.formats)).toEqual(['thumbnail', 'small', 'medium']);
     for (const fmt of Object.values(f.formats as Record<string, { url: string; hash: string }>)) {
       expect(fmt.url.startsWith(`${endpoint}/folio-private/${fmt.hash}.png?`)).toBe(true);
       expect(fmt.url).toContain('X-Amz-Signature=');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import { DEFAULT_SIZE_LIMIT, humanSize, resolveUploadConfig } from '../../src/plugins/upload/config.js';
-import { plannedFormats } from '../../src/plugins/upload/formats.js';
+import { plannedFormats, strapiFormatOrder } from '../../src/plugins/upload/formats.js';
 import { refusal, storedExtension } from '../../src/plugins/upload/mime.js';
 import { checkedName, fileHash, isSafeObjectName, slug } from '../../src/plugins/upload/names.js';
 import { objectUrlPrefix } from '../../src/plugins/upload/providers/s3.js';
@@ -150,5 +150,23 @@ describe('formats', () => {
     expect(plannedFormats({ width: 100, height: 501 }, bp).map((f) => f.key)).toEqual(['thumbnail', 'small']);
     expect(plannedFormats({ width: 1001, height: 10 }, bp).map((f) => f.key)).toEqual(['thumbnail', 'large', 'medium', 'small']);
     expect(plannedFormats({ width: 1000, height: 1000 }, bp).map((f) => f.key)).toEqual(['thumbnail', 'medium', 'small']);
+  });
+
+  it("formats are listed as Strapi 5.54's local uploads end on SQLite: the thumbnail, then the smallest first", () => {
+    const made = [
+      { key: 'thumbnail', size: 9_000 },
+      { key: 'large', size: 248_600 },
+      { key: 'medium', size: 140_000 },
+      { key: 'small', size: 48_673 },
+    ];
+    expect(strapiFormatOrder(made).map((f) => f.key)).toEqual(['thumbnail', 'small', 'medium', 'large']);
+    // a breakpoint smaller than the thumbnail still comes after it (the thumbnail is stored before the others are made)
+    const tiny = [
+      { key: 'thumbnail', size: 9_000 },
+      { key: 'xsmall', size: 2_000 },
+      { key: 'a', size: 50_000 },
+      { key: 'b', size: 50_000 },
+    ];
+    expect(strapiFormatOrder(tiny).map((f) => f.key)).toEqual(['thumbnail', 'xsmall', 'a', 'b']);
   });
 });

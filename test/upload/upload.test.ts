@@ -63,7 +63,7 @@ describe('POST /api/upload', () => {
     expect(f.url).toBe(`/uploads/${f.hash}.png`);
     expect(f.size).toBe(Math.round((statSync(join(u.uploadsDir, `${f.hash}.png`)).size / 1000) * 100) / 100);
     for (const k of ['createdAt', 'updatedAt', 'publishedAt']) expect(f[k]).toMatch(ISO);
-    expect(Object.keys(f.formats)).toEqual(['thumbnail', 'large', 'medium', 'small']);
+    expect(Object.keys(f.formats)).toEqual(['thumbnail', 'small', 'medium', 'large']);
     const dims = Object.fromEntries(Object.entries(f.formats as Record<string, { width: number; height: number }>).map(([k, v]) => [k, [v.width, v.height]]));
     expect(dims).toEqual({ thumbnail: [234, 156], large: [1000, 667], medium: [750, 500], small: [500, 333] });
     const thumb = f.formats.thumbnail;

@@ -40,7 +40,7 @@ export interface UploadConfig {
   /** MIME patterns (`image/*`) a file's real type must match; null = anything not denied */
   readonly allowedTypes: readonly string[] | null;
   readonly deniedTypes: readonly string[];
-  /** responsive formats, largest first (the order they appear in `formats` after the thumbnail) */
+  /** responsive formats, as configured (made in this order; `formats` lists them smallest first after the thumbnail) */
   readonly breakpoints: readonly Breakpoint[];
   /** images with more pixels than this are refused rather than decoded */
   readonly maxImagePixels: number;

@@ -78,7 +78,25 @@ export function plannedFormats(size: Dimensions, breakpoints: readonly Breakpoin
   return out;
 }
 
-/** Writes each format into `dir`, one at a time (bounded memory and CPU per request). */
+/**
+ * The formats in the order Strapi 5.54 lists them with its local provider (and so on SQLite, where
+ * `formats` is kept as written): it stores the thumbnail, then every responsive format at once, and adds
+ * each to `formats` when its write ends, so the thumbnail comes first and the others smallest first
+ * (`thumbnail, small, medium, large` by default). Ties keep the planned order.
+ */
+export function strapiFormatOrder<T extends { readonly key: string; readonly size: number }>(formats: readonly T[]): T[] {
+  const thumbnail = formats.filter((f) => f.key === THUMBNAIL.key);
+  const rest = formats.filter((f) => f.key !== THUMBNAIL.key);
+  return [
+    ...thumbnail,
+    ...rest
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => a.f.size - b.f.size || a.i - b.i)
+      .map(({ f }) => f),
+  ];
+}
+
+/** Writes each format into `dir`, one at a time (bounded memory and CPU per request), in Strapi's order of `formats`. */
 export async function generateFormats(
   images: ImageRunner,
   src: string,
@@ -97,7 +115,7 @@ export async function generateFormats(
     const info = await images.run({ op: 'resize', src, dest: path, format, width: t.width, height: t.height, maxPixels });
     out.push({ key: t.key, path, width: info.width, height: info.height, size: info.size });
   }
-  return out;
+  return strapiFormatOrder(out);
 }
 
 export interface Optimization {
