@@ -163,6 +163,40 @@ function star(ctx: ParseContext, schema: Schema): MutableMap {
 const DROPPED = Symbol('dropped');
 
 /**
+ * A dotted path below a zone for a component that can't take it whole, as Strapi 5.54's query reads it
+ * there: each segment populated while it names something populatable, the rest of the path left out
+ * from the first that doesn't (a plain value, a name the level doesn't have, anything below a media).
+ */
+function asFarAsItGoes(ctx: ParseContext, schema: Schema, segments: readonly string[]): PopulateNode | null | typeof DROPPED {
+  const [name, ...rest] = segments;
+  if (name === undefined || name === '') return null;
+  let found: ReturnType<typeof lookup>;
+  try {
+    found = lookup(ctx, schema, name, name, name);
+  } catch (e) {
+    if (e instanceof ValidationError) return null;
+    throw e;
+  }
+  if (!found) return DROPPED;
+  if (withheld(schema, found.attr)) return null;
+  const n = node(name, found.kind);
+  if (rest.length === 0) return n;
+  if (found.kind === 'media' || found.attr === 'permissions') return { ...n, nested: true };
+  if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
+    const on = new Map<string, PopulateNode>();
+    for (const uid of zoneComponents(found.attr)) {
+      const child = asFarAsItGoes(ctx, ctx.model.components.get(uid)!, rest);
+      if (child && child !== DROPPED) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]), nested: true });
+    }
+    return on.size ? { ...n, on, nested: true } : { ...n, nested: true };
+  }
+  const target = targetOf(ctx, schema, found.attr);
+  const child = target ? asFarAsItGoes(ctx, target, rest) : null;
+  if (child === DROPPED) return DROPPED;
+  return child ? { ...n, populate: new Map([[child.attribute, child]]), nested: true } : { ...n, nested: true };
+}
+
+/**
  * `a.b.c` — each segment one level deeper; in a dynamic zone the next segment names an attribute of its
  * components. A bad key is reported, as in Strapi, at the dotted path up to it (`Invalid key nope at
  * author.nope`; a bad first segment at its own name). A relation the caller can't find anywhere on the
@@ -189,25 +223,35 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   // Folio serves a permission's own fields only
   if (found.attr === 'permissions') throw invalid(rest[0]!, `${here}.${rest[0]!}`);
   if (found.attr !== 'localizations' && found.attr.kind === 'dynamiczone') {
-    const on = new Map<string, PopulateNode>();
+    const next = rest[0]!;
     // Strapi reports any bad key below a zone at the zone's next segment (`blocks.person.nope` is
     // "Invalid key person at blocks.person")
-    const atZone = invalid(rest[0]!, `${here}.${rest[0]!}`);
-    let named = false;
-    for (const uid of zoneComponents(found.attr)) {
+    const atZone = invalid(next, `${here}.${next}`);
+    const candidates = zoneComponents(found.attr).filter((uid) => {
       const comp = ctx.model.components.get(uid)!;
-      if (!comp.attributes.has(rest[0]!) && !comp.adminRelations?.has(rest[0]!)) continue;
-      named = true;
+      return comp.attributes.has(next) || comp.adminRelations?.has(next);
+    });
+    if (candidates.length === 0) throw atZone;
+    // As Strapi 5.54 checks a path below a zone: it is taken when one component takes it whole; a name
+    // that ends the path is taken when any component has it, even as a plain value (`sections.layout`,
+    // which then populates the zone alone). Each component then populates what of the path it can
+    // (`sections.slides.image` where one component's `slides` are files: those files, in full).
+    let taken = rest.length === 1;
+    const on = new Map<string, PopulateNode>();
+    for (const uid of candidates) {
+      const comp = ctx.model.components.get(uid)!;
       let child: PopulateNode | null | typeof DROPPED;
       try {
         child = dotted(ctx, comp, rest, name, here);
+        taken = true;
       } catch (e) {
-        throw e instanceof ValidationError ? atZone : e;
+        if (!(e instanceof ValidationError)) throw e;
+        child = asFarAsItGoes(ctx, comp, rest);
       }
       // a relation the caller can't find leaves out only itself: the zone's entries still come back, as in Strapi 5.54
       if (child && child !== DROPPED) on.set(uid, { ...node(uid, 'component'), populate: new Map([[child.attribute, child]]), nested: true });
     }
-    if (!named) throw atZone;
+    if (!taken) throw atZone;
     return on.size ? { ...n, on, nested: true } : { ...n, nested: true };
   }
   const target = targetOf(ctx, schema, found.attr)!;
