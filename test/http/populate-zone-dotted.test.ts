@@ -3,7 +3,7 @@
 // one component's `slides` are components holding an image and another's are files): a path below a
 // zone is taken when one of its components takes it whole, or, when the name after the zone ends it,
 // when any component has that name (a plain value included); each component then populates what of
-// the path it can.
+// the path it can. A `*` inside a dotted name is an unknown key where it stands, as any other name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { project } from '../config/helpers.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -104,5 +104,17 @@ describe('a dotted populate name through a dynamic zone', () => {
     expect(await refused('populate=sections.slides.title')).toEqual(invalidKey('slides', 'sections.slides'));
     expect(await refused('populate=sections.image.name')).toEqual(invalidKey('image', 'sections.image'));
     expect(await refused('populate=sections.nope')).toEqual(invalidKey('nope', 'sections.nope'));
+  });
+});
+
+describe('a * inside a dotted populate name', () => {
+  it('is an unknown key where it stands, as any other name', async () => {
+    expect(await refused('populate=seo.*')).toEqual(invalidKey('*', 'seo.*'));
+    expect(await refused('populate=seo.*.x')).toEqual(invalidKey('*', 'seo.*'));
+    expect(await refused('populate=*.seo')).toEqual(invalidKey('*', '*'));
+    expect(await refused('populate=sections.*')).toEqual(invalidKey('*', 'sections.*'));
+    expect(await refused('populate=sections.slides.*')).toEqual(invalidKey('slides', 'sections.slides'));
+    expect(await refused('populate=seo.metaSocial.*')).toEqual(invalidKey('*', 'seo.metaSocial.*'));
+    expect(await refused('populate[seo][populate]=metaSocial.*')).toEqual(invalidKey('*', 'metaSocial.*'));
   });
 });

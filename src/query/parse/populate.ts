@@ -207,7 +207,6 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
   const [name, ...rest] = segments;
   const here = prefix === null ? (name ?? '') : `${prefix}.${name ?? ''}`;
   if (name === undefined || name === '') throw invalid('', prefix === null ? errPath : here);
-  if (name === '*' && rest.length === 0) return null;
   if (!schema.attributes.has(name) && isAdminAuthor(schema, name)) {
     // named at its whole path, below a nested populate's parent too, after the names past it
     const full = prefix ?? errPath;
@@ -454,7 +453,6 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       const s = item.trim();
       // `*` stands alone: in a list or beside other names Strapi 5.54 refuses it, at any depth
       if (s === '*') throw invalid('*', '*');
-      if (s.includes('*')) throw invalid(s, path.length ? errRoot : s);
       // a list entry below an entry is one name: commas in it make no name, named at the entry as Strapi does
       if (Array.isArray(raw) && path.length > 0 && s.includes(',')) throw invalid(s, errRoot);
       const segments = s.split('.');
