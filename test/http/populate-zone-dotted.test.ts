@@ -1,9 +1,10 @@
-// Dotted populate names through a dynamic zone, as the reference Strapi 5.54 answers them (seen on
-// yakoo-strapi-local-starter's front end, whose page query asks `sections.slides.image` of a zone where
-// one component's `slides` are components holding an image and another's are files): a path below a
-// zone is taken when one of its components takes it whole, or, when the name after the zone ends it,
-// when any component has that name (a plain value included); each component then populates what of
-// the path it can. A `*` inside a dotted name is an unknown key where it stands, as any other name.
+// Dotted populate names through a dynamic zone, and `*` inside a dotted name, as the reference Strapi
+// 5.54 answers them (seen on yakoo-strapi-local-starter's front end, whose page query asks
+// `sections.slides.image` of a zone where one component's `slides` are components holding an image and
+// another's are files): a path below a zone is taken when one of its components takes it whole, or,
+// when the name after the zone ends it, when any component has that name (a plain value included);
+// each component then populates what of the path it can. Separate list entries cut each other short
+// as Strapi reads them; names within one entry never do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { project } from '../config/helpers.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -116,5 +117,16 @@ describe('a * inside a dotted populate name', () => {
     expect(await refused('populate=sections.slides.*')).toEqual(invalidKey('slides', 'sections.slides'));
     expect(await refused('populate=seo.metaSocial.*')).toEqual(invalidKey('*', 'seo.metaSocial.*'));
     expect(await refused('populate[seo][populate]=metaSocial.*')).toEqual(invalidKey('*', 'metaSocial.*'));
+  });
+});
+
+describe('a shorter name after a longer one', () => {
+  it('cuts it short from a later list entry; within one entry it adds nothing and takes nothing away', async () => {
+    expect((await read('populate[0]=seo.metaSocial.image&populate[1]=seo')).seo).not.toHaveProperty('metaSocial');
+    expect((await read('populate=seo.metaSocial.image,seo')).seo.metaSocial[0].image).toMatchObject({ name: 'pixel.png' });
+    expect((await read('populate[0]=seo.metaSocial.image,seo')).seo.metaSocial[0].image).toMatchObject({ name: 'pixel.png' });
+    expect((await read('populate[0]=sections.slides.image&populate[1]=sections.slides')).sections[0].slides[0]).not.toHaveProperty('image');
+    expect((await read('populate=sections.slides.image,sections.slides')).sections[0].slides[0].image).toMatchObject({ name: 'pixel.png' });
+    expect((await read('populate[0]=sections.slides&populate[1]=sections.slides.image')).sections[0].slides[0].image).toMatchObject({ name: 'pixel.png' });
   });
 });

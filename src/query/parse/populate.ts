@@ -412,10 +412,10 @@ function checkMisplacedOption(ctx: ParseContext, schema: Schema, key: string, va
 
 /**
  * The names of a list as Strapi 5.54 builds its populate from them: grouped by their first segment,
- * each group's remainders gathered newest first and read again the same way one level down, and a
- * bare name emptying what its group gathered before it. So `author.profile,author.articles` populates
+ * each group's remainders gathered newest first and read again the same way one level down (the names
+ * a later, shorter name empties are left out before). So `author.profile,author.articles` populates
  * `articles` before `profile` (the keys' order where their cost ties: populate-cost.ts), a third
- * level keeps the order written, and `author.profile,author` populates no profile. Answers the order
+ * level keeps the order written, and `populate[0]=author.profile&populate[1]=author` populates no profile. Answers the order
  * in which the names' populates are merged; names left out are not in it.
  */
 function mergeOrder(entries: readonly { readonly segments: readonly string[]; readonly i: number }[]): number[] {
@@ -424,10 +424,8 @@ function mergeOrder(entries: readonly { readonly segments: readonly string[]; re
     const [first, ...rest] = e.segments;
     let g = groups.get(first!);
     if (!g) groups.set(first!, (g = { bare: null, rest: [] }));
-    if (rest.length === 0) {
-      g.bare = e.i;
-      g.rest = [];
-    } else g.rest.push({ segments: rest, i: e.i });
+    if (rest.length === 0) g.bare = e.i;
+    else g.rest.push({ segments: rest, i: e.i });
   }
   const out: number[] = [];
   for (const g of groups.values()) {
@@ -435,6 +433,38 @@ function mergeOrder(entries: readonly { readonly segments: readonly string[]; re
     out.push(...mergeOrder([...g.rest].reverse()));
   }
   return out;
+}
+
+/**
+ * The names a list asks for once Strapi 5.54 has read it: each entry, as written (commas and all), a
+ * path set in turn into one tree, so an entry ending where an earlier one went deeper cuts that one
+ * short (`populate[0]=author.profile&populate[1]=author` asks for no profile), while one going deeper
+ * adds to what an earlier one asked; the paths left are then split at their commas. Names within one
+ * entry (`populate=author.profile,author`, `blocks.slides.image,blocks.slides`) never cut each other.
+ */
+function namesKept(entries: readonly string[]): Set<string> {
+  type Tree = Map<string, Tree | true>;
+  const root: Tree = new Map();
+  for (const entry of entries) {
+    const keys = entry.split('.');
+    let at = root;
+    for (let i = 0; i < keys.length - 1; i++) {
+      let next = at.get(keys[i]!);
+      if (next === undefined || next === true) at.set(keys[i]!, (next = new Map()));
+      at = next;
+    }
+    at.set(keys[keys.length - 1]!, true);
+  }
+  const paths: string[] = [];
+  const walk = (tree: Tree, prefix: string): void => {
+    for (const [key, below] of tree) {
+      const path = prefix === '' ? key : `${prefix}.${key}`;
+      if (below === true) paths.push(path);
+      else walk(below, path);
+    }
+  };
+  walk(root, '');
+  return new Set(paths.flatMap((p) => p.split(',')).map((name) => name.trim()));
 }
 
 function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[], written: string | null = null): PopulateMap {
@@ -448,7 +478,7 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     // at the top, Strapi 5.54 splits every entry at its commas and skips empty names (`populate[0]=image,video`,
     // `populate=a,,b`); below an entry, a list's entries are names as they are
     const items = path.length === 0 ? topLevelNames(raw) : typeof raw === 'string' ? raw.split(',') : (raw as string[]);
-    const parsed: { readonly segments: readonly string[]; readonly node: PopulateNode }[] = [];
+    const parsed: { readonly segments: readonly string[]; readonly node: PopulateNode; readonly name: string }[] = [];
     for (const item of items) {
       const s = item.trim();
       // `*` stands alone: in a list or beside other names Strapi 5.54 refuses it, at any depth
@@ -458,9 +488,11 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       const segments = s.split('.');
       const n = dotted(ctx, schema, segments, errRoot);
       if (!n || n === DROPPED) continue;
-      parsed.push({ segments, node: n });
+      parsed.push({ segments, node: n, name: s });
     }
-    for (const i of mergeOrder(parsed.map((p, i) => ({ segments: p.segments, i })))) merge(map, parsed[i]!.node);
+    const asked = namesKept(typeof raw === 'string' ? [raw] : (raw as string[]));
+    const kept = parsed.filter((p) => asked.has(p.name));
+    for (const i of mergeOrder(kept.map((p, i) => ({ segments: p.segments, i })))) merge(map, kept[i]!.node);
     return map;
   }
   if (!isObj(raw)) throw new ValidationError('populate must be a string, an array or an object', { source: 'query', param: 'populate' });
