@@ -4,7 +4,8 @@
 // another's are files): a path below a zone is taken when one of its components takes it whole, or,
 // when the name after the zone ends it, when any component has that name (a plain value included);
 // each component then populates what of the path it can. Separate list entries cut each other short
-// as Strapi reads them; names within one entry never do.
+// as Strapi reads them; names within one entry never do. Below an entry, a name going on past a zone
+// is refused, as Strapi refuses it there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { project } from '../config/helpers.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -21,6 +22,7 @@ const PAGE = json({
     title: { type: 'string' },
     sections: { type: 'dynamiczone', components: ['blocks.carousel', 'blocks.gallery', 'blocks.feature'] },
     seo: { type: 'component', repeatable: false, component: 'shared.seo' },
+    parent: { type: 'relation', relation: 'manyToOne', target: 'api::page.page' },
   },
 });
 const FILES = {
@@ -128,5 +130,20 @@ describe('a shorter name after a longer one', () => {
     expect((await read('populate[0]=sections.slides.image&populate[1]=sections.slides')).sections[0].slides[0]).not.toHaveProperty('image');
     expect((await read('populate=sections.slides.image,sections.slides')).sections[0].slides[0].image).toMatchObject({ name: 'pixel.png' });
     expect((await read('populate[0]=sections.slides&populate[1]=sections.slides.image')).sections[0].slides[0].image).toMatchObject({ name: 'pixel.png' });
+  });
+});
+
+describe('below an entry, a name going on past a dynamic zone', () => {
+  it("is Strapi's refusal of a populate under a zone, named where the request wrote it, as in the object form", async () => {
+    const atZone = invalidKey('populate', 'parent.populate.sections');
+    expect(await refused('populate[parent][populate]=sections.slides.image')).toEqual(atZone);
+    expect(await refused('populate[parent][populate][0]=sections.layout')).toEqual(atZone);
+    expect(await refused('populate[parent][populate][0]=seo.metaSocial&populate[parent][populate][1]=sections.image')).toEqual(atZone);
+    expect(await refused('populate[parent][populate][sections][populate][image]=true')).toEqual(atZone);
+    // a bad name is reported first, at its own dotted path
+    expect(await refused('populate[parent][populate]=sections.nope')).toEqual(invalidKey('nope', 'sections.nope'));
+    // the zone alone, or its fragments, are read as ever
+    expect((await t.get('/api/pages?populate[parent][populate][0]=sections')).status).toBe(200);
+    expect((await t.get('/api/pages?populate[parent][populate][sections][on][blocks.feature][populate]=image')).status).toBe(200);
   });
 });

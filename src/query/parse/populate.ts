@@ -294,7 +294,8 @@ function zoneEntry(ctx: ParseContext, schema: Schema, a: Attribute & { kind: 'dy
   if (unexpected.length) throw zoneValueError(schema, a, value);
   let on: Map<string, PopulateNode> | null = null;
   if (value['populate'] !== undefined) {
-    if (value['populate'] !== '*' && truthy(value['populate']) !== true) throw invalid('populate', here);
+    // named where the request wrote it, as Strapi 5.54 names it (`Invalid key populate at localizations.populate.sections`)
+    if (value['populate'] !== '*' && truthy(value['populate']) !== true) throw invalid('populate', written);
     on = new Map(zoneComponents(a).map((uid) => [uid, { ...node(uid, 'component'), populate: star(ctx, ctx.model.components.get(uid)!), nested: true }]));
   }
   const fragmentsOnly = value['on'] !== undefined;
@@ -467,6 +468,21 @@ function namesKept(entries: readonly string[]): Set<string> {
   return new Set(paths.flatMap((p) => p.split(',')).map((name) => name.trim()));
 }
 
+/** How many segments of a dotted name lead to a dynamic zone it goes on past (0: none). */
+function zoneGoneThrough(ctx: ParseContext, schema: Schema, segments: readonly string[]): number {
+  let at: Schema | null = schema;
+  for (let i = 0; i < segments.length - 1 && at; i++) {
+    const name = segments[i]!;
+    if (name === 'localizations' && at.modelType === 'contentType' && !at.attributes.has(name)) continue;
+    const a: Attribute | undefined = at.attributes.get(name);
+    if (!a) return 0;
+    if (a.kind === 'dynamiczone') return i + 1;
+    if (a.kind === 'component' || a.kind === 'relation') at = targetOf(ctx, at, a);
+    else return 0;
+  }
+  return 0;
+}
+
 function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: string[], written: string | null = null): PopulateMap {
   const map: MutableMap = new Map();
   if (raw === undefined || raw === null || raw === '') return map;
@@ -489,6 +505,15 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
       const n = dotted(ctx, schema, segments, errRoot);
       if (!n || n === DROPPED) continue;
       parsed.push({ segments, node: n, name: s });
+    }
+    // below an entry, a name going on past a dynamic zone asks a populate of the zone, which Strapi 5.54
+    // refuses there as in the object form (`populate[localizations][populate]=sections.image` is `Invalid
+    // key populate at localizations.populate.sections`); at the top it takes such names
+    if (path.length > 0) {
+      for (const p of parsed) {
+        const at = zoneGoneThrough(ctx, schema, p.segments);
+        if (at > 0) throw invalid('populate', [written ?? errRoot, p.segments.slice(0, at).join('.populate.')].filter((x) => x !== null).join('.'));
+      }
     }
     const asked = namesKept(typeof raw === 'string' ? [raw] : (raw as string[]));
     const kept = parsed.filter((p) => asked.has(p.name));
