@@ -63,6 +63,17 @@ describe('largest position per key', () => {
     expect([got.get('a'), got.get('b'), got.get('k0'), got.get('k1199')]).toEqual([7, 2, 0, 0]);
   });
 
+  it('reads any number of keys in one statement where the dialect lists keys as rows', async () => {
+    // PostgreSQL plans each branch of a union on its own: 10,000 keys as unions of 200 took seconds to plan
+    if (database.dialect.keyRows === null) return;
+    const keys = Array.from({ length: 5000 }, (_, i) => i).concat([1, 2, 4]);
+    const before = database.statements();
+    const got = await maxPerKey(store(), 'lnk', 'src', 'ord', keys);
+    expect(database.statements() - before).toBe(1);
+    expect(got.size).toBe(5000);
+    expect([got.get(1), got.get(2), got.get(3), got.get(4), got.get(4999)]).toEqual([2, 7, 3, 0, 0]);
+  });
+
   it('runs no statement for no keys', async () => {
     const before = database.statements();
     expect((await maxPerKey(store(), 'lnk', 'doc', 'ord', [])).size).toBe(0);

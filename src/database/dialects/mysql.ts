@@ -41,6 +41,7 @@ export const mysqlDialect: Dialect = {
   likePattern: (pattern) => sql.val(pattern),
   oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as char)`,
+  keyRows: null,
   toDatetime: (d) => d,
   toBoolean: (b) => b,
   decimalPlaces: 2,

@@ -43,6 +43,8 @@ export const postgresDialect: Dialect = {
   oneOf: (e, values, type) =>
     values.length === 1 ? sql<SqlBool>`${e} = ${values[0]}` : sql<SqlBool>`${e} = any(${sql.val(values)}::${sql.raw(type === 'integer' ? 'int[]' : 'text[]')})`,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
+  keyRows: (alias, columns) =>
+    sql`unnest(${sql.join(columns.map((c) => sql`${sql.val(c.values)}::${sql.raw(c.type === 'integer' ? 'int[]' : 'text[]')}`))}) with ordinality as ${sql.id(alias)}(${sql.join(columns.map((c) => sql.id(c.name)))}, "i")`,
   toDatetime: (d) => d,
   toBoolean: (b) => b,
   decimalPlaces: 2,

@@ -45,6 +45,7 @@ export const sqliteDialect: Dialect = {
   likePattern: (pattern) => sql.val(pattern),
   oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
+  keyRows: null,
   toDatetime: (d) => d.toISOString(),
   toBoolean: (b) => (b ? 1 : 0),
   decimalPlaces: null,

@@ -28,35 +28,99 @@ export function applyOp<T extends { doc: string; locale?: string | null }>(
   let list: T[];
   if (op.kind === 'set') {
     list = [];
+    // where each key stands in the list: a write may name 10,000 documents, and a search of the list
+    // for each of them was 10^8 steps of the event loop
+    const at = new Map<string, number>();
     for (const e of set) {
-      const at = list.findIndex((x) => key(x) === key(e));
-      if (at < 0) {
+      const k = key(e);
+      const i = at.get(k);
+      if (i === undefined) {
+        at.set(k, list.length);
         list.push(e);
         continue;
       }
       // one document named twice is a duplicate, unless each names another version of it
-      const merged = combine?.(list[at]!, e);
+      const merged = combine?.(list[i]!, e);
       if (merged === undefined || merged === e) throw duplicate(e.doc);
-      list[at] = merged;
+      list[i] = merged;
     }
   } else {
     const gone = new Set(disconnect);
     const reconnected = new Set(connect.map(key));
     // a document disconnected here still marks its place for the positions of this connect, as in
     // Strapi (disconnect B, connect C before B: C takes B's place); it leaves the list after them
-    list = current.filter((e) => !(gone.has(key(e)) && reconnected.has(key(e))));
+    const linked = new LinkedList<T>(key);
+    for (const e of current) if (!(gone.has(key(e)) && reconnected.has(key(e)))) linked.push(e);
     op.connect.forEach((ref, i) => {
-      const was = list.findIndex((x) => key(x) === key(connect[i]!));
+      const given = connect[i]!;
+      const before = linked.get(key(given));
       // `combine`: what the link becomes where the document was linked already (another version of it)
-      const e = combine && was >= 0 ? combine(list[was]!, connect[i]!) : connect[i]!;
-      list = list.filter((x) => key(x) !== key(e));
+      const e = combine && before ? combine(before.value, given) : given;
+      // where it stood before this connect: a loose position that can't be met puts it back there
+      const was = before ? linked.remove(before) : undefined;
       // strict unless the client says otherwise, on update too: Strapi 5.54 refuses there as well; a
       // relation holding one target has no order, and Strapi ignores a position there
-      place(list, e, toMany ? ref.position : undefined, op.strict ?? true, was, key, anchorLocale);
+      place(linked, e, toMany ? ref.position : undefined, op.strict ?? true, was, key, anchorLocale);
     });
-    list = list.filter((e) => !gone.has(key(e)) || reconnected.has(key(e)));
+    list = linked.values().filter((e) => !gone.has(key(e)) || reconnected.has(key(e)));
   }
   return toMany ? list : list.slice(-1);
+}
+
+interface Node<T> {
+  value: T;
+  prev: Node<T> | null;
+  next: Node<T> | null;
+}
+
+/** Where a removed node stood: after `prev` (null: at the start). */
+interface Spot<T> {
+  readonly prev: Node<T> | null;
+}
+
+/** An ordered list of links with each key's node at hand: every step of a connect in constant time. */
+class LinkedList<T extends { doc: string; locale?: string | null }> {
+  private head: Node<T> | null = null;
+  private tail: Node<T> | null = null;
+  private readonly nodes = new Map<string, Node<T>>();
+
+  constructor(private readonly key: LinkKey) {}
+
+  get(k: string): Node<T> | undefined {
+    return this.nodes.get(k);
+  }
+
+  /** takes the node out; answers where it stood */
+  remove(n: Node<T>): Spot<T> {
+    const spot = { prev: n.prev };
+    if (n.prev) n.prev.next = n.next;
+    else this.head = n.next;
+    if (n.next) n.next.prev = n.prev;
+    else this.tail = n.prev;
+    this.nodes.delete(this.key(n.value));
+    return spot;
+  }
+
+  /** puts `value` after `prev` (null: first) */
+  insertAfter(prev: Node<T> | null, value: T): void {
+    const next = prev ? prev.next : this.head;
+    const n: Node<T> = { value, prev, next };
+    if (prev) prev.next = n;
+    else this.head = n;
+    if (next) next.prev = n;
+    else this.tail = n;
+    this.nodes.set(this.key(value), n);
+  }
+
+  push(value: T): void {
+    this.insertAfter(this.tail, value);
+  }
+
+  values(): T[] {
+    const out: T[] = [];
+    for (let n = this.head; n; n = n.next) out.push(n.value);
+    return out;
+  }
 }
 
 /**
@@ -97,15 +161,15 @@ export function duplicate(doc: string): ValidationError {
 }
 
 /**
- * `was`: where the entry stood before this connect (-1 if new); a loose position that can't be met keeps
- * it there, as in Strapi. `anchorLocale`: where links are told apart by locale, the anchor's.
+ * `was`: where the entry stood before this connect (undefined if new); a loose position that can't be met
+ * keeps it there, as in Strapi. `anchorLocale`: where links are told apart by locale, the anchor's.
  */
 function place<T extends { doc: string; locale?: string | null }>(
-  list: T[],
+  list: LinkedList<T>,
   e: T,
   position: Position | undefined,
   strict: boolean,
-  was: number,
+  was: Spot<T> | undefined,
   key: LinkKey,
   anchorLocale?: AnchorLocale,
 ): void {
@@ -114,23 +178,22 @@ function place<T extends { doc: string; locale?: string | null }>(
     return;
   }
   if ('start' in position) {
-    list.unshift(e);
+    list.insertAfter(null, e);
     return;
   }
   const anchor = 'before' in position ? position.before : position.after;
-  const anchorKey = key({ doc: anchor, ...(anchorLocale ? { locale: anchorLocale(position, e) } : {}) });
-  const i = list.findIndex((x) => key(x) === anchorKey);
-  if (i < 0 && !strict) {
-    if (was >= 0) list.splice(was, 0, e);
+  const anchorNode = list.get(key({ doc: anchor, ...(anchorLocale ? { locale: anchorLocale(position, e) } : {}) }));
+  if (!anchorNode && !strict) {
+    if (was) list.insertAfter(was.prev, e);
     else list.push(e);
     return;
   }
-  if (i < 0) {
+  if (!anchorNode) {
     throw new ValidationError(
       `There was a problem connecting relation with id ${e.doc} at position ${JSON.stringify(position)}. The relation with id ${anchor} needs to be connected first.`,
     );
   }
-  list.splice('before' in position ? i : i + 1, 0, e);
+  list.insertAfter('before' in position ? anchorNode.prev : anchorNode, e);
 }
 
 /**

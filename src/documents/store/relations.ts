@@ -9,6 +9,7 @@ import { insertLinks } from './deferred-links.js';
 import { lockDocumentLocales, lockDocuments, lockRows } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
 import { insertMany, maxPerKey } from './rows.js';
+import { MAX_PARAMETERS } from './store.js';
 import { checkAndPlace, checkExists, notFound, type Entry, type TargetContext } from './targets.js';
 import { releaseTakenTargets } from './taken-targets.js';
 
@@ -269,7 +270,7 @@ async function writeInverseInLocale(
   let cur = tx
     .selectFrom(`${attr.linkTable} as l`)
     .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
-    .select(['l.source_id', 'a.document_id'])
+    .select(['l.source_id', 'a.document_id', 'l.inv_ord'])
     .where('l.target_document_id', '=', selfDoc);
   if (linkLocale !== null) cur = cur.where(showsLocale(linkLocale, 'l.target_locale'));
   if (locale !== null) cur = cur.where('a.locale', '=', locale);
@@ -277,9 +278,18 @@ async function writeInverseInLocale(
   if (publishedOnly) cur = cur.where('a.published_at', 'is not', null);
   const currentRows = await cur.orderBy('l.inv_ord').orderBy('l.id').execute();
   const current: Entry[] = [];
+  const seen = new Set<string>();
+  // each owner row's place in this document's list, as its link rows hold it (NaN: its rows disagree)
+  const placeOf = new Map<number, number>();
   for (const r of currentRows) {
     const doc = String(r.document_id);
-    if (!current.some((e) => e.doc === doc)) current.push({ doc, locale, status: null });
+    if (!seen.has(doc)) {
+      seen.add(doc);
+      current.push({ doc, locale, status: null });
+    }
+    const id = Number(r.source_id);
+    const inv = Number(r.inv_ord);
+    placeOf.set(id, placeOf.has(id) && placeOf.get(id) !== inv ? NaN : inv);
   }
   const ownerLocale = (): string | null => locale;
   // a longhand status picks which versions of an owner with draft & publish hold the link (rule 6)
@@ -301,11 +311,17 @@ async function writeInverseInLocale(
     if (locale !== null) q = q.where('locale', '=', locale);
     if (draftsOnly) q = q.where('published_at', 'is', null);
     if (publishedOnly) q = q.where('published_at', 'is not', null);
-    const found = await q.execute();
+    const byDoc = new Map<string, { id: unknown; published_at: unknown }[]>();
+    for (const r of await q.execute()) {
+      const doc = String(r.document_id);
+      const list = byDoc.get(doc);
+      if (list) list.push(r);
+      else byDoc.set(doc, [r]);
+    }
     for (const e of entries) {
       out.set(
         e,
-        found.filter((r) => String(r.document_id) === e.doc && (e.status === null || (e.status === 'draft') === (r.published_at === null))).map((r) => Number(r.id)),
+        (byDoc.get(e.doc) ?? []).filter((r) => e.status === null || (e.status === 'draft') === (r.published_at === null)).map((r) => Number(r.id)),
       );
     }
     return out;
@@ -335,40 +351,56 @@ async function writeInverseInLocale(
     if (ids.length > 0 && alive.length === 0) throw notFound(e.doc, locale);
     rows.set(e, alive);
   }
+  // one batch of statements for the whole list, however long: a statement or two per entry was 20,000
+  // round trips for the 10,000 documents one write may name
+  const addedIds = added.flatMap((e) => rows.get(e) ?? []);
+  if (!ownerAttr.toMany && addedIds.length) {
+    for (const ids of slices(addedIds)) {
+      let taken = tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids);
+      // an owner without locales holding one localized document holds it once per locale, as in Strapi: linking
+      // this document's fr version leaves its en version linked (omgg-backend's gallery ↔ game)
+      if (linkLocale !== null) taken = taken.where((eb) => eb.or([eb('target_document_id', '<>', selfDoc), eb('target_locale', 'is', null), eb('target_locale', '=', linkLocale)]));
+      await taken.execute();
+    }
+  }
+  const ordOf = ownerAttr.toMany && addedIds.length ? await maxPerKey(ctx.store, attr.linkTable, 'source_id', 'ord', addedIds) : new Map<number, number>();
+  const inserts: Record<string, unknown>[] = [];
+  // links kept whose place on this side changes: [owner row, new place]
+  const moved: [number, number][] = [];
   for (const [i, e] of next.entries()) {
     const ids = rows.get(e) ?? [];
     if (!had.has(e.doc)) {
-      if (!ownerAttr.toMany && ids.length) {
-        let taken = tx.deleteFrom(attr.linkTable).where('source_id', 'in', ids);
-        // an owner without locales holding one localized document holds it once per locale, as in Strapi: linking
-        // this document's fr version leaves its en version linked (omgg-backend's gallery ↔ game)
-        if (linkLocale !== null)
-          taken = taken.where((eb) => eb.or([eb('target_document_id', '<>', selfDoc), eb('target_locale', 'is', null), eb('target_locale', '=', linkLocale)]));
-        await taken.execute();
-      }
-      const ordOf = ownerAttr.toMany ? await maxPerKey(ctx.store, attr.linkTable, 'source_id', 'ord', ids) : new Map<number, number>();
-      await insertMany(
-        ctx.store,
-        attr.linkTable,
-        ids.map((id) => ({
-          source_id: id,
-          target_document_id: selfDoc,
-          target_locale: linkLocale,
-          target_status: null,
-          ord: (ordOf.get(id) ?? 0) + 1,
-          inv_ord: i + 1,
-        })),
-      );
-    } else if (ids.length) {
-      await tx
-        .updateTable(attr.linkTable)
-        .set({ inv_ord: i + 1 })
-        .where('target_document_id', '=', selfDoc)
-        .where('source_id', 'in', ids)
-        .where(thisLocale)
-        .execute();
-    }
+      for (const id of ids)
+        inserts.push({ source_id: id, target_document_id: selfDoc, target_locale: linkLocale, target_status: null, ord: (ordOf.get(id) ?? 0) + 1, inv_ord: i + 1 });
+    } else for (const id of ids) if (placeOf.get(id) !== i + 1) moved.push([id, i + 1]);
   }
+  await insertMany(ctx.store, attr.linkTable, inserts);
+  for (const part of slices(moved)) {
+    const place = sql<number>`case ${sql.ref('source_id')} ${sql.join(
+      // numbers this write computed, written as literals: a bound THEN value has no type PostgreSQL can infer
+      part.map(([id, inv]) => sql`when ${sql.lit(id)} then ${sql.lit(inv)}`),
+      sql` `,
+    )} end`;
+    await tx
+      .updateTable(attr.linkTable)
+      .set({ inv_ord: place })
+      .where('target_document_id', '=', selfDoc)
+      .where(
+        'source_id',
+        'in',
+        part.map(([id]) => id),
+      )
+      .where(thisLocale)
+      .execute();
+  }
+}
+
+/** `list` in parts small enough for the bound parameters of one statement (at most three per item, and a few more) */
+function slices<T>(list: readonly T[]): T[][] {
+  const step = Math.floor(MAX_PARAMETERS / 4);
+  const out: T[][] = [];
+  for (let from = 0; from < list.length; from += step) out.push(list.slice(from, from + step));
+  return out;
 }
 
 /**

@@ -86,6 +86,20 @@ const MAX_UNION_TERMS = 200;
 export async function maxPerKey<K extends string | number>(s: Store, table: string, key: string, column: string, keys: readonly K[]): Promise<Map<K, number>> {
   const out = new Map<K, number>();
   const distinct = [...new Set(keys)];
+  if (distinct.length === 0) return out;
+  const keyRows = s.dialect.keyRows;
+  if (keyRows) {
+    // one statement planned once: its subquery runs for each key, reading the (key, column) index as a branch would
+    const type = typeof distinct[0] === 'number' ? 'integer' : 'text';
+    const rows = await sql<{
+      i: unknown;
+      m: unknown;
+    }>`select ${sql.ref('k.i')} as "i", (select max(${sql.ref(column)}) from ${sql.table(table)} where ${sql.ref(key)} = ${sql.ref('k.k')}) as "m" from ${keyRows('k', [{ name: 'k', values: distinct as readonly number[] | readonly string[], type }])}`.execute(
+      s.tx,
+    );
+    for (const r of rows.rows) out.set(distinct[Number(r.i) - 1]!, Number(r.m ?? 0));
+    return out;
+  }
   const branch = (k: K, i: number) =>
     s.tx.selectNoFrom((eb) => [
       sql.lit(i).as('i'),
