@@ -162,7 +162,7 @@ export class DocumentWriter {
 
   private context(tx: Tx, afterCommit: AfterCommit): RelationContext {
     return {
-      store: { tx, dialect: this.services.database.dialect, newRows: new NewRows(), afterCommit },
+      store: { tx, dialect: this.services.database.dialect, newRows: new NewRows(), afterCommit, files: { found: new Map(), looked: new Set() } },
       model: this.services.model,
       defaultLocale: this.services.defaultLocale,
       found: new Set(),

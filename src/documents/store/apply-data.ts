@@ -4,7 +4,7 @@ import { ApplicationError } from '../../errors.js';
 import type { Component, ContentType, RelationAttribute } from '../../schema/types.js';
 import type { ComponentInput, WriteData, ZoneEntryInput } from '../input/types.js';
 import { deleteRows } from './children.js';
-import { setMedia } from './media.js';
+import { lookUpFiles, mediaRefsIn, setMedia } from './media.js';
 import type { CmpLink } from './new-rows.js';
 import { refuseAdminLinks } from './admin-links.js';
 import { checkUnlinkedRelation, dpSource, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
@@ -114,6 +114,9 @@ function zoneItems(v: ZoneEntryInput[] | null): Item[] {
 
 export async function applyData(ctx: RelationContext, row: SourceRow, data: WriteData, isNew: boolean): Promise<void> {
   const schema: Schema = row.schema;
+  // the files of every component and zone entry below a document, looked up together: a lookup per
+  // component was 10,000 statements for a zone of 10,000 media entries
+  if (row.documentId !== null) await lookUpFiles(ctx.store, mediaRefsIn(data));
   for (const [name, value] of data.components) {
     const a = schema.attributes.get(name);
     if (a?.kind === 'component') await writeItems(ctx, row, name, componentItems(a.component, value), isNew);

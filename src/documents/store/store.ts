@@ -27,6 +27,14 @@ export interface Store {
   readonly deferred?: LinkQueue;
   /** work that must wait for locks this write may not wait for while it holds its own (document writes only) */
   readonly afterCommit?: AfterCommitQueue;
+  /** the files this write looked up and holds (media.ts), so that each is read once however many rows link it */
+  readonly files?: FileLookups;
+}
+
+/** Files a write looked up, each held shared until it ends: by `#<id>` or documentId, the row id of those found. */
+export interface FileLookups {
+  readonly found: Map<string, number>;
+  readonly looked: Set<string>;
 }
 
 /** Bound parameters per statement: SQLite allows 32766, PostgreSQL and MySQL 65535. */
