@@ -49,9 +49,10 @@ export interface Dialect {
    * A FROM item holding one row per key, with a column `name` for each list given (its values row by
    * row) and the row's place as `i` (counted from 1), so that one correlated subquery per key runs in a
    * statement planned once whatever the number of keys: PostgreSQL's unnest of array parameters WITH
-   * ORDINALITY. null where keys are written as a union of one SELECT per key instead (SQLite, MySQL):
-   * PostgreSQL plans each branch of such a union on its own, 0.4–0.8 ms a branch, so the 10,000 links
-   * one write may name took 12 s of planning.
+   * ORDINALITY, SQLite's json_each of one JSON text. null where keys are written as a union of one
+   * SELECT per key instead (MySQL): PostgreSQL plans each branch of such a union on its own, 0.4–0.8 ms
+   * a branch, so the 10,000 links one write may name took 12 s of planning; SQLite took 1.5 s of its
+   * event loop to build and prepare them.
    */
   readonly keyRows: ((alias: string, columns: readonly KeyColumn[]) => RawBuilder<unknown>) | null;
   /** a number as the database prints it, for text matching (MySQL has no CAST … AS TEXT) */

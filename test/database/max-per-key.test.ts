@@ -63,9 +63,10 @@ describe('largest position per key', () => {
     expect([got.get('a'), got.get('b'), got.get('k0'), got.get('k1199')]).toEqual([7, 2, 0, 0]);
   });
 
-  it('reads any number of keys in one statement where the dialect lists keys as rows', async () => {
-    // PostgreSQL plans each branch of a union on its own: 10,000 keys as unions of 200 took seconds to plan
-    if (database.dialect.keyRows === null) return;
+  it('reads any number of keys in one statement on SQLite and PostgreSQL', async () => {
+    // PostgreSQL plans each branch of a union on its own: 10,000 keys as unions of 200 took seconds to plan,
+    // and SQLite most of a second of its event loop to build and prepare them
+    if (database.dialect.name === 'mysql') return;
     const keys = Array.from({ length: 5000 }, (_, i) => i).concat([1, 2, 4]);
     const before = database.statements();
     const got = await maxPerKey(store(), 'lnk', 'src', 'ord', keys);

@@ -94,8 +94,8 @@ describe('long relation lists written from the side without the links', () => {
 });
 
 describe('long relation lists written from the side with the links', () => {
-  it('on a dialect listing keys as rows, linking 3 or 250 documents reads their places in one statement', async () => {
-    if (t.app.database.dialect.keyRows === null) return;
+  it('linking 3 or 250 documents reads their places in one statement (MySQL: a union per 200)', async () => {
+    if (t.app.database.dialect.name === 'mysql') return;
     const few = await articles(3, 'owner-few');
     const many = await articles(250, 'owner-many');
     const a = await send('POST', '/api/articles', { title: 'holds few' });

@@ -45,7 +45,12 @@ export const sqliteDialect: Dialect = {
   likePattern: (pattern) => sql.val(pattern),
   oneOf: inList,
   text: (e: Expression<unknown>) => sql<string>`cast(${e} as text)`,
-  keyRows: null,
+  // one JSON text parameter, its rows read by json_each: a statement of one shape whatever the number of keys
+  keyRows: (alias, columns) => {
+    const rows = columns[0]!.values.map((_, r) => columns.map((c) => c.values[r]));
+    const picked = columns.map((c, n) => sql`json_extract(${sql.ref('value')}, ${`$[${n}]`}) as ${sql.id(c.name)}`);
+    return sql`(select ${sql.join(picked)}, ${sql.ref('key')} + 1 as "i" from json_each(${JSON.stringify(rows)})) as ${sql.id(alias)}`;
+  },
   toDatetime: (d) => d.toISOString(),
   toBoolean: (b) => (b ? 1 : 0),
   decimalPlaces: null,
