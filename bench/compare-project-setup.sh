@@ -17,6 +17,8 @@ work=${3:?work folder}
 here=$(cd "$(dirname "$0")/.." && pwd)
 strapi_port=${STRAPI_PORT:-1340}
 folio_port=${FOLIO_PORT:-1341}
+# a project's config may read these names itself (config/server: `env('STRAPI_PORT')`): not passed on to the servers
+unset STRAPI_PORT FOLIO_PORT
 rm -rf "$work" && mkdir -p "$work/strapi/src" "$work/project" && work=$(cd "$work" && pwd)
 tar -C "$project" --exclude=./node_modules --exclude=./.git --exclude=./.tmp --exclude=./public/uploads -cf - . | tar -C "$work/project" -xf -
 project="$work/project"
