@@ -100,7 +100,7 @@ interface Opened {
   readonly dialect: KyselyDialect;
   /**
    * PostgreSQL: the pipelined connections reads outside transactions share (dialects/postgres-pipeline.ts);
-   * MySQL: the pool, its SELECTs bounded in time
+   * MySQL: a second pool of their own, its SELECTs bounded in time
    */
   readonly readDialect?: KyselyDialect;
   /** SQLite: PRAGMA data_version, which moves when another connection commits */
@@ -212,14 +212,21 @@ async function mysql(cfg: DatabaseConfig): Promise<Opened> {
       : m.createPool({ host: cfg.host, port: cfg.port, database: cfg.database, user: cfg.user, password: cfg.password, ...common });
   const pool = createPool();
   const dialect = new MysqlDialect({ pool });
+  let server: { v: unknown; mode: unknown; step: unknown };
+  try {
+    server = await new Promise<{ v: unknown; mode: unknown; step: unknown }>((resolve, reject) =>
+      pool.query('select version() as v, @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as step', (err: Error | null, rows: unknown) =>
+        err ? reject(err) : resolve((rows as { v: unknown; mode: unknown; step: unknown }[])[0]!),
+      ),
+    );
+  } catch (e) {
+    // a server that can't be reached leaves no pool behind to keep the process alive
+    pool.end(() => {});
+    throw e;
+  }
   // reads outside transactions have a pool of their own: writes waiting for a row lock each hold one
   // of the writes' connections, and a burst of them on one document would keep every read waiting
   const reads = new MysqlDialect({ pool: createPool() });
-  const server = await new Promise<{ v: unknown; mode: unknown; step: unknown }>((resolve, reject) =>
-    pool.query('select version() as v, @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as step', (err: Error | null, rows: unknown) =>
-      err ? reject(err) : resolve((rows as { v: unknown; mode: unknown; step: unknown }[])[0]!),
-    ),
-  );
   // modes 0 and 1 give the rows of one multi-row INSERT consecutive ids; 2 (MySQL 8's default) may interleave them
   const capabilities = { consecutiveIds: Number(server.mode) <= 1 ? Number(server.step) : null };
   const bound = readTimeout(cfg);

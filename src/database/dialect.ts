@@ -151,8 +151,8 @@ export interface Database {
   readonly identity: object;
   readonly db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables come from the model at run time
   /**
-   * Where a read outside any transaction goes: on PostgreSQL the pipelined read connections, which
-   * writes waiting for a lock can't take from it (they hold the pool's); `db` elsewhere.
+   * Where a read outside any transaction goes: PostgreSQL's pipelined read connections, MySQL's second
+   * pool (connections writes waiting for a lock can't take: they hold the writes' pool's); on SQLite `db`.
    */
   readonly reads: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables come from the model at run time
   readonly dialect: Dialect;

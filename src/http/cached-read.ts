@@ -82,7 +82,7 @@ export async function cachedRead(services: Services, req: FastifyRequest, caller
       const versioned = database.tableVersionsActive();
       const before = versioned ? await clockOf(database).after(mark) : undefined;
       const { value, reads, lease } = await readGated(services, reply.raw, read);
-      const body = await serializeGated(reply.raw, value, lease);
+      const body = await serializeGated(reply.raw, () => value, lease);
       try {
         const current = await database.changeMark();
         // the mark still in place: nothing was written during the read, so the counters read before it hold;

@@ -187,9 +187,13 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
   // it, the answer queued for a pooled connection behind the other writes of a burst. Unless it is
   // heavy: then it is read after the commit, holding a heavy-read slot (write-read-back.ts).
   const readBack =
-    (type: ContentType, q: FindQuery, lease: ReadLease): ReadBack<WriteReadBack<DocumentObject | null>> =>
-    (tx, documentId) =>
-      readInWrite(documentId, () => readDocument({ ...read, database: onConnection(read.database, tx), lease }, type, documentId, single(q)));
+    (type: ContentType, q: FindQuery, answer: { lease: ReadLease }): ReadBack<WriteReadBack<DocumentObject | null>> =>
+    (tx, documentId) => {
+      // each run of the transaction (a rerun after a deadlock) reads with a lease of its own
+      const lease = (answer.lease = services.heavyReads.lease());
+      const database = onConnection(read.database, tx);
+      return readInWrite(documentId, (light) => readDocument(light ? { ...read, database, lease } : { ...read, database }, type, documentId, single(q)));
+    };
   const written = async (req: FastifyRequest, reply: FastifyReply, type: ContentType, q: FindQuery, lease: ReadLease, back: WriteReadBack<DocumentObject | null>) => {
     const doc = await readAfterCommit(
       services,
@@ -198,7 +202,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
       back,
       (documentId) => (database, lease) => readDocument({ ...read, database, lease }, type, documentId, single(q)),
     );
-    return sendGatedValue(reply, envelope(req, services, type, doc, {}), lease);
+    return sendGatedValue(reply, () => envelope(req, services, type, doc, {}), lease);
   };
 
   const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -237,11 +241,11 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     const read = readWriteData({ model: services.model, ability: call.caller.ability, write }, type, raw);
     const { data } = read;
     const refused = read.refused && (await withUniquenessErrors(read.refused, { ...services, raw, data, scope: { type, documentId: '', locale } }));
-    const lease = services.heavyReads.lease();
+    const answer = { lease: services.heavyReads.lease() };
     const back = await writing(services, type, raw, write, refused, () =>
-      services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q, lease)),
+      services.writer.createAndRead(type, data, { status: q.status, locale, canCreateLocalization: true }, readBack(type, q, answer)),
     );
-    return written(req, reply.code(201), type, q, lease, back);
+    return written(req, reply.code(201), type, q, answer.lease, back);
   };
 
   const update = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -267,7 +271,7 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
     // in any locale: a document that exists gets a new locale version rather than a 404
     const exists = async () => (await services.database.db.selectFrom(type.table).select('id').where('document_id', '=', documentId).limit(1).executeTakeFirst()) !== undefined;
     // a single type's lookup and first create are one transaction with the write (writer.putSingle)
-    const lease = services.heavyReads.lease();
+    const answer = { lease: services.heavyReads.lease() };
     const back = await writing(
       services,
       type,
@@ -275,10 +279,10 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
       write,
       refused,
       () =>
-        isSingle ? services.writer.putSingle(type, data, opts, readBack(type, q, lease)) : services.writer.updateAndRead(type, documentId, data, opts, readBack(type, q, lease)),
+        isSingle ? services.writer.putSingle(type, data, opts, readBack(type, q, answer)) : services.writer.updateAndRead(type, documentId, data, opts, readBack(type, q, answer)),
       isSingle ? undefined : exists,
     );
-    return written(req, reply, type, q, lease, back);
+    return written(req, reply, type, q, answer.lease, back);
   };
 
   const remove = (type: ContentType, isSingle: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {

@@ -40,11 +40,14 @@ export async function readGated<T>(services: Services, client: ClientConnection,
   }
 }
 
-/** Serializes an answer read under `lease`: one larger than a light answer takes a slot first. Lets the lease go on failure. */
-export async function serializeGated(client: ClientConnection, payload: unknown, lease: ReadLease): Promise<Buffer> {
+/**
+ * Serializes the answer `present` makes of what was read under `lease`: one larger than a light answer
+ * takes a slot first. Lets the lease go on failure.
+ */
+export async function serializeGated(client: ClientConnection, present: () => unknown, lease: ReadLease): Promise<Buffer> {
   try {
     if (lease.overLightBytes) await lease.takeSlot(client);
-    return jsonBytes(payload);
+    return jsonBytes(present());
   } catch (e) {
     lease.release();
     throw e;
@@ -65,13 +68,13 @@ export function sendGated(reply: FastifyReply, body: Buffer, lease: ReadLease): 
   return sendBytes(reply, body);
 }
 
-/** Serializes and sends what a gated read answered. */
-export async function sendGatedValue(reply: FastifyReply, payload: unknown, lease: ReadLease): Promise<FastifyReply> {
-  return sendGated(reply, await serializeGated(reply.raw, payload, lease), lease);
+/** Serializes and sends the answer `present` makes of what a gated read read. */
+export async function sendGatedValue(reply: FastifyReply, present: () => unknown, lease: ReadLease): Promise<FastifyReply> {
+  return sendGated(reply, await serializeGated(reply.raw, present, lease), lease);
 }
 
 /** Reads and sends an answer no cache keeps, under the heavy-read gate (plugins' reads: the media library, users). */
 export async function serveRead(services: Services, reply: FastifyReply, read: ReadFn): Promise<FastifyReply> {
   const { value, lease } = await readGated(services, reply.raw, read);
-  return sendGatedValue(reply, value, lease);
+  return sendGatedValue(reply, () => value, lease);
 }

@@ -80,8 +80,12 @@ export class HeavyReadGate {
     return new ReadLease(this);
   }
 
-  /** resolves once a slot is this caller's; rejects with ReadAbandoned if the client leaves first */
-  acquire(client: ClientConnection): Promise<void> {
+  /**
+   * Resolves once a slot is this caller's; rejects with ReadAbandoned if the client leaves first, and
+   * with SlotWaitTooLong after waitMs unless `patient` (the answer of a write already committed: a 503
+   * would tell its client to send the write again).
+   */
+  acquire(client: ClientConnection, patient = false): Promise<void> {
     if (client.closed) return Promise.reject(new ReadAbandoned());
     if (this.running < this.limits.concurrent) {
       this.running++;
@@ -89,19 +93,19 @@ export class HeavyReadGate {
     }
     return new Promise((resolve, reject) => {
       const leave = (error: Error): void => {
-        clearTimeout(timer);
+        if (timer) clearTimeout(timer);
         client.off('close', left);
         const at = this.waiting.indexOf(granted);
         if (at !== -1) this.waiting.splice(at, 1);
         reject(error);
       };
       const granted = (): void => {
-        clearTimeout(timer);
+        if (timer) clearTimeout(timer);
         client.off('close', left);
         resolve();
       };
       const left = (): void => leave(new ReadAbandoned());
-      const timer = setTimeout(() => leave(new SlotWaitTooLong()), this.limits.waitMs ?? SLOT_WAIT_MS);
+      const timer = patient ? undefined : setTimeout(() => leave(new SlotWaitTooLong()), this.limits.waitMs ?? SLOT_WAIT_MS);
       this.waiting.push(granted);
       client.once('close', left);
     });
@@ -147,9 +151,10 @@ export class ReadLease {
     return this.answerBytes > this.gate.limits.bytes;
   }
 
-  async takeSlot(client: ClientConnection): Promise<void> {
+  /** `patient`: waits for as long as it takes (a committed write's answer), see HeavyReadGate.acquire */
+  async takeSlot(client: ClientConnection, patient = false): Promise<void> {
     if (this.holding || this.released) return;
-    await this.gate.acquire(client);
+    await this.gate.acquire(client, patient);
     this.holding = true;
   }
 

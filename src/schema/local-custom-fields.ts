@@ -5,7 +5,7 @@
 // plugin's server code names is the one to map it to. Read only to say so when start-up refuses the
 // field; the admin panel's registration (`app.customFields.register`) names its input type, not the stored one.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 export interface LocalRegistration {
   /** the stored type the registration names */
@@ -24,6 +24,8 @@ const quoted = (key: string): RegExp => new RegExp(`\\b${key}\\s*:\\s*['"\`]([^'
 const NAME_KEY = quoted('name');
 const TYPE_KEY = quoted('type');
 const PLUGIN_KEY = quoted('plugin');
+/** a `plugin` key whose value isn't written out (`plugin: pluginId`, the shorthand `plugin,`) */
+const PLUGIN_NAMED = /(?<!['"`])\bplugin\b\s*(?::|,|\n|$)/;
 
 function sourceFiles(dir: string, out: string[]): void {
   let entries: string[];
@@ -42,8 +44,11 @@ function sourceFiles(dir: string, out: string[]): void {
   }
 }
 
-/** Each registration in one file's text: the object literals after `strapi.customFields.register(`. */
-function registrations(text: string): [id: string, type: string][] {
+/**
+ * Each registration in one file's text: the object literals after `strapi.customFields.register(`.
+ * `folder`: the local plugin the file belongs to, if any.
+ */
+function registrations(text: string, folder: string | null): [id: string, type: string][] {
   const found: [string, string][] = [];
   for (const m of text.matchAll(REGISTER)) {
     // one object, or a list of them: each object's keys sit between its braces
@@ -52,9 +57,10 @@ function registrations(text: string): [id: string, type: string][] {
     for (const chunk of (end === -1 ? after : after.slice(0, end)).split('}')) {
       const name = NAME_KEY.exec(chunk)?.[1];
       const type = TYPE_KEY.exec(chunk)?.[1];
-      // without `plugin` (or naming a plugin Strapi doesn't have) Strapi makes it a global field,
-      // whoever registers it: the app's register and a plugin's alike
-      const plugin = PLUGIN_KEY.exec(chunk)?.[1];
+      // without `plugin` Strapi makes it a global field, whoever registers it (the app's register and
+      // a plugin's alike); a plugin named by a variable in a local plugin's code is, in practice, that
+      // plugin's own id (`plugin: pluginId`): its folder
+      const plugin = PLUGIN_KEY.exec(chunk)?.[1] ?? (folder !== null && PLUGIN_NAMED.test(chunk) ? folder : undefined);
       if (name !== undefined && type !== undefined) found.push([plugin === undefined ? `global::${name}` : `plugin::${plugin}.${name}`, type]);
     }
   }
@@ -74,10 +80,13 @@ export function localCustomFields(root: string): (id: string) => LocalRegistrati
       sourceFiles(join(root, 'src'), rest);
       const seen = new Set(files);
       for (const file of rest) if (!seen.has(file) && files.length < MAX_FILES) files.push(file);
+      const pluginsDir = join(root, 'src', 'plugins');
       for (const file of files) {
         const text = readFileSync(file, 'utf8');
         if (!text.includes('customFields')) continue;
-        for (const [found, type] of registrations(text)) if (!byId.has(found)) byId.set(found, { type, file: relative(root, file) });
+        const inPlugins = relative(pluginsDir, file);
+        const folder = inPlugins.startsWith('..') ? null : (inPlugins.split(sep)[0] ?? null);
+        for (const [found, type] of registrations(text, folder)) if (!byId.has(found)) byId.set(found, { type, file: relative(root, file) });
       }
     }
     return byId.get(id);

@@ -59,10 +59,9 @@ describe('applying a connect', () => {
     expect(() => connect(['a'], [{ doc: 'a', position: { before: 'a' } }])).toThrow(/needs to be connected first/);
   });
 
-  it('takes 10,000 items in linear time, whatever their positions', () => {
+  it('places 10,000 items appended, each at the start, or each before the previous (a quadratic search took seconds here)', () => {
     const n = 10_000;
     const docs = Array.from({ length: n }, (_, i) => `d${i}`);
-    const started = performance.now();
     const appended = connect(
       [],
       docs.map((doc) => ({ doc })),
@@ -75,8 +74,6 @@ describe('applying a connect', () => {
       reversed,
       docs.map((doc, i) => ({ doc, ...(i > 0 ? { position: { before: docs[i - 1]! } } : {}) })),
     );
-    // a few ms; the quadratic searches took over two seconds here
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(appended).toEqual(docs);
     expect(reversed).toEqual([...docs].reverse());
     expect(chained).toEqual([...docs.slice(1)].reverse().concat('d0'));

@@ -191,6 +191,16 @@ describe('heavy reads', () => {
     }
   }, 60_000);
 
+  it('a write whose answer would pass the whole populate budget is refused before its commit: nothing is written', async () => {
+    const tag = ((await t.get('/api/tags?sort=label:desc&pagination[pageSize]=1&fields[0]=label&status=draft')).body.data as { documentId: string }[])[0]!.documentId;
+    const before = (await t.get(`/api/tags/${tag}?status=draft&fields[0]=color`)).body.data.color as string | null;
+    // every article's tags' articles, each with its megabyte of summary: far past 32 MB
+    const r = await t.request('PUT', `/api/tags/${tag}?populate[articles][populate][tags][populate][articles][fields][0]=summary`, { body: { data: { color: '#00ff00' } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/^This populate would return more than 32 MB of related entries in one request/);
+    expect((await t.get(`/api/tags/${tag}?status=draft&fields[0]=color`)).body.data.color).toBe(before);
+  }, 60_000);
+
   it("a user's read, /users/:id and /users/me, waits for a slot as content reads do", async () => {
     const first = await stalledGet(HEAVY);
     try {

@@ -33,7 +33,12 @@ const FILES = {
   }),
   'src/components/blocks/slide.json': component('components_blocks_slides', { image: { type: 'media', multiple: false }, title: { type: 'string' } }),
   'src/components/blocks/gallery.json': component('components_blocks_galleries', { slides: { type: 'media', multiple: true }, layout: { type: 'string' } }),
-  'src/components/blocks/feature.json': component('components_blocks_features', { image: { type: 'media', multiple: false }, layout: { type: 'string' } }),
+  'src/components/blocks/feature.json': component('components_blocks_features', {
+    image: { type: 'media', multiple: false },
+    layout: { type: 'string' },
+    note: { type: 'string', private: true },
+    secret: { type: 'password' },
+  }),
   'src/components/shared/seo.json': component('components_shared_seos', {
     metaTitle: { type: 'string' },
     metaSocial: { type: 'component', repeatable: true, component: 'shared.social' },
@@ -103,6 +108,15 @@ describe('a dotted populate name through a dynamic zone', () => {
     expect(await read('populate[0]=sections.layout&populate[1]=sections.image')).toEqual(await read('populate=sections.image'));
   });
 
+  it('is refused at a private or password name after the zone, as a private name is anywhere', async () => {
+    for (const name of ['note', 'secret']) {
+      const r = await t.get(`/api/pages?populate=sections.${name}`);
+      expect(r.status, name).toBe(400);
+      expect(r.body.error.message).toBe(`Invalid key ${name} at sections.${name}`);
+      expect(r.text).not.toContain('narrow');
+    }
+  });
+
   it('is refused when no component takes the whole path, at the name after the zone', async () => {
     expect(await refused('populate=sections.slides.title')).toEqual(invalidKey('slides', 'sections.slides'));
     expect(await refused('populate=sections.image.name')).toEqual(invalidKey('image', 'sections.image'));
@@ -142,8 +156,11 @@ describe('below an entry, a name going on past a dynamic zone', () => {
     expect(await refused('populate[parent][populate][sections][populate][image]=true')).toEqual(atZone);
     // a bad name is reported first, at its own dotted path
     expect(await refused('populate[parent][populate]=sections.nope')).toEqual(invalidKey('nope', 'sections.nope'));
-    // the zone alone, or its fragments, are read as ever
+    // the zone alone, or its fragments, are read as ever; so is a name past the zone that a later entry cut short
+    // (`…[0]=sections.image&…[1]=sections` asks the zone alone, as the reference answers it)
     expect((await t.get('/api/pages?populate[parent][populate][0]=sections')).status).toBe(200);
+    expect((await t.get('/api/pages?populate[parent][populate][0]=sections.image&populate[parent][populate][1]=sections')).status).toBe(200);
+    expect(await refused('populate[parent][populate][0]=sections&populate[parent][populate][1]=sections.image')).toEqual(atZone);
     expect((await t.get('/api/pages?populate[parent][populate][sections][on][blocks.feature][populate]=image')).status).toBe(200);
   });
 });

@@ -114,6 +114,16 @@ describe('mapping', () => {
     expect(() => loadModel(unnamed)).toThrow(
       /src\/plugins\/ratings\/server\/register\.js registers it as "float"; map it in config\/custom-fields \(\.json, \.js or \.ts\), e\.g\. \{ "global::stars": "float" \}/,
     );
+    // `plugin: pluginId` (and the shorthand `plugin,`), a local plugin's usual way: that plugin's own id, its folder
+    for (const key of ['plugin: pluginId', 'plugin']) {
+      const byVariable = project({
+        [SWATCH]: swatchType.replace('plugin::acme.stars', 'plugin::ratings.stars'),
+        'src/plugins/ratings/server/register.js': `const pluginId = 'ratings';\nconst plugin = pluginId;\nmodule.exports = ({ strapi }) => strapi.customFields.register({ name: 'stars', ${key}, type: 'float' });`,
+      });
+      expect(() => loadModel(byVariable), key).toThrow(
+        /src\/plugins\/ratings\/server\/register\.js registers it as "float"; map it in config\/custom-fields \(\.json, \.js or \.ts\), e\.g\. \{ "plugin::ratings\.stars": "float" \}/,
+      );
+    }
   });
 
   it("an unmapped global custom field the app's own register declares is refused naming src/index and its type (Alexg10/no-fc-back)", () => {

@@ -152,7 +152,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       lease.release();
       return reply.code(204).send();
     }
-    return sendGatedValue(reply, user, lease);
+    return sendGatedValue(reply, () => user, lease);
   });
 
   // a project's own collection type named `users` (api::user.user) answers /api/users and
@@ -177,7 +177,7 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
         lease.release();
         throw new NotFoundError('User not found');
       }
-      return sendGatedValue(reply, user, lease);
+      return sendGatedValue(reply, () => user, lease);
     });
 
     app.post(`${prefix}/users`, async (req, reply) => {

@@ -231,6 +231,8 @@ function dotted(ctx: ParseContext, schema: Schema, segments: string[], errPath: 
       return comp.attributes.has(next) || comp.adminRelations?.has(next);
     });
     if (candidates.length === 0) throw atZone;
+    // a private (or password) name is refused wherever it stands, whatever another component has under it
+    if (candidates.some((uid) => ctx.model.components.get(uid)!.attributes.get(next)?.private)) throw atZone;
     // As Strapi 5.54 checks a path below a zone: it is taken when one component takes it whole; a name
     // that ends the path is taken when any component has it, even as a plain value (`sections.layout`,
     // which then populates the zone alone). Each component then populates what of the path it can
@@ -508,15 +510,16 @@ function parsePopulateAt(ctx: ParseContext, schema: Schema, raw: unknown, path: 
     }
     // below an entry, a name going on past a dynamic zone asks a populate of the zone, which Strapi 5.54
     // refuses there as in the object form (`populate[localizations][populate]=sections.image` is `Invalid
-    // key populate at localizations.populate.sections`); at the top it takes such names
+    // key populate at localizations.populate.sections`), once later entries have cut names short as
+    // Strapi reads them; at the top it takes such names
+    const asked = namesKept(typeof raw === 'string' ? [raw] : (raw as string[]));
+    const kept = parsed.filter((p) => asked.has(p.name));
     if (path.length > 0) {
-      for (const p of parsed) {
+      for (const p of kept) {
         const at = zoneGoneThrough(ctx, schema, p.segments);
         if (at > 0) throw invalid('populate', [written ?? errRoot, p.segments.slice(0, at).join('.populate.')].filter((x) => x !== null).join('.'));
       }
     }
-    const asked = namesKept(typeof raw === 'string' ? [raw] : (raw as string[]));
-    const kept = parsed.filter((p) => asked.has(p.name));
     for (const i of mergeOrder(kept.map((p, i) => ({ segments: p.segments, i })))) merge(map, kept[i]!.node);
     return map;
   }

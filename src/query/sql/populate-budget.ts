@@ -47,8 +47,8 @@ export class PopulateBudget {
   private settled = 0;
 
   /**
-   * `lease`: the read's standing at the heavy-read gate (heavy-reads.ts); without one (a write's read
-   * back) the whole budget is the read's at once.
+   * `lease`: the read's standing at the heavy-read gate (heavy-reads.ts); without one (a write's check
+   * that its answer stays within the budget, http/write-read-back.ts) the whole budget is the read's at once.
    */
   constructor(
     private readonly lease?: ReadLease,

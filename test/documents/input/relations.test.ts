@@ -188,11 +188,8 @@ describe('relation errors', () => {
         documentId: `d${i}`,
         ...(i > 0 ? { position: { before: `d${i - 1}` } } : loopBack ? { position: { after: `d${n - 1}` } } : {}),
       }));
-    const started = performance.now();
     expect(relation('tags', { connect: chain(false) })).toMatchObject({ kind: 'change' });
     expect(refused({ tags: { connect: chain(true) } })).toMatch(/^A circular reference was found/);
-    // a few ms each; the quadratic walk took seconds here
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('a status other than draft or published', () => {
