@@ -27,7 +27,7 @@ import { reusePreparedStatements } from './sqlite-statements.js';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 import { keepPlannerStatistics } from './sqlite-planner-statistics.js';
 import { sharedFreshRead } from './shared-fresh-read.js';
-import { PipelinedReads, PIPELINED_READS_NAME, READ_CONNECTION_LIMITS } from './dialects/postgres-pipeline.js';
+import { PipelinedReads, PIPELINED_CHECKS_NAME, PIPELINED_READS_NAME, READ_CONNECTION_LIMITS } from './dialects/postgres-pipeline.js';
 import { memoForTurn } from './turn-memo.js';
 import { ReadRecorder, recordReadTables, type RecordedReads } from './read-recording.js';
 import { BUCKETS_TABLE, type BucketChange, type Partition } from './table-buckets.js';
@@ -103,6 +103,12 @@ interface Opened {
    * MySQL: a second pool of their own, its SELECTs bounded in time
    */
   readonly readDialect?: KyselyDialect;
+  /**
+   * PostgreSQL: a pipelined connection of its own for the small reads any request may make (its caller's
+   * checks, the change mark, the table counters), which then wait neither for the writes' pool nor
+   * behind a heavy content read; elsewhere they go with the reads
+   */
+  readonly checkDialect?: KyselyDialect;
   /** SQLite: PRAGMA data_version, which moves when another connection commits */
   readonly dataVersion?: () => number;
   /** what the server's settings change in the dialect's capabilities (MySQL: consecutiveIds) */
@@ -178,9 +184,16 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
   pool.on('error', (err) => console.error(`folio: an idle PostgreSQL connection failed and was dropped from the pool: ${err.message}`));
   const dialect = new PostgresDialect({ pool });
   // the configured bound reaches every pooled statement, writes included: one stopped is answered as a read is
+  const checks = new PipelinedReads(
+    () => new pg.default.Client({ ...connection, pipeline: true, application_name: PIPELINED_CHECKS_NAME, statement_timeout: readBound }),
+    1,
+    (err) => console.error(`folio: the pipelined PostgreSQL connection for caller checks failed and will be reopened: ${err.message}`),
+    { ...READ_CONNECTION_LIMITS, prepared: cfg.preparedStatements ?? true },
+  );
   return {
     dialect: cfg.statementTimeout ? timeoutsAnswered(dialect, cfg.statementTimeout) : dialect,
     readDialect: new PostgresDialect({ pool: reads.pool() as unknown as PostgresDialectConfig['pool'] }),
+    checkDialect: new PostgresDialect({ pool: checks.pool() as unknown as PostgresDialectConfig['pool'] }),
   };
 }
 
@@ -261,7 +274,8 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
   const db = new Kysely<any>({ dialect, plugins: [counter, ...plugins] }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // content reads (recordReads) go where the dialect sends reads outside transactions
   const readDb = opened.readDialect ? new Kysely<any>({ dialect: recordReadTables(opened.readDialect), plugins: [counter, ...plugins] }) : db; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const versionsQuery = readDb.selectFrom(VERSIONS_TABLE).select(['table_name', sql<number>`-1`.as('bucket'), 'version']);
+  const checksDb = opened.checkDialect ? new Kysely<any>({ dialect: opened.checkDialect, plugins: [counter, ...plugins] }) : readDb; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const versionsQuery = checksDb.selectFrom(VERSIONS_TABLE).select(['table_name', sql<number>`-1`.as('bucket'), 'version']);
   // the counters and the bucket writes past the given versions in one statement: one snapshot, so the
   // writes read are all those up to the counters read
   const tableVersions = async (since: ReadonlyMap<string, number>): Promise<TableVersions> => {
@@ -271,7 +285,7 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
       asked.length === 0
         ? versionsQuery
         : versionsQuery.unionAll(
-            readDb
+            checksDb
               .selectFrom(BUCKETS_TABLE)
               .select(['table_name', 'bucket', 'version'])
               .where((eb) => eb.or(asked.map(([t, v]) => eb.and([eb('table_name', '=', t), eb('version', '>', v)])))),
@@ -298,11 +312,11 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
     }
     return counter.writes;
   };
-  const otherWriters = cfg.client === 'postgres' ? postgresSnapshot(readDb) : undefined;
+  const otherWriters = cfg.client === 'postgres' ? postgresSnapshot(checksDb) : undefined;
   const database: Database = {
     identity: {},
     db,
-    reads: readDb,
+    reads: checksDb,
     dialect: opened.capabilities ? { ...DIALECTS[cfg.client], ...opened.capabilities } : DIALECTS[cfg.client],
     statements: () => counter.count,
     changeMark: otherWriters ? async () => `${local()}:${await otherWriters()}` : async () => String(local()),
@@ -323,6 +337,7 @@ export async function connect(cfg: DatabaseConfig, plugins: readonly KyselyPlugi
       }
     },
     close: async () => {
+      if (checksDb !== readDb) await checksDb.destroy();
       if (readDb !== db) await readDb.destroy();
       await db.destroy();
     },

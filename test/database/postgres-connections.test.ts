@@ -39,6 +39,17 @@ describe.skipIf(testClient() !== 'postgres')('PostgreSQL connections', () => {
     expect(outside.rows[0]!.name).not.toBe('folio reads');
   });
 
+  it("the reads any request may make (its caller's checks, the change mark) have a connection of their own", async () => {
+    const checks = await sql<{ name: string }>`select current_setting('application_name') as name`.execute(database.reads);
+    expect(checks.rows[0]!.name).toBe('folio checks');
+    // a recording copy (a content read's) sends its caller checks there too, its content reads to the read connections
+    const names = await reading(async (d) => [
+      (await sql<{ name: string }>`select current_setting('application_name') as name`.execute(d.reads)).rows[0]!.name,
+      (await sql<{ name: string }>`select current_setting('application_name') as name`.execute(d.db)).rows[0]!.name,
+    ]);
+    expect(names).toEqual(['folio checks', 'folio reads']);
+  });
+
   it('rows come back as objects keyed by column name, with every value type as the pool gives it', async () => {
     const text = sql<Record<string, unknown>>`select 1::int as i, 'a'::text as s, 1.5::float8 as f, null::text as n, true as b, '\\x00ff'::bytea as x, '{"k":[1]}'::jsonb as j`;
     const [piped] = await reading((d) => Promise.all([text.execute(d.db)]));

@@ -15,6 +15,8 @@ type QueryResult = pg.QueryResult<Record<string, unknown>>;
 
 /** the application_name of the pipelined connections, as pg_stat_activity shows them */
 export const PIPELINED_READS_NAME = 'folio reads';
+/** the application_name of the connection for caller checks (connect.ts) */
+export const PIPELINED_CHECKS_NAME = 'folio checks';
 
 // discard and deallocate would drop the prepared statements pg believes the connection holds
 const SESSION_STATEMENT = /^\s*(?:begin|start\s+transaction|commit|rollback|savepoint|release|set|reset|lock|listen|prepare|declare|discard|deallocate)\b/i;
