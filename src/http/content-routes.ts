@@ -202,7 +202,8 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
       back,
       (documentId) => (database, lease) => readDocument({ ...read, database, lease }, type, documentId, single(q)),
     );
-    return sendGatedValue(reply, () => envelope(req, services, type, doc, {}), lease);
+    // committed: a 503 for a slot waited for too long would tell the client to send the write again
+    return sendGatedValue(reply, () => envelope(req, services, type, doc, {}), lease, true);
   };
 
   const find = (type: ContentType) => async (req: FastifyRequest, reply: FastifyReply) => {

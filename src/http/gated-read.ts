@@ -42,11 +42,12 @@ export async function readGated<T>(services: Services, client: ClientConnection,
 
 /**
  * Serializes the answer `present` makes of what was read under `lease`: one larger than a light answer
- * takes a slot first. Lets the lease go on failure.
+ * takes a slot first (`patient`: waiting as long as it takes, for a committed write's answer). Lets the
+ * lease go on failure.
  */
-export async function serializeGated(client: ClientConnection, present: () => unknown, lease: ReadLease): Promise<Buffer> {
+export async function serializeGated(client: ClientConnection, present: () => unknown, lease: ReadLease, patient = false): Promise<Buffer> {
   try {
-    if (lease.overLightBytes) await lease.takeSlot(client);
+    if (lease.overLightBytes) await lease.takeSlot(client, patient);
     return jsonBytes(present());
   } catch (e) {
     lease.release();
@@ -68,9 +69,9 @@ export function sendGated(reply: FastifyReply, body: Buffer, lease: ReadLease): 
   return sendBytes(reply, body);
 }
 
-/** Serializes and sends the answer `present` makes of what a gated read read. */
-export async function sendGatedValue(reply: FastifyReply, present: () => unknown, lease: ReadLease): Promise<FastifyReply> {
-  return sendGated(reply, await serializeGated(reply.raw, present, lease), lease);
+/** Serializes and sends the answer `present` makes of what a gated read read (`patient`: see serializeGated). */
+export async function sendGatedValue(reply: FastifyReply, present: () => unknown, lease: ReadLease, patient = false): Promise<FastifyReply> {
+  return sendGated(reply, await serializeGated(reply.raw, present, lease, patient), lease);
 }
 
 /** Reads and sends an answer no cache keeps, under the heavy-read gate (plugins' reads: the media library, users). */

@@ -201,6 +201,29 @@ describe('heavy reads', () => {
     expect((await t.get(`/api/tags/${tag}?status=draft&fields[0]=color`)).body.data.color).toBe(before);
   }, 60_000);
 
+  it("a committed write's answer waits for its slot as long as it takes, never a 503 telling the client to send the write again", async () => {
+    const tag = ((await t.get('/api/tags?sort=label&pagination[pageSize]=1&fields[0]=label&status=draft')).body.data as { documentId: string }[])[0]!.documentId;
+    // two readers that read nothing hold the one slot in turn, 3 s each (stalledMs): past the 4 s a read may wait
+    const first = await stalledGet(HEAVY);
+    const second = stalledGet(HEAVY);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      // two articles of a megabyte each: light in rows, larger than a light answer, so it takes a slot to be serialized
+      const put = await t.request(
+        'PUT',
+        `/api/tags/${tag}?populate[articles][fields][0]=summary&populate[articles][filters][title][$in][0]=Article 0&populate[articles][filters][title][$in][1]=Article 1`,
+        {
+          body: { data: { color: '#123456' } },
+        },
+      );
+      expect(put.status, put.text.slice(0, 200)).toBe(200);
+      expect(put.body.data.articles.map((a: { summary: string }) => a.summary.length)).toEqual([SUMMARY.length, SUMMARY.length]);
+    } finally {
+      first.destroy();
+      (await second).destroy();
+    }
+  }, 60_000);
+
   it("a user's read, /users/:id and /users/me, waits for a slot as content reads do", async () => {
     const first = await stalledGet(HEAVY);
     try {
