@@ -6,6 +6,15 @@ import { loadModel } from '../../src/schema/load-model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { project, SECRETS } from '../config/helpers.js';
 
+/** what loading the project throws (the model, when it doesn't) */
+function loadError(dir: string): unknown {
+  try {
+    return loadModel(dir);
+  } catch (err) {
+    return err;
+  }
+}
+
 const SWATCH = 'src/api/swatch/content-types/swatch/schema.json';
 const custom = (id: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'customField', customField: id, ...extra });
 const swatchType = JSON.stringify({
@@ -94,13 +103,7 @@ describe('mapping', () => {
       'src/plugins/acme-fields/admin/src/index.ts': "app.customFields.register({ name: 'stars', pluginId: 'acme', type: 'string' });",
       'src/plugins/acme-fields/dist/server/index.js': "strapi.customFields.register({ name: 'stars', plugin: 'acme', type: 'text' });",
     });
-    const e = (() => {
-      try {
-        return loadModel(dir);
-      } catch (err) {
-        return err;
-      }
-    })();
+    const e = loadError(dir);
     expect(e).toBeInstanceOf(SchemaError);
     expect((e as Error).message).toBe(
       `${SWATCH}: attribute "rating": custom field "plugin::acme.stars" is not known to Folio: src/plugins/acme-fields/server/src/register.ts registers it as "integer"; map it in config/custom-fields (.json, .js or .ts), e.g. { "plugin::acme.stars": "integer" }`,
@@ -135,13 +138,7 @@ describe('mapping', () => {
       // the admin panel's registration names the input, not the stored type
       'src/admin/app.tsx': "export default { register(app) { app.customFields.register({ name: 'table-grid', type: 'string' }); } };",
     });
-    const e = (() => {
-      try {
-        return loadModel(dir);
-      } catch (err) {
-        return err;
-      }
-    })();
+    const e = loadError(dir);
     expect(e).toBeInstanceOf(SchemaError);
     expect((e as Error).message).toBe(
       `${SWATCH}: attribute "rating": custom field "global::table-grid" is not known to Folio: src/index.ts registers it as "json"; map it in config/custom-fields (.json, .js or .ts), e.g. { "global::table-grid": "json" }`,

@@ -6,6 +6,7 @@ import { insertLinks } from './deferred-links.js';
 import { withRowLock } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
 import type { Store } from './rows.js';
+import type { FileLookups } from './store.js';
 
 const FILES = 'files';
 
@@ -29,21 +30,19 @@ export async function lookUpFiles(s: Store, refs: readonly MediaRef[]): Promise<
     if (r.id !== undefined) byId.add(r.id);
     else byDoc.add(r.documentId!);
   }
-  const ids = [...byId];
-  for (let from = 0; from < ids.length; from += FILES_PER_LOOKUP) {
-    const part = ids.slice(from, from + FILES_PER_LOOKUP);
-    for (const r of await withRowLock(s, s.tx.selectFrom(FILES).select('id').where('id', 'in', part), 'shared').execute()) cache.found.set(`#${Number(r.id)}`, Number(r.id));
-    for (const id of part) cache.looked.add(`#${id}`);
-  }
-  const docs = [...byDoc];
-  for (let from = 0; from < docs.length; from += FILES_PER_LOOKUP) {
-    const part = docs.slice(from, from + FILES_PER_LOOKUP);
-    for (const r of await withRowLock(s, s.tx.selectFrom(FILES).select(['id', 'document_id']).where('document_id', 'in', part), 'shared').execute()) {
-      cache.found.set(String(r.document_id), Number(r.id));
-    }
-    for (const d of part) cache.looked.add(d);
-  }
+  await lookUpBy(s, cache, 'id', [...byId], (id) => `#${id}`);
+  await lookUpBy(s, cache, 'document_id', [...byDoc], String);
   return cache.found;
+}
+
+/** One column's lookups, FILES_PER_LOOKUP at a time, each file held shared; `key`: its key in the cache. */
+async function lookUpBy<V extends number | string>(s: Store, cache: FileLookups, column: 'id' | 'document_id', values: readonly V[], key: (v: V) => string): Promise<void> {
+  for (let from = 0; from < values.length; from += FILES_PER_LOOKUP) {
+    const part = values.slice(from, from + FILES_PER_LOOKUP);
+    const rows = await withRowLock(s, s.tx.selectFrom(FILES).select(['id', column]).where(column, 'in', part), 'shared').execute();
+    for (const r of rows as Record<string, unknown>[]) cache.found.set(key(r[column] as V), Number(r['id']));
+    for (const v of part) cache.looked.add(key(v));
+  }
 }
 
 /** File row ids for refs given by id or documentId; unknown ones are a 400 like Strapi's. */
