@@ -7,10 +7,13 @@ import { deleteRows } from './children.js';
 import { lookUpFiles, mediaRefsIn, setMedia } from './media.js';
 import type { CmpLink } from './new-rows.js';
 import { refuseAdminLinks } from './admin-links.js';
-import { checkUnlinkedRelation, dpSource, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
-import { insertLinks } from './deferred-links.js';
+import { dpSource } from './owner-link-shape.js';
+import { checkUnlinkedRelation, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
+import { DeferredLinks, insertLinks } from './deferred-links.js';
+import { placeTargets, type ListRow } from './placed-targets.js';
 import { defaultColumns, scalarColumns } from './rows.js';
 import { insertRows } from './insert-rows.js';
+import { runWrites } from './write-batch.js';
 
 type Schema = ContentType | Component;
 
@@ -64,26 +67,35 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
       return { table: comp.table, values: { ...defaultColumns(dialect, comp, it.data.scalars), ...scalarColumns(dialect, comp, it.data.scalars) } };
     }),
   );
+  const rowOf = (it: Item, id: number): SourceRow => ({
+    id,
+    documentId: null,
+    locale: owner.locale,
+    schema: ctx.model.components.get(it.component)!,
+    inDraftAndPublish: dpSource(owner),
+  });
   let next = 0;
-  for (const it of items) {
-    const comp = ctx.model.components.get(it.component)!;
-    let id: number;
-    if (it.id !== undefined) {
-      id = it.id;
+  const rows: ListRow[] = items.map((it) => ({ source: rowOf(it, it.id ?? freshIds[next++]!), data: it.data, isNew: it.id === undefined }));
+  // the rows' links wait and go together (an update has no queue of its own: this list gets one)
+  const deferred = ctx.store.deferred ? undefined : new DeferredLinks();
+  const inner: RelationContext = { ...ctx, store: deferred ? { ...ctx.store, deferred } : ctx.store, placed: await placeTargets(ctx, rows) };
+  await updateKept(ctx, items);
+  for (const [i, it] of items.entries()) {
+    const row = rows[i]!;
+    const { id } = row.source;
+    if (!row.isNew) {
       // a component named twice is one entry, at its first place, holding what the last one sent (as Strapi 5.54 keeps it)
       const again = kept.has(`${it.component}#${id}`);
       kept.add(`${it.component}#${id}`);
-      const cols = scalarColumns(ctx.store.dialect, comp, it.data.scalars);
-      if (Object.keys(cols).length) await tx.updateTable(comp.table).set(cols).where('id', '=', id).execute();
-      await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp, inDraftAndPublish: dpSource(owner) }, it.data, false);
+      await applyData(inner, row.source, it.data, false);
       if (again) continue;
     } else {
-      id = freshIds[next++]!;
-      ctx.store.newRows?.created(comp.componentTable, id);
-      await applyData(ctx, { id, documentId: null, locale: owner.locale, schema: comp, inDraftAndPublish: dpSource(owner) }, it.data, true);
+      ctx.store.newRows?.created(ctx.model.components.get(it.component)!.componentTable, id);
+      await applyData(inner, row.source, it.data, true);
     }
     links.push({ entity_id: owner.id, cmp_id: id, component_type: it.component, field, ord: links.length + 1 });
   }
+  await deferred?.flush(ctx.store);
   // components dropped from the value are deleted with everything they hold
   const byType = new Map<string, number[]>();
   for (const r of existing) {
@@ -101,6 +113,29 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
   if (!isNew) await tx.deleteFrom(owner.schema.componentTable).where('entity_id', '=', owner.id).where('field', '=', field).execute();
   await insertLinks(ctx.store, owner.schema.componentTable, links, isNew);
   ctx.store.newRows?.add(owner.schema.componentTable, owner.id, links);
+}
+
+/**
+ * The columns of the components kept by id, an UPDATE per row sent together (one statement on
+ * PostgreSQL); a row named twice gets what each sent, the later over the earlier.
+ */
+async function updateKept(ctx: RelationContext, items: readonly Item[]): Promise<void> {
+  const rows = new Map<string, { table: string; id: number; cols: Record<string, unknown> }>();
+  for (const it of items) {
+    if (it.id === undefined) continue;
+    const comp = ctx.model.components.get(it.component)!;
+    const cols = scalarColumns(ctx.store.dialect, comp, it.data.scalars);
+    if (Object.keys(cols).length === 0) continue;
+    const key = `${comp.table}#${it.id}`;
+    const row = rows.get(key);
+    if (row) Object.assign(row.cols, cols);
+    else rows.set(key, { table: comp.table, id: it.id, cols });
+  }
+  const { tx } = ctx.store;
+  await runWrites(
+    ctx.store,
+    [...rows.values()].map((r) => tx.updateTable(r.table).set(r.cols).where('id', '=', r.id)),
+  );
 }
 
 function componentItems(uid: string, v: ComponentInput | ComponentInput[] | null): Item[] {

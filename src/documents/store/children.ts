@@ -82,44 +82,82 @@ interface RowMove {
   readonly only?: ReadonlySet<string> | undefined;
 }
 
-/** Queues the links that point row `toId` at the copies of row `fromId`'s components, relations and media. */
-function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | null>): void {
-  const { s, model, tree, out } = c;
+/** The rows a copy moves children between, by schema, and the component links of the copies, by table. */
+interface Moves {
+  readonly bySchema: Map<Schema, RowMove[]>;
+  readonly cmpLinks: Map<string, Record<string, unknown>[]>;
+}
+
+/** Gathers the moves of row `fromId` to row `toId` and, all levels down, of its components to their copies. */
+function gatherMoves(c: CopyContext, m: RowMove, copies: Map<string, number | null>, moves: Moves): void {
+  const { model, tree } = c;
   const { schema, fromId, toId, only } = m;
-  const newLinks: Record<string, unknown>[] = [];
   for (const l of tree.links(schema, fromId)) {
     if (only && !only.has(l.field)) continue;
     const comp = model.components.get(l.component_type);
     if (!comp) continue;
     const newId = copies.get(`${comp.table}#${l.cmp_id}`);
     if (newId === null || newId === undefined) continue;
-    collectLinks(c, { schema: comp, fromId: l.cmp_id, toId: newId }, copies);
-    newLinks.push({ entity_id: toId, cmp_id: newId, component_type: l.component_type, field: l.field, ord: l.ord });
+    gatherMoves(c, { schema: comp, fromId: l.cmp_id, toId: newId }, copies, moves);
+    let links = moves.cmpLinks.get(schema.componentTable);
+    if (!links) moves.cmpLinks.set(schema.componentTable, (links = []));
+    links.push({ entity_id: toId, cmp_id: newId, component_type: l.component_type, field: l.field, ord: l.ord });
   }
-  out.push(...insertsOf(s, schema.componentTable, newLinks));
+  // a row's children before it, as copying them row by row did: the media links of a file's related list
+  // come back in the order they were inserted on SQLite
+  let sameSchema = moves.bySchema.get(schema);
+  if (!sameSchema) moves.bySchema.set(schema, (sameSchema = []));
+  sameSchema.push(m);
+}
+
+/** `case <column> when <from> then <to> … end`: the new owner of each copied link (ids this write computed, as literals) */
+function newOwner(column: string, part: readonly RowMove[]) {
+  return sql<number>`case ${sql.ref(column)} ${sql.join(
+    part.map((m) => sql`when ${sql.lit(m.fromId)} then ${sql.lit(m.toId)}`),
+    sql` `,
+  )} end`;
+}
+
+/**
+ * Queues the links that point each moved row at the copies of its components, relations and media: one
+ * INSERT … SELECT per link table for all the rows of a schema (a statement per component row made a
+ * publish of a 40-entry zone 80 statements on SQLite and MySQL).
+ */
+function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | null>): void {
+  const { s, out } = c;
+  const moves: Moves = { bySchema: new Map(), cmpLinks: new Map() };
+  gatherMoves(c, m, copies, moves);
+  for (const [table, links] of moves.cmpLinks) out.push(...insertsOf(s, table, links));
   const cols = ['target_document_id', 'target_locale', 'target_status', 'ord', 'inv_ord'] as const;
-  for (const { linkTable: table } of ownedRelations(schema, only)) {
-    out.push(
-      s.tx
-        .insertInto(table)
-        .columns(['source_id', ...cols])
-        .expression(
+  for (const [schema, rows] of moves.bySchema) {
+    // `only` is given for the top row alone, which is the one row of its schema here
+    const only = rows[0]!.only;
+    for (const part of inChunks(rows)) {
+      const fromIds = part.map((r) => r.fromId);
+      for (const { linkTable: table } of ownedRelations(schema, only)) {
+        out.push(
           s.tx
-            .selectFrom(table)
-            .select([sql<number>`${toId}`.as('source_id'), ...cols])
-            .where('source_id', '=', fromId),
-        ),
-    );
+            .insertInto(table)
+            .columns(['source_id', ...cols])
+            .expression(
+              s.tx
+                .selectFrom(table)
+                .select([newOwner('source_id', part).as('source_id'), ...cols])
+                .where('source_id', 'in', fromIds),
+            ),
+        );
+      }
+      // a schema with no media attribute has no links to copy: a long component list would otherwise add a statement
+      if (!hasMedia(schema, only)) continue;
+      let media = s.tx
+        .selectFrom(MEDIA_LINK_TABLE)
+        .select(['file_id', newOwner('related_id', part).as('related_id'), 'related_type', 'field', 'ord'])
+        .where('related_id', 'in', fromIds)
+        .where('related_type', '=', schema.uid);
+      if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
+      out.push(s.tx.insertInto(MEDIA_LINK_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
+    }
   }
-  // a schema with no media attribute has no links to copy: a long component list would otherwise add one statement per row
-  if (!hasMedia(schema, only)) return;
-  let media = s.tx
-    .selectFrom(MEDIA_LINK_TABLE)
-    .select(['file_id', sql<number>`${toId}`.as('related_id'), 'related_type', 'field', 'ord'])
-    .where('related_id', '=', fromId)
-    .where('related_type', '=', schema.uid);
-  if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
-  out.push(s.tx.insertInto(MEDIA_LINK_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
 }
 
 /** Creates copies of the row's components (all at once where the dialect can) and queues the link copies. */

@@ -2,12 +2,23 @@
 // go to the database together (write-batch.ts: one statement on PostgreSQL) once the new rows and
 // their checks are done. Nothing in a new row's subtree reads its own links back; a statement that
 // touches a link table still queued (a second relation through the same table, say) flushes first.
+import { inChunks } from '../../database/in-list.js';
 import { insertMany, insertsOf } from './rows.js';
 import type { LinkQueue, Store } from './store.js';
 import { runWrites, type Write } from './write-batch.js';
 
 export class DeferredLinks implements LinkQueue {
   private readonly rows = new Map<string, Record<string, unknown>[]>();
+  /** link table → the rows whose links written before are deleted ahead of the rows queued */
+  private readonly cleared = new Map<string, number[]>();
+
+  replace(table: string, sourceId: number, rows: readonly Record<string, unknown>[]): void {
+    let list = this.cleared.get(table);
+    if (!list) this.cleared.set(table, (list = []));
+    list.push(sourceId);
+    if (!this.rows.has(table)) this.rows.set(table, []);
+    this.add(table, rows);
+  }
 
   add(table: string, rows: readonly Record<string, unknown>[]): void {
     if (rows.length === 0) return;
@@ -22,8 +33,11 @@ export class DeferredLinks implements LinkQueue {
     if (tables.length === 0) return;
     const writes: Write[] = [];
     for (const t of tables) {
+      // deletes first, then the inserts: in one statement too (PostgreSQL), the delete sees none of the rows inserted
+      for (const ids of inChunks(this.cleared.get(t) ?? [])) writes.push(s.tx.deleteFrom(t).where('source_id', 'in', ids));
       writes.push(...insertsOf(s, t, this.rows.get(t)!));
       this.rows.delete(t);
+      this.cleared.delete(t);
     }
     await runWrites(s, writes);
   }

@@ -1,13 +1,15 @@
 // Relation writes. Links go from a source row to a target *document*; which version of the target a
 // reader sees is decided at read time (query/sql/scope.ts), so publishing never re-links.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { USER_UID, type Component, type ContentType, type Model, type RelationAttribute } from '../../schema/types.js';
+import { type Component, type ContentType, type Model, type RelationAttribute } from '../../schema/types.js';
 import type { RelationOp, RelationRef } from '../input/types.js';
 import { disconnectVersions, withVersionsOf } from './link-versions.js';
 import { applyOp, byDocument, checkConnectDuplicates, positionAnchors, type AnchorLocale, type LinkKey } from './relation-list.js';
 import { insertLinks } from './deferred-links.js';
 import { lockDocumentLocales, lockDocuments, lockRows } from './document-lock.js';
 import { MissingRelationsError } from './missing-relations.js';
+import { dpSource, ownerLinkShape, targetLocaleFor } from './owner-link-shape.js';
+import { placesAhead, type PlacedTargets, type StoredLink } from './placed-targets.js';
 import { insertMany, maxPerKey } from './rows.js';
 import { MAX_PARAMETERS } from './store.js';
 import { checkAndPlace, checkExists, notFound, type Entry, type TargetContext } from './targets.js';
@@ -24,29 +26,8 @@ export interface SourceRow {
 
 export interface RelationContext extends TargetContext {
   readonly model: Model;
-}
-
-function localizedSource(source: SourceRow): boolean {
-  return source.schema.modelType === 'contentType' && source.schema.localized;
-}
-
-/**
- * The locale a link from this row finds a target in: none for a target without locales; a localized
- * document's own, which the components it holds share (`source.locale` of a component row is its
- * document's), as Strapi resolves them; else the one the reference names, or the default.
- */
-function targetLocaleFor(ctx: RelationContext, source: SourceRow, target: ContentType): (r: RelationRef) => string | null {
-  const documentLocale = source.schema.modelType === 'contentType' && !source.schema.localized ? null : source.locale;
-  return (r) => (!target.localized ? null : (documentLocale ?? r.locale ?? ctx.defaultLocale));
-}
-
-/**
- * The row is a version of a draft & publish entry, or a component of one: its links follow the
- * status a read asks for, whatever status the write named (Strapi 5.54 re-points a component's links
- * to the published rows when it publishes), where links from other rows keep the status they name.
- */
-export function dpSource(source: SourceRow): boolean {
-  return source.schema.modelType === 'contentType' ? source.schema.draftAndPublish : source.inDraftAndPublish === true;
+  /** the targets of the component rows being written, looked up and locked ahead (placed-targets.ts) */
+  readonly placed?: PlacedTargets;
 }
 
 /**
@@ -105,32 +86,25 @@ export function showsLocale(locale: string | null, column = 'target_locale'): Ra
 
 /** Writes a relation from the side that stores the links. */
 export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow, attr: RelationAttribute, op: RelationOp, isNew: boolean): Promise<void> {
-  const target = ctx.model.contentTypes.get(attr.target)!;
-  const srcLocalized = localizedSource(source);
-  // a component's link rows say its document's locale, since a component row has none of its own to follow when read
-  const localeFor = targetLocaleFor(ctx, source, target);
-  // links from a source without locales say their target's locale, and may name one document in
-  // several (a download's games: G in English and G in French), as Strapi 5.54 links them
-  const perLocale = target.localized && !srcLocalized;
-  const storedLocale = (e: { locale?: string | null }): string | null => (perLocale ? (e.locale ?? ctx.defaultLocale) : null);
-  const key: LinkKey = perLocale ? (e) => `${e.doc}\u0000${storedLocale(e)!}` : byDocument;
+  const { target, perLocale, versioned, localeFor, statusFor, storedLocale, key } = ownerLinkShape(ctx, source, attr);
+  // a kept component row among others, whose links were read ahead with theirs
+  const readAhead = isNew ? undefined : ctx.placed?.linksOf(attr.linkTable, source.id);
   // a link table this write already queued rows for is read below (positions, one-to-one steals)
-  await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
+  if (!isNew && !readAhead) await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   const tx = ctx.store.tx;
-  // links to a type with draft & publish from one without name the version(s) they hold
-  const versioned = target.draftAndPublish && !dpSource(source);
-  // a row id names a version too, as in Strapi, except from a user: the users routes read no drafts
-  // (their relations show published versions), so a user linked to a draft row lost the link from
-  // every read (akvo/climate-think-and-do-tank's organisation); the user links the document instead
-  const rowsNameVersions = !(source.schema.modelType === 'contentType' && source.schema.uid === USER_UID);
-  const statusFor = (r: RelationRef, fromRow?: boolean): string | null => (versioned && (rowsNameVersions || !fromRow) ? (r.status ?? null) : null);
   // each version of one document may be named once
   checkConnectDuplicates(op, perLocale ? localeFor : undefined, versioned);
 
   // a row inserted by this write holds no links yet: nothing to read or clear
-  const currentRows = isNew
+  const currentRows: readonly StoredLink[] = isNew
     ? []
-    : await tx.selectFrom(attr.linkTable).select(['target_document_id', 'target_locale', 'target_status', 'inv_ord']).where('source_id', '=', source.id).orderBy('ord').execute();
+    : (readAhead ??
+      (await tx
+        .selectFrom(attr.linkTable)
+        .select(['target_document_id', 'target_locale', 'target_status', 'inv_ord'])
+        .where('source_id', '=', source.id)
+        .orderBy('ord')
+        .execute()));
   const linked = currentRows.map((r) => ({
     doc: String(r.target_document_id),
     locale: r.target_locale as string | null,
@@ -145,17 +119,34 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   let current = afterDisconnect.current;
   const set = op.kind === 'set' ? await resolve(ctx, target, op.items, localeFor, statusFor, false) : [];
   const connect = op.kind === 'change' ? await resolve(ctx, target, op.connect, localeFor, statusFor, false) : [];
+  // a component row among others whose targets were looked up, locked and placed together
+  const placedAhead =
+    isNew || readAhead
+      ? placesAhead(
+          ctx,
+          target,
+          attr.linkTable,
+          [...set, ...connect],
+          linked.map((e) => e.doc),
+        )
+      : undefined;
+  // the rows queued for the table are read below, unless the places are known and no link is taken from another source
+  if ((isNew || readAhead) && !(placedAhead && attr.inverseToMany)) await ctx.store.deferred?.flush(ctx.store, attr.linkTable);
   // the documents linked are kept from being deleted until this write ends; a target held by one source is
   // taken by one write at a time, so the next one to take it sees (and removes) the link this one makes
   const lockedDocs = [...set, ...connect, ...linked].map((e) => e.doc);
   const lockMode = attr.inverseToMany ? 'shared' : 'exclusive';
   // a document (or, for links naming a locale, a locale version) deleted since the links were read lost
   // them with it: the list rewritten below must not bring one back
-  const alive = perLocale ? await lockDocumentLocales(ctx.store, target.table, lockedDocs, lockMode) : await lockDocuments(ctx.store, target.table, lockedDocs, lockMode);
+  const alive = placedAhead
+    ? placedAhead.alive
+    : perLocale
+      ? await lockDocumentLocales(ctx.store, target.table, lockedDocs, lockMode)
+      : await lockDocuments(ctx.store, target.table, lockedDocs, lockMode);
   const aliveKey: LinkKey = perLocale ? key : byDocument;
   if (alive && linked.some((e) => !alive.has(aliveKey(e)))) current = current.filter((e) => alive.has(aliveKey(e)));
   // checked together with each target's last position on its own side, which new links continue
-  const lastInv = await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]);
+  const lastInv = placedAhead?.last ?? (await checkAndPlace(ctx, target, attr.linkTable, [...set, ...connect]));
   const anchorLocale: AnchorLocale | undefined = perLocale ? (p, item) => p.locale ?? item.locale ?? ctx.defaultLocale : undefined;
   await checkExists(ctx, target, positionAnchors(op, connect, current, key, anchorLocale));
   // a target sent again keeps its place on the other side: it is the same link, not a new one
@@ -164,7 +155,9 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
     e.inv === undefined && invOf.has(key(e)) ? { ...e, inv: invOf.get(key(e))! } : e,
   );
 
-  if (!isNew) await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
+  // a kept row placed ahead has its links replaced with the list's others, once the rows are written
+  const replaceLater = !isNew && placedAhead !== undefined && ctx.store.deferred !== undefined;
+  if (!isNew && !replaceLater) await tx.deleteFrom(attr.linkTable).where('source_id', '=', source.id).execute();
   const fresh = next.filter((e) => e.inv === undefined).map((e) => e.doc);
   const maxInv = new Map(fresh.map((doc) => [doc, lastInv.get(doc) ?? 0]));
   // the other side holds one document: taking these targets takes them from other sources
@@ -178,19 +171,19 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
       perLocale,
     );
   }
-  await insertLinks(
-    ctx.store,
-    attr.linkTable,
-    next.map((e, i) => {
-      let inv = e.inv;
-      if (inv === undefined) {
-        inv = (maxInv.get(e.doc) ?? 0) + 1;
-        maxInv.set(e.doc, inv);
-      }
-      return { source_id: source.id, target_document_id: e.doc, target_locale: storedLocale(e), target_status: e.status, ord: i + 1, inv_ord: inv };
-    }),
-    isNew,
-  );
+  const links = next.map((e, i) => {
+    let inv = e.inv;
+    if (inv === undefined) {
+      inv = (maxInv.get(e.doc) ?? 0) + 1;
+      maxInv.set(e.doc, inv);
+    }
+    return { source_id: source.id, target_document_id: e.doc, target_locale: storedLocale(e), target_status: e.status, ord: i + 1, inv_ord: inv };
+  });
+  if (replaceLater) ctx.store.deferred!.replace(attr.linkTable, source.id, links);
+  else await insertLinks(ctx.store, attr.linkTable, links, isNew);
+  ctx.placed?.moveOn(attr.linkTable, maxInv);
+  // a row named twice in its list is written twice: the second time starts from these
+  if (readAhead) ctx.placed?.relinked(attr.linkTable, source.id, links);
 }
 
 type OwnerVersion = 'draft' | 'published';

@@ -10,6 +10,8 @@ export type Tx = Kysely<any>;
 /** Link rows waiting to be written together (deferred-links.ts implements it). */
 export interface LinkQueue {
   add(table: string, rows: readonly Record<string, unknown>[]): void;
+  /** the relation links row `sourceId` holds in `table` are to be these */
+  replace(table: string, sourceId: number, rows: readonly Record<string, unknown>[]): void;
   flush(s: Store, table?: string): Promise<void>;
 }
 

@@ -22,7 +22,7 @@ export function notFound(doc: string, locale: string | null): ValidationError {
   return new ValidationError(`Document with id "${doc}", locale "${locale ?? 'null'}" not found`);
 }
 
-const keyOf = (target: ContentType, e: Entry): string => `${target.uid}|${e.doc}|${e.locale ?? ''}|${e.status ?? ''}`;
+export const keyOf = (target: ContentType, e: Entry): string => `${target.uid}|${e.doc}|${e.locale ?? ''}|${e.status ?? ''}`;
 
 /** The locale and status a target row must have to be the version an entry links to. */
 function wanted(ctx: TargetContext, target: ContentType, e: Entry): { locale: string | null; published: boolean } {
@@ -54,14 +54,30 @@ const MAX_UNION_TERMS = 200;
 
 /**
  * checkExists, and in the same statement the largest `inv_ord` each entry's document has in `linkTable`
- * (0 when none): the position after which a new link to it goes. One scalar subquery per entry, so every
- * dialect reads both from an index in a few steps.
+ * (0 when none): the position after which a new link to it goes.
  */
 export async function checkAndPlace(ctx: TargetContext, target: ContentType, linkTable: string, entries: readonly Entry[]): Promise<Map<string, number>> {
+  const { present, max } = await lookUpPlaces(ctx, target, linkTable, entries);
+  settle(ctx, target, entries, (_e, i) => present.has(i));
+  return max;
+}
+
+/**
+ * Which entries' targets exist in the version each link will show (their places in `entries`; those
+ * this write found before count as present), and the largest `inv_ord` each entry's document has in
+ * `linkTable` (0 when none). One scalar subquery per entry, so every dialect reads both from an index
+ * in a few steps.
+ */
+export async function lookUpPlaces(
+  ctx: TargetContext,
+  target: ContentType,
+  linkTable: string,
+  entries: readonly Entry[],
+): Promise<{ present: Set<number>; max: Map<string, number> }> {
   const tx = ctx.store.tx;
   const max = new Map<string, number>();
   const present = new Set<number>();
-  if (entries.length === 0) return max;
+  if (entries.length === 0) return { present, max };
   const keyRows = ctx.store.dialect.keyRows;
   if (keyRows) {
     // one statement planned once, whatever the number of entries: its two subqueries run for each entry
@@ -83,8 +99,7 @@ export async function checkAndPlace(ctx: TargetContext, target: ContentType, lin
       if (Number(r.n) > 0) present.add(i);
       max.set(entries[i]!.doc, Number(r.m ?? 0));
     }
-    settle(ctx, target, entries, (_e, i) => present.has(i));
-    return max;
+    return { present, max };
   }
   const branch = (e: Entry, i: number) =>
     tx.selectNoFrom((eb) => {
@@ -115,6 +130,5 @@ export async function checkAndPlace(ctx: TargetContext, target: ContentType, lin
       max.set(entries[i]!.doc, Number(r.m ?? 0));
     }
   }
-  settle(ctx, target, entries, (_e, i) => present.has(i));
-  return max;
+  return { present, max };
 }
