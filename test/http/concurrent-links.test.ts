@@ -155,6 +155,55 @@ describe('writes linking each other at once', () => {
   });
 });
 
+describe('one many-to-many written from both sides at once (tag.articles and article.tags)', () => {
+  // the side without the links (tag.articles) edits the rows of the articles: run one after the other,
+  // in either order, the pair is linked once, and a link one side removes stays removed
+  const labelsOf = async (article: string): Promise<string[]> => {
+    const r = await t.get(`/api/articles/${article}?status=draft&fields[0]=title&populate[tags][fields][0]=label`);
+    expect(r.status, r.text).toBe(200);
+    return (r.body.data.tags as { label: string }[]).map((x) => x.label);
+  };
+
+  it('the tag connecting the article while the article connects the tag: linked once, seen once from both sides (30 pairs; PostgreSQL stored some twice)', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => [await post('/api/tags', { label: `both sides ${i}` }), await post('/api/articles', { title: `both sides ${i}` })] as const),
+    );
+    const answers = await Promise.all(
+      pairs.flatMap(([tag, article]) => [
+        t.request('PUT', `/api/tags/${tag}`, { body: { data: { articles: { connect: [article] } } } }),
+        t.request('PUT', `/api/articles/${article}`, { body: { data: { tags: { connect: [tag] } } } }),
+      ]),
+    );
+    expect(statusesOf(answers)).toEqual([200]);
+    for (const [i, [tag, article]] of pairs.entries()) {
+      expect(await labelsOf(article), `pair ${i}`).toEqual([`both sides ${i}`]);
+      const side = await t.get(`/api/tags/${tag}?status=draft&fields[0]=label&populate[articles][fields][0]=title`);
+      expect(
+        (side.body.data.articles as { title: string }[]).map((a) => a.title),
+        `pair ${i}`,
+      ).toEqual([`both sides ${i}`]);
+    }
+  });
+
+  it('the tag removing the article (set: []) while the article connects another tag: the removed link stays removed (30 pairs)', async () => {
+    const other = await post('/api/tags', { label: 'kept by every article' });
+    const pairs = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const tag = await post('/api/tags', { label: `removed ${i}` });
+        return [tag, await post('/api/articles', { title: `removed ${i}`, tags: [tag] })] as const;
+      }),
+    );
+    const answers = await Promise.all(
+      pairs.flatMap(([tag, article]) => [
+        t.request('PUT', `/api/tags/${tag}`, { body: { data: { articles: { set: [] } } } }),
+        t.request('PUT', `/api/articles/${article}`, { body: { data: { tags: { connect: [other] } } } }),
+      ]),
+    );
+    expect(statusesOf(answers)).toEqual([200]);
+    for (const [i, [, article]] of pairs.entries()) expect(await labelsOf(article), `pair ${i}`).toEqual(['kept by every article']);
+  });
+});
+
 describe('publishing a document and one whose draft links it, at once', () => {
   // each publish carries links: the article its own draft's, the tag (or the related article) those the
   // drafts linking it hold; run one after the other, the published article holds the link once

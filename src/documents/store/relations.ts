@@ -224,6 +224,18 @@ export async function writeInverseRelation(ctx: RelationContext, self: SourceRow
   for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale);
 }
 
+/** The owner documents whose rows link `documentId` (in any locale or version). */
+async function linkingOwners(ctx: RelationContext, owner: ContentType, attr: RelationAttribute, documentId: string): Promise<string[]> {
+  const rows = await ctx.store.tx
+    .selectFrom(`${attr.linkTable} as l`)
+    .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
+    .select('a.document_id')
+    .distinct()
+    .where('l.target_document_id', '=', documentId)
+    .execute();
+  return rows.map((r) => String(r.document_id));
+}
+
 /** The locales of the owner rows whose links name `documentId`. */
 async function linkingLocales(ctx: RelationContext, owner: ContentType, attr: RelationAttribute, documentId: string): Promise<string[]> {
   const rows = await ctx.store.tx
@@ -259,6 +271,26 @@ async function writeInverseInLocale(
   // carries the links over to their published rows (publish.ts), as draft and published pair up
   const draftsOnly = (dpSource(self) && owner.draftAndPublish) || version === 'draft';
   const publishedOnly = version === 'published';
+  const ownerLocale = (): string | null => locale;
+  // a longhand status picks which versions of an owner with draft & publish hold the link (rule 6)
+  const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? (r.status ?? null) : null);
+  const disconnect = (await disconnected(ctx, owner, op, ownerLocale, ownerStatus)).map(byDocument);
+  const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
+  const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
+  // The owners' links are edited here, so their writers must wait for this write and it for them, and
+  // the links are read only once they are locked. The owner's own write holds its rows with the writer
+  // lock and takes this document's shared (PostgreSQL's FOR NO KEY UPDATE and FOR KEY SHARE, which
+  // don't wait for each other): without the owners' writer lock here, `tag.articles` connecting an
+  // article while `article.tags` connected the tag both found no link and stored it twice, and an
+  // owner rewriting its list brought back a link removed here. A `set` also removes the links of
+  // owners it doesn't name: those are locked too.
+  const named = [...set, ...connect].map((e) => e.doc);
+  const owners = named.concat(disconnect);
+  if (op.kind === 'set') owners.push(...(await linkingOwners(ctx, owner, attr, selfDoc)));
+  const there = await lockDocuments(ctx.store, owner.table, owners, 'writer');
+  // one deleted since it was looked up is missing, as it would have been a moment later
+  const gone = named.find((doc) => !there.has(doc));
+  if (gone !== undefined) throw notFound(gone, locale);
 
   let cur = tx
     .selectFrom(`${attr.linkTable} as l`)
@@ -284,12 +316,6 @@ async function writeInverseInLocale(
     const inv = Number(r.inv_ord);
     placeOf.set(id, placeOf.has(id) && placeOf.get(id) !== inv ? NaN : inv);
   }
-  const ownerLocale = (): string | null => locale;
-  // a longhand status picks which versions of an owner with draft & publish hold the link (rule 6)
-  const ownerStatus = (r: RelationRef): string | null => (owner.draftAndPublish && !dpSource(self) ? (r.status ?? null) : null);
-  const disconnect = (await disconnected(ctx, owner, op, ownerLocale, ownerStatus)).map(byDocument);
-  const set = op.kind === 'set' ? await resolve(ctx, owner, op.items, ownerLocale, ownerStatus, true) : [];
-  const connect = op.kind === 'change' ? await resolve(ctx, owner, op.connect, ownerLocale, ownerStatus, true) : [];
   await checkExists(ctx, owner, positionAnchors(op, connect, current));
   const next = applyOp(current, op, connect, set, disconnect, attr.toMany);
 
