@@ -308,6 +308,19 @@ describe('change-password', () => {
     expect((await t.get('/api/users/me', { token: jwt })).status).toBe(200);
   });
 
+  it('a reset code mailed before a change-password is refused after it: the change ends it, as it ends sessions', async () => {
+    const r0 = await register(t, 'kai', 'kai@example.com', 'kai-pass0');
+    expect(r0.status, r0.text).toBe(200);
+    const code = await resetCode('kai@example.com');
+    const r = await change({ currentPassword: 'kai-pass0', password: 'kai-pass1', passwordConfirmation: 'kai-pass1' }, r0.body.jwt as string);
+    expect(r.status, r.text).toBe(200);
+    expectError(await reset(code, 'taken-over1'), INCORRECT);
+    expect((await login(t, 'kai', 'kai-pass1')).status).toBe(200);
+    expectError(await login(t, 'kai', 'taken-over1'), INVALID_LOGIN);
+    // a code asked for after the change works as ever
+    expect((await reset(await resetCode('kai@example.com'), 'kai-pass2')).status).toBe(200);
+  });
+
   it('eight simultaneous change-passwords with one current password: exactly one succeeds, the others are told the current password is invalid', async () => {
     const r0 = await register(t, 'kit', 'kit@example.com', 'kit-pass0');
     expect(r0.status, r0.text).toBe(200);

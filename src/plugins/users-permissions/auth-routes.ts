@@ -166,6 +166,9 @@ export function registerAuthRoutes(app: FastifyInstance, up: UpContext): void {
       // current password (on any process) only the first replaces it, as one after another would
       const now = await tx.selectFrom('up_users').select('password').where('id', '=', row.id).executeTakeFirst();
       if (now?.password !== row.password) throw new ValidationError('The provided current password is invalid');
+      // a reset code mailed before the change would set another password over the one just chosen
+      // (by whoever holds that mail): the change ends it, as it ends every session
+      await tx.updateTable('up_users').set({ reset_password_token: null }).where('id', '=', row.id).execute();
     });
     return sendJson(reply, await authResponse(up, row.id, req, reply, { revokeSessions: true, newDevice: true, tokenInBody: true }));
   });
