@@ -3,7 +3,7 @@
 // revokes the user's sessions. (Found on PostgreSQL, where a revoking UPDATE did not see a session a
 // concurrent rotation committed meanwhile.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, startAuthApp, type AuthEnv } from './auth-support.js';
+import { post, startAuthApp, statuses, type AuthEnv } from './auth-support.js';
 import type { TestApp } from '../support/app.js';
 
 let env: AuthEnv;
@@ -86,5 +86,23 @@ describe('a login in flight when the password changes', () => {
     expect(statuses.every((s) => s === 401)).toBe(true);
     // the changer's own new session stands
     expect(await me(r.body.jwt as string)).toBe(200);
+  });
+});
+
+describe("different users' session writes at once", () => {
+  // each takes its own user's lock, so none waits for another; on MariaDB their inserts (the users'
+  // first locks, their sessions) took gap locks at REPEATABLE READ and deadlocked, and the loser was a 500
+  it('40 registrations, then 40 logins and 40 refreshes of different users, each batch at once: every one succeeds', async () => {
+    const names = Array.from({ length: 40 }, () => `many${++n}`);
+    const regs = await Promise.all(names.map((name) => post(t, '/api/auth/local/register', { username: name, email: `${name}@example.com`, password: 'secret123' })));
+    expect(statuses(regs), regs.find((r) => r.status !== 200)?.text).toEqual({ 200: 40 });
+    const logins = await Promise.all(names.map((name) => post(t, '/api/auth/local', { identifier: name, password: 'secret123' })));
+    expect(statuses(logins), logins.find((r) => r.status !== 200)?.text).toEqual({ 200: 40 });
+    for (let round = 0; round < 3; round++) {
+      const tokens = [...regs, ...logins].map((r) => r.body.refreshToken as string);
+      const rotated = await Promise.all(tokens.map((refreshToken) => post(t, '/api/auth/refresh', { refreshToken })));
+      expect(statuses(rotated), `round ${round}: ${rotated.find((r) => r.status !== 200)?.text}`).toEqual({ 200: 80 });
+      rotated.forEach((r, i) => ((i < 40 ? regs : logins)[i % 40]!.body.refreshToken = r.body.refreshToken));
+    }
   });
 });

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database } from '../../database/dialect.js';
 import { lockKey } from '../../database/key-lock.js';
+import { writeTransaction } from '../../database/write-transaction.js';
 import type { Tx } from '../../documents/store/rows.js';
 import { ConfigError } from '../../errors.js';
 import { isObj, type Obj } from '../../config/config-files.js';
@@ -170,10 +171,13 @@ export class Sessions {
    * Runs `work` in a transaction holding the user's session lock. Every write to a user's sessions
    * takes it, so a revocation and a login or rotation never interleave: on PostgreSQL a revoking
    * UPDATE would otherwise not see a session a concurrent rotation inserts and commits meanwhile, and
-   * that session would outlive the logout or password change.
+   * that session would outlive the logout or password change. A write transaction as a document's
+   * is (READ COMMITTED on MySQL, rerun after a deadlock): on MariaDB, different users' first locks and
+   * new sessions, inserted at once at REPEATABLE READ, took gap locks and deadlocked, and the loser
+   * answered 500 (a registration's account was then kept with no answer to its client).
    */
   private underUserLock<T>(userId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (tx) => {
+    return writeTransaction(this.database, async (tx) => {
       await lockKey(tx, this.database.dialect, `sessions:${userId}`);
       return work(tx);
     });
