@@ -13,6 +13,7 @@ import { parseFindQuery } from '../../query/parse/find-query.js';
 import { parseContextOf } from '../../http/parse-context.js';
 import { pathRowId } from '../../documents/input/path-row-id.js';
 import { lockKey } from '../../database/key-lock.js';
+import { writeTransaction } from '../../database/write-transaction.js';
 import type { Tx } from '../../documents/store/rows.js';
 import { ROLE_UID, USER_UID, type ContentType, type RelationAttribute } from '../../schema/types.js';
 import { bodyOf, type Body } from './body.js';
@@ -131,7 +132,7 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     const type = text(body, 'type', false) || roleType(name);
     if (!type) throw ValidationError.of([{ path: ['type'], message: 'type must not be empty', name: 'ValidationError', value: body['type'] }]);
     const actions = body['permissions'] === undefined ? [] : enabledActions(model, body['permissions']);
-    await database.db.transaction().execute(async (tx) => {
+    await writeTransaction(database, async (tx) => {
       await lockKey(tx, database.dialect, ROLE_UID);
       await typeTaken(tx, type);
       const now = database.dialect.toDatetime(new Date());
@@ -156,7 +157,7 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     // the contract: a PUT without permissions keeps them (Strapi removes them all)
     const actions = body['permissions'] === undefined ? null : enabledActions(model, body['permissions']);
     const id = Number(role['id']);
-    await database.db.transaction().execute(async (tx) => {
+    await writeTransaction(database, async (tx) => {
       const cols: Record<string, unknown> = { updated_at: database.dialect.toDatetime(new Date()) };
       if (name !== undefined) cols['name'] = name;
       if (description !== undefined) cols['description'] = description;
@@ -171,7 +172,7 @@ export function registerRoleRoutes(app: FastifyInstance, up: UpContext): void {
     const role = await target(req, 'role');
     if (role['type'] === PUBLIC_ROLE) throw new ApplicationError('Cannot delete public role');
     const id = Number(role['id']);
-    await database.db.transaction().execute(async (tx) => {
+    await writeTransaction(database, async (tx) => {
       await lockKey(tx, database.dialect, USERS_LOCK);
       const pub = await tx.selectFrom('up_roles').select('document_id').where('type', '=', PUBLIC_ROLE).executeTakeFirst();
       // the contract: users of a deleted role move to the Public role
