@@ -17,7 +17,7 @@ export interface SmtpSink {
 
 export interface SmtpSinkOptions {
   /** refuse a recipient (RCPT TO) with a 550, as a server rejecting an address would */
-  rejectRecipient?: (address: string) => boolean;
+  rejectRecipient?: (address: string) => boolean | Promise<boolean>;
 }
 
 export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
@@ -33,12 +33,15 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     logger: false,
     onAuth: (_auth, _session, done) => done(null, { user: 'test' }),
     onRcptTo(address, _session, done) {
-      if (opts.rejectRecipient?.(address.address)) {
-        const err = Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 });
-        done(err);
-        return;
-      }
-      done();
+      // a promise: the answer comes when it settles (a slow server refusing)
+      void Promise.resolve(opts.rejectRecipient?.(address.address) ?? false).then((reject) => {
+        if (reject) {
+          const err = Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 });
+          done(err);
+          return;
+        }
+        done();
+      });
     },
     onData(stream, session, done) {
       simpleParser(stream).then(

@@ -37,8 +37,11 @@ let env: AuthEnv;
 let t: TestApp;
 let sink: SmtpSink;
 
+/** decides, while set, whether the SMTP server refuses a recipient (and when it answers) */
+let bounce: ((address: string) => Promise<boolean>) | null = null;
+
 beforeAll(async () => {
-  env = await startAuthApp();
+  env = await startAuthApp({ smtp: { rejectRecipient: (a) => bounce?.(a) ?? false } });
   t = env.t;
   sink = env.sink;
 });
@@ -211,6 +214,30 @@ describe('reset-password', () => {
     );
     // an array is no object: that one error, and no field is checked
     expectError(await postRaw(t, RESET, '[1]'), validationOf(fieldErr([], 'this must be a `object` type, but the final value was: `[\n  "1"\n]`.', [1])));
+  });
+
+  it('a reset mail refused after a newer forgot-password took back its own code only: the newer mailed code works', async () => {
+    const r0 = await register(t, 'lee', 'lee@example.com', 'lee-pass0');
+    expect(r0.status, r0.text).toBe(200);
+    let first = true;
+    // the first mail is refused, slowly: by then the second forgot-password has saved its code
+    bounce = async (a) => {
+      if (a !== 'lee@example.com' || !first) return false;
+      first = false;
+      await new Promise((r) => setTimeout(r, 400));
+      return true;
+    };
+    try {
+      expect((await post(t, FORGOT, { email: 'lee@example.com' })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      const code = await resetCode('lee@example.com');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(first).toBe(false);
+      const r = await reset(code, 'lee-pass1');
+      expect(r.status, r.text).toBe(200);
+    } finally {
+      bounce = null;
+    }
   });
 
   it('two simultaneous reset-passwords with one code: exactly one succeeds', async () => {

@@ -224,6 +224,8 @@ async function resetLink(up: UpContext, row: UserRow): Promise<void> {
     await sendResetMail(up, row, await up.users.view(row.id, ALLOW_ALL), code);
   } catch (e) {
     up.logError(`password reset mail to ${row.email} failed: ${(e as Error).message}`);
-    await up.users.setColumns(row.id, { reset_password_token: null }).catch(() => undefined);
+    // only this code: a newer forgot-password (any process) may have replaced it meanwhile, and its
+    // mail reached the user
+    await up.users.clearColumnIf(row.id, 'reset_password_token', code).catch(() => undefined);
   }
 }

@@ -118,6 +118,11 @@ export class Users {
     await this.db.updateTable('up_users').set(values).where('id', '=', id).execute();
   }
 
+  /** Sets `column` to null where it still holds `value` (a code this request set and now takes back). */
+  async clearColumnIf(id: number, column: 'reset_password_token' | 'confirmation_token', value: string): Promise<void> {
+    await this.db.updateTable('up_users').set(column, null).where('id', '=', id).where(column, '=', value).execute();
+  }
+
   /** A role's row id → its documentId (what the role relation links), or undefined when there is no such role. */
   async roleDocumentId(roleId: number): Promise<string | undefined> {
     const r = await this.db.selectFrom('up_roles').select('document_id').where('id', '=', roleId).executeTakeFirst();
