@@ -190,10 +190,12 @@ async function postgres(cfg: DatabaseConfig): Promise<Opened> {
     (err) => console.error(`folio: the pipelined PostgreSQL connection for caller checks failed and will be reopened: ${err.message}`),
     { ...READ_CONNECTION_LIMITS, prepared: cfg.preparedStatements ?? true },
   );
+  const checkDialect = new PostgresDialect({ pool: checks.pool() as unknown as PostgresDialectConfig['pool'] });
   return {
     dialect: cfg.statementTimeout ? timeoutsAnswered(dialect, cfg.statementTimeout) : dialect,
     readDialect: new PostgresDialect({ pool: reads.pool() as unknown as PostgresDialectConfig['pool'] }),
-    checkDialect: new PostgresDialect({ pool: checks.pool() as unknown as PostgresDialectConfig['pool'] }),
+    // a caller check stopped at its bound (a lock held on the tokens' table, say) is a 503 as a content read's is, not a 500
+    checkDialect: readBound ? timeoutsAnswered(checkDialect, readBound) : checkDialect,
   };
 }
 

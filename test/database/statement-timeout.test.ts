@@ -105,6 +105,23 @@ describe.skipIf(client === 'sqlite')('a read past the configured statement bound
     expect(await runningAfterBound(project.env)).toBe(0);
   });
 
+  // the caller checks have a connection of their own on PostgreSQL (postgres-connections.test.ts), bounded as the reads are
+  it.runIf(client === 'postgres')('a caller check stopped at the bound (its table locked) is a 503 saying a lookup was stopped, not a 500', async () => {
+    const fresh = folio(project, ['api-token', 'create', '--name', 'never-used', '--type', 'read-only']).stdout.trim();
+    const session = await rawSession(project.env);
+    try {
+      await session.query('begin');
+      await session.query('lock table folio_api_tokens in access exclusive mode');
+      const res = await fetch(`${url}/api/articles?pagination[pageSize]=1`, { headers: { authorization: `Bearer ${fresh}` } });
+      const text = await res.text();
+      expect(res.status, text).toBe(503);
+      expect(JSON.parse(text).error.message).toMatch(/^The database stopped a lookup .* after 0\.5 s/);
+    } finally {
+      await session.query('rollback');
+      await session.end();
+    }
+  });
+
   it('parallel slow reads are each stopped, and reads within the bound are served meanwhile', async () => {
     const all = Promise.all([
       get(`/api/articles?${heavyFilter(99)}`),
