@@ -51,7 +51,7 @@ describe('publishing copies components', () => {
     for (const b of again) expect(before.has(`${b.__component}#${b.id}`)).toBe(false);
   });
 
-  it('re-publishing an article with 8 zone entries runs as many statements as one with 2 on PostgreSQL, more elsewhere', async () => {
+  it('re-publishing an article with 8 zone entries runs as many statements as one with 2 where one statement numbers many rows, more on SQLite', async () => {
     const small = await create({ title: 'two', blocks: mixed(2) });
     const large = await create({ title: 'eight', blocks: mixed(8) });
     const cost = async (doc: string): Promise<number> => {
@@ -62,7 +62,10 @@ describe('publishing copies components', () => {
     };
     const two = await cost(small);
     const eight = await cost(large);
-    if (t.app.database.dialect.writesInOneStatement) expect(eight).toBe(two);
+    // PostgreSQL takes the copies' ids from the sequences; MySQL/MariaDB numbers one INSERT's rows in a run (consecutiveIds),
+    // those with no columns of their own (a slider) too
+    const { dialect } = t.app.database;
+    if (dialect.writesInOneStatement || dialect.consecutiveIds !== null) expect(eight).toBe(two);
     else expect(eight).toBeGreaterThan(two);
     expect((await blocksOf(large, 'published')).map((b) => b.__component)).toEqual(mixed(8).map((b) => b['__component']));
   });

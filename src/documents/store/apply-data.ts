@@ -13,7 +13,7 @@ import { DeferredLinks, insertLinks } from './deferred-links.js';
 import { placeTargets, type ListRow } from './placed-targets.js';
 import { defaultColumns, scalarColumns } from './rows.js';
 import { insertRows } from './insert-rows.js';
-import { runWrites } from './write-batch.js';
+import { updateRows, type RowUpdate } from './update-rows.js';
 
 type Schema = ContentType | Component;
 
@@ -116,11 +116,11 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
 }
 
 /**
- * The columns of the components kept by id, an UPDATE per row sent together (one statement on
- * PostgreSQL); a row named twice gets what each sent, the later over the earlier.
+ * The columns of the components kept by id, updated together (update-rows.ts); a row named twice gets
+ * what each sent, the later over the earlier.
  */
 async function updateKept(ctx: RelationContext, items: readonly Item[]): Promise<void> {
-  const rows = new Map<string, { table: string; id: number; cols: Record<string, unknown> }>();
+  const rows = new Map<string, RowUpdate & { cols: Record<string, unknown> }>();
   for (const it of items) {
     if (it.id === undefined) continue;
     const comp = ctx.model.components.get(it.component)!;
@@ -131,11 +131,7 @@ async function updateKept(ctx: RelationContext, items: readonly Item[]): Promise
     if (row) Object.assign(row.cols, cols);
     else rows.set(key, { table: comp.table, id: it.id, cols });
   }
-  const { tx } = ctx.store;
-  await runWrites(
-    ctx.store,
-    [...rows.values()].map((r) => tx.updateTable(r.table).set(r.cols).where('id', '=', r.id)),
-  );
+  await updateRows(ctx.store, [...rows.values()]);
 }
 
 function componentItems(uid: string, v: ComponentInput | ComponentInput[] | null): Item[] {

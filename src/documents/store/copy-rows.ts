@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { rowColumns } from '../../database/tables.js';
 import type { Component } from '../../schema/types.js';
-import { insertRow, type Store } from './rows.js';
+import { insertRow, rowValues, type Store } from './rows.js';
 import { nextId, placesBy } from './insert-rows.js';
 
 export interface RowToCopy {
@@ -96,7 +96,9 @@ async function copyRun(s: Store, comp: Component, cols: readonly string[], ids: 
   const existing = (await s.tx.selectFrom(comp.table).select('id').where('id', 'in', ids).orderBy('id').execute()).map((r) => Number(r.id));
   if (existing.length === 0) return new Map();
   const source = s.tx.selectFrom(comp.table).select(cols).where('id', 'in', existing).orderBy('id');
-  const res = await s.tx.insertInto(comp.table).columns(cols).expression(source).executeTakeFirstOrThrow();
+  // a row with no columns of its own is copied as a new id alone
+  const insert = cols.length ? s.tx.insertInto(comp.table).columns(cols).expression(source) : s.tx.insertInto(comp.table).values(existing.map(() => rowValues(s, {})));
+  const res = await insert.executeTakeFirstOrThrow();
   // the write holds its document's rows, so its components can't change in between; a mismatch is a fault
   if (Number(res.numInsertedOrUpdatedRows) !== existing.length) throw new Error(`copy of ${comp.table} rows inserted ${res.numInsertedOrUpdatedRows} of ${existing.length}`);
   const first = Number(res.insertId);
@@ -113,10 +115,6 @@ async function copyInRuns(s: Store, rows: readonly RowToCopy[], step: number): P
   const out = new Array<number | null>(rows.length).fill(null);
   for (const [comp, places] of placesBy(rows, (r) => r.comp)) {
     const cols = columns(comp);
-    if (cols.length === 0) {
-      for (const i of places) out[i] = await copyOne(s, rows[i]!);
-      continue;
-    }
     for (const round of rounds(places, (i) => rows[i]!.id)) {
       for (let from = 0; from < round.length; from += RUN_CHUNK) {
         const chunk = round.slice(from, from + RUN_CHUNK);

@@ -4,18 +4,21 @@
 // touches a link table still queued (a second relation through the same table, say) flushes first.
 import { inChunks } from '../../database/in-list.js';
 import { insertMany, insertsOf } from './rows.js';
-import type { LinkQueue, Store } from './store.js';
+import type { LinkOwner, LinkQueue, Store } from './store.js';
 import { runWrites, type Write } from './write-batch.js';
 
 export class DeferredLinks implements LinkQueue {
   private readonly rows = new Map<string, Record<string, unknown>[]>();
-  /** link table → the rows whose links written before are deleted ahead of the rows queued */
-  private readonly cleared = new Map<string, number[]>();
+  /** link table → the owners whose links written before are deleted ahead of the rows queued, by column and scope */
+  private readonly cleared = new Map<string, Map<string, { owner: LinkOwner; ids: number[] }>>();
 
-  replace(table: string, sourceId: number, rows: readonly Record<string, unknown>[]): void {
-    let list = this.cleared.get(table);
-    if (!list) this.cleared.set(table, (list = []));
-    list.push(sourceId);
+  replace(table: string, owner: LinkOwner, rows: readonly Record<string, unknown>[]): void {
+    let byScope = this.cleared.get(table);
+    if (!byScope) this.cleared.set(table, (byScope = new Map()));
+    const scope = JSON.stringify([owner.column, owner.scope ?? {}]);
+    let same = byScope.get(scope);
+    if (!same) byScope.set(scope, (same = { owner, ids: [] }));
+    same.ids.push(owner.id);
     if (!this.rows.has(table)) this.rows.set(table, []);
     this.add(table, rows);
   }
@@ -34,7 +37,13 @@ export class DeferredLinks implements LinkQueue {
     const writes: Write[] = [];
     for (const t of tables) {
       // deletes first, then the inserts: in one statement too (PostgreSQL), the delete sees none of the rows inserted
-      for (const ids of inChunks(this.cleared.get(t) ?? [])) writes.push(s.tx.deleteFrom(t).where('source_id', 'in', ids));
+      for (const { owner, ids: all } of this.cleared.get(t)?.values() ?? []) {
+        for (const ids of inChunks(all)) {
+          let clear = s.tx.deleteFrom(t).where(owner.column, 'in', ids);
+          for (const [column, value] of Object.entries(owner.scope ?? {})) clear = clear.where(column, '=', value);
+          writes.push(clear);
+        }
+      }
       writes.push(...insertsOf(s, t, this.rows.get(t)!));
       this.rows.delete(t);
       this.cleared.delete(t);

@@ -6,7 +6,7 @@
 // modes that promise it), a table's rows go in one INSERT and their ids follow from the first.
 // Elsewhere, or for one row, each row is inserted on its own as insertRow does.
 import { sql, type RawBuilder } from 'kysely';
-import { insertRow, insertsOf, type Store } from './rows.js';
+import { insertRow, insertsOf, rowValues, type Store } from './rows.js';
 import { runWrites } from './write-batch.js';
 
 export interface RowToInsert {
@@ -22,10 +22,7 @@ export function nextId(table: string): RawBuilder<number> {
 /** The new rows' ids, in the order given. */
 export async function insertRows(s: Store, rows: readonly RowToInsert[]): Promise<number[]> {
   if (rows.length >= 2 && s.dialect.idsFromSequence) return insertUnderSequenceIds(s, rows);
-  // a row with no values of its own is inserted as DEFAULT alone, which a multi-row VALUES can't mix in
-  if (rows.length >= 2 && s.dialect.consecutiveIds !== null && rows.every((r) => Object.keys(r.values).length > 0)) {
-    return insertConsecutive(s, rows, s.dialect.consecutiveIds);
-  }
+  if (rows.length >= 2 && s.dialect.consecutiveIds !== null) return insertConsecutive(s, rows, s.dialect.consecutiveIds);
   const ids: number[] = [];
   for (const r of rows) ids.push(await insertRow(s, r.table, { ...r.values }));
   return ids;
@@ -56,7 +53,8 @@ async function insertConsecutive(s: Store, rows: readonly RowToInsert[], step: n
     for (const insert of insertsOf(
       s,
       table,
-      at.map((i) => ({ ...rows[i]!.values })),
+      // a row with no values of its own names its id as DEFAULT, which the other rows' VALUES then take too
+      at.map((i) => rowValues(s, rows[i]!.values)),
     )) {
       const r = await insert.executeTakeFirstOrThrow();
       const first = Number(r.insertId);

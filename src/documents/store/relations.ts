@@ -179,7 +179,7 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
     }
     return { source_id: source.id, target_document_id: e.doc, target_locale: storedLocale(e), target_status: e.status, ord: i + 1, inv_ord: inv };
   });
-  if (replaceLater) ctx.store.deferred!.replace(attr.linkTable, source.id, links);
+  if (replaceLater) ctx.store.deferred!.replace(attr.linkTable, { column: 'source_id', id: source.id }, links);
   else await insertLinks(ctx.store, attr.linkTable, links, isNew);
   ctx.placed?.moveOn(attr.linkTable, maxInv);
   // a row named twice in its list is written twice: the second time starts from these

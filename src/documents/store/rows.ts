@@ -9,9 +9,13 @@ import { roundDecimal } from '../../values/round-decimal.js';
 
 export type { Store, Tx } from './store.js';
 
+/** A row's values to insert: those given, or — a component with only media or relations has no columns of its own — a new id alone. */
+export function rowValues(s: Store, given: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.keys(given).length ? { ...given } : { id: s.dialect.newId === 'null' ? null : sql`default` };
+}
+
 export async function insertRow(s: Store, table: string, given: Record<string, unknown>): Promise<number> {
-  // a component with only media or relations has no columns of its own to insert
-  const values = Object.keys(given).length ? given : { id: s.dialect.newId === 'null' ? null : sql`default` };
+  const values = rowValues(s, given);
   if (s.dialect.returning) {
     const r = await s.tx.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
     return Number((r as { id: unknown }).id);

@@ -10,9 +10,17 @@ export type Tx = Kysely<any>;
 /** Link rows waiting to be written together (deferred-links.ts implements it). */
 export interface LinkQueue {
   add(table: string, rows: readonly Record<string, unknown>[]): void;
-  /** the relation links row `sourceId` holds in `table` are to be these */
-  replace(table: string, sourceId: number, rows: readonly Record<string, unknown>[]): void;
+  /** the links `owner` holds in `table` are to be these */
+  replace(table: string, owner: LinkOwner, rows: readonly Record<string, unknown>[]): void;
   flush(s: Store, table?: string): Promise<void>;
+}
+
+/** The row whose links these are: its id in `column` (a relation's `source_id`, a media link's `related_id`), within `scope`. */
+export interface LinkOwner {
+  readonly column: string;
+  readonly id: number;
+  /** further columns the owner's links have these values in (a media link's type and field) */
+  readonly scope?: Readonly<Record<string, string>>;
 }
 
 /** Work a write leaves for after its commit, each piece in a transaction of its own (after-commit.ts). */
