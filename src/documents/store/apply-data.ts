@@ -12,7 +12,8 @@ import { checkUnlinkedRelation, writeInverseRelation, writeOwnerRelation, type R
 import { DeferredLinks, insertLinks } from './deferred-links.js';
 import { placeTargets, type ListRow } from './placed-targets.js';
 import { defaultColumns, scalarColumns } from './rows.js';
-import { insertRows } from './insert-rows.js';
+import { insertRows, placesBy } from './insert-rows.js';
+import { inChunks } from '../../database/in-list.js';
 import { updateRows, type RowUpdate } from './update-rows.js';
 
 type Schema = ContentType | Component;
@@ -33,13 +34,45 @@ class UnrelatedZoneComponents extends ApplicationError {
   override readonly details = undefined;
 }
 
-/** The components attached to a stored row under `field`. */
-async function attachedTo(ctx: RelationContext, owner: SourceRow, field: string): Promise<{ cmp_id: unknown; component_type: unknown }[]> {
-  return ctx.store.tx.selectFrom(owner.schema.componentTable).select(['cmp_id', 'component_type']).where('entity_id', '=', owner.id).where('field', '=', field).execute();
+/** One component or dynamic-zone value sent for a row. */
+interface ListWrite {
+  readonly owner: SourceRow;
+  /** the owner is a row this write inserts */
+  readonly ownerIsNew: boolean;
+  readonly field: string;
+  readonly items: readonly Item[];
+  readonly zone: boolean;
+}
+
+type Attached = { cmp_id: unknown; component_type: unknown; entity_id: unknown; field: unknown };
+
+/** The components attached to the stored owners of `lists` under their fields: one read per component table. */
+async function attachedTo(ctx: RelationContext, lists: readonly ListWrite[]): Promise<Map<ListWrite, Attached[]>> {
+  const byOwner = new Map<string, Attached[]>();
+  const keyOf = (table: string, owner: number, field: string): string => `${table}\u0000${owner}\u0000${field}`;
+  for (const [table, places] of placesBy(lists, (l) => l.owner.schema.componentTable)) {
+    const mine = places.map((i) => lists[i]!);
+    const fields = [...new Set(mine.map((l) => l.field))];
+    for (const owners of inChunks([...new Set(mine.map((l) => l.owner.id))])) {
+      const rows = (await ctx.store.tx
+        .selectFrom(table)
+        .select(['cmp_id', 'component_type', 'entity_id', 'field'])
+        .where('entity_id', 'in', owners)
+        .where('field', 'in', fields)
+        .execute()) as Attached[];
+      for (const r of rows) {
+        const key = keyOf(table, Number(r.entity_id), String(r.field));
+        const list = byOwner.get(key);
+        if (list) list.push(r);
+        else byOwner.set(key, [r]);
+      }
+    }
+  }
+  return new Map(lists.map((l) => [l, byOwner.get(keyOf(l.owner.schema.componentTable, l.owner.id, l.field)) ?? []]));
 }
 
 /** Refuses items sent with the id of a component the row doesn't hold under `field`. */
-function refuseUnattached(existing: readonly { cmp_id: unknown; component_type: unknown }[], field: string, items: readonly Item[], zone: boolean): void {
+function refuseUnattached(existing: readonly Attached[], field: string, items: readonly Item[], zone: boolean): void {
   const attached = new Set(existing.map((r) => `${String(r.component_type)}#${Number(r.cmp_id)}`));
   for (const it of items) {
     if (it.id !== undefined && !attached.has(`${it.component}#${it.id}`)) {
@@ -49,17 +82,27 @@ function refuseUnattached(existing: readonly { cmp_id: unknown; component_type: 
   }
 }
 
-async function writeItems(ctx: RelationContext, owner: SourceRow, field: string, sent: readonly Item[], isNew: boolean, zone = false): Promise<void> {
+/** A row of a list, where it goes in its owner's list (null: a component named again, which holds what the last one sent). */
+interface PlacedRow extends ListRow {
+  readonly list: ListWrite;
+  readonly component: string;
+  readonly again: boolean;
+}
+
+/**
+ * Writes every component list of one level together: the components of all the rows a level up, read,
+ * inserted, updated and linked in a few statements whatever their number, then the rows' own lists a
+ * level down (applyToRows), so a zone of 40 sections each holding cards costs what a zone of 3 does.
+ */
+async function writeLists(ctx: RelationContext, lists: readonly ListWrite[]): Promise<void> {
   const { tx } = ctx.store;
-  // a row this write inserts has no components yet: an id sent with one is ignored and the component
-  // created, as Strapi 5.54 does on create (an update names the components it keeps by their ids)
-  const items = isNew ? sent.map((it): Item => ({ component: it.component, data: it.data })) : sent;
-  const existing = isNew ? [] : await attachedTo(ctx, owner, field);
-  refuseUnattached(existing, field, items, zone);
-  const kept = new Set<string>();
-  const links: (CmpLink & { readonly entity_id: number })[] = [];
+  const existing = await attachedTo(
+    ctx,
+    lists.filter((l) => !l.ownerIsNew),
+  );
+  for (const l of lists) refuseUnattached(existing.get(l) ?? [], l.field, l.items, l.zone);
   const dialect = ctx.store.dialect;
-  const fresh = items.filter((it) => it.id === undefined);
+  const fresh = lists.flatMap((l) => l.items.filter((it) => it.id === undefined));
   const freshIds = await insertRows(
     ctx.store,
     fresh.map((it) => {
@@ -67,52 +110,77 @@ async function writeItems(ctx: RelationContext, owner: SourceRow, field: string,
       return { table: comp.table, values: { ...defaultColumns(dialect, comp, it.data.scalars), ...scalarColumns(dialect, comp, it.data.scalars) } };
     }),
   );
-  const rowOf = (it: Item, id: number): SourceRow => ({
-    id,
-    documentId: null,
-    locale: owner.locale,
-    schema: ctx.model.components.get(it.component)!,
-    inDraftAndPublish: dpSource(owner),
-  });
   let next = 0;
-  const rows: ListRow[] = items.map((it) => ({ source: rowOf(it, it.id ?? freshIds[next++]!), data: it.data, isNew: it.id === undefined }));
-  // the rows' links wait and go together (an update has no queue of its own: this list gets one)
-  const deferred = ctx.store.deferred ? undefined : new DeferredLinks();
-  const inner: RelationContext = { ...ctx, store: deferred ? { ...ctx.store, deferred } : ctx.store, placed: await placeTargets(ctx, rows) };
-  await updateKept(ctx, items);
-  for (const [i, it] of items.entries()) {
-    const row = rows[i]!;
-    const { id } = row.source;
-    if (!row.isNew) {
+  const rows: PlacedRow[] = [];
+  for (const list of lists) {
+    const kept = new Set<string>();
+    for (const it of list.items) {
+      const id = it.id ?? freshIds[next++]!;
+      const comp = ctx.model.components.get(it.component)!;
       // a component named twice is one entry, at its first place, holding what the last one sent (as Strapi 5.54 keeps it)
-      const again = kept.has(`${it.component}#${id}`);
+      const again = it.id !== undefined && kept.has(`${it.component}#${id}`);
       kept.add(`${it.component}#${id}`);
-      await applyData(inner, row.source, it.data, false);
-      if (again) continue;
-    } else {
-      ctx.store.newRows?.created(ctx.model.components.get(it.component)!.componentTable, id);
-      await applyData(inner, row.source, it.data, true);
+      if (it.id === undefined) ctx.store.newRows?.created(comp.componentTable, id);
+      const source: SourceRow = { id, documentId: null, locale: list.owner.locale, schema: comp, inDraftAndPublish: dpSource(list.owner) };
+      rows.push({ list, component: it.component, source, data: it.data, isNew: it.id === undefined, again });
     }
-    links.push({ entity_id: owner.id, cmp_id: id, component_type: it.component, field, ord: links.length + 1 });
+  }
+  // a row named again is written again after the others, from what its first naming wrote
+  const first = rows.filter((r) => !r.again);
+  // the rows' links wait and go together (an update has no queue of its own: these lists get one)
+  const deferred = ctx.store.deferred ? undefined : new DeferredLinks();
+  const store = deferred ? { ...ctx.store, deferred } : ctx.store;
+  const inner: RelationContext = { ...ctx, store, placed: await placeTargets(ctx, first) };
+  await updateKept(
+    ctx,
+    lists.flatMap((l) => l.items),
+  );
+  await applyToRows(inner, first);
+  const again = rows.filter((r) => r.again);
+  if (again.length) {
+    await store.deferred?.flush(store);
+    await applyToRows({ ...inner, placed: undefined }, again);
   }
   await deferred?.flush(ctx.store);
-  // components dropped from the value are deleted with everything they hold
-  const byType = new Map<string, number[]>();
-  for (const r of existing) {
-    const key = `${String(r.component_type)}#${Number(r.cmp_id)}`;
-    if (kept.has(key)) continue;
-    const list = byType.get(String(r.component_type)) ?? [];
-    list.push(Number(r.cmp_id));
-    byType.set(String(r.component_type), list);
+  // components dropped from the values are deleted with everything they hold
+  const keptIds = new Set(first.map((r) => `${r.component}#${r.source.id}`));
+  const dropped = new Map<string, number[]>();
+  for (const r of [...existing.values()].flat()) {
+    const type = String(r.component_type);
+    if (keptIds.has(`${type}#${Number(r.cmp_id)}`)) continue;
+    const ids = dropped.get(type) ?? [];
+    ids.push(Number(r.cmp_id));
+    dropped.set(type, ids);
   }
-  for (const [uid, ids] of byType) {
+  for (const [uid, ids] of dropped) {
     const comp = ctx.model.components.get(uid);
-    if (!comp) continue;
-    await deleteRows(ctx.store, ctx.model, comp, ids);
+    if (comp) await deleteRows(ctx.store, ctx.model, comp, ids);
   }
-  if (!isNew) await tx.deleteFrom(owner.schema.componentTable).where('entity_id', '=', owner.id).where('field', '=', field).execute();
-  await insertLinks(ctx.store, owner.schema.componentTable, links, isNew);
-  ctx.store.newRows?.add(owner.schema.componentTable, owner.id, links);
+  // the owners' links to their components: those of stored owners replaced, a field at a time
+  const stored = lists.filter((l) => !l.ownerIsNew);
+  for (const [[table, field], places] of placesBy(stored, (l) => l.owner.schema.componentTable + '\u0000' + l.field).map(
+    ([key, places]) => [key.split('\u0000') as [string, string], places] as const,
+  )) {
+    const owners = [...new Set(places.map((i) => stored[i]!.owner.id))];
+    for (const ids of inChunks(owners)) await tx.deleteFrom(table).where('entity_id', 'in', ids).where('field', '=', field).execute();
+  }
+  const linksOf = new Map<ListWrite, (CmpLink & { readonly entity_id: number })[]>(lists.map((l) => [l, []]));
+  for (const r of first) {
+    const links = linksOf.get(r.list)!;
+    links.push({ entity_id: r.list.owner.id, cmp_id: r.source.id, component_type: r.component, field: r.list.field, ord: links.length + 1 });
+  }
+  for (const isNew of [false, true]) {
+    const mine = lists.filter((l) => l.ownerIsNew === isNew);
+    for (const [table, places] of placesBy(mine, (l) => l.owner.schema.componentTable)) {
+      await insertLinks(
+        ctx.store,
+        table,
+        places.flatMap((i) => linksOf.get(mine[i]!)!),
+        isNew,
+      );
+    }
+  }
+  for (const l of lists) ctx.store.newRows?.add(l.owner.schema.componentTable, l.owner.id, linksOf.get(l)!);
 }
 
 /**
@@ -143,26 +211,46 @@ function zoneItems(v: ZoneEntryInput[] | null): Item[] {
   return (v ?? []).map((e) => ({ component: e.component, id: e.id, data: e.data }));
 }
 
+interface RowWrite {
+  readonly source: SourceRow;
+  readonly data: WriteData;
+  readonly isNew: boolean;
+}
+
 export async function applyData(ctx: RelationContext, row: SourceRow, data: WriteData, isNew: boolean): Promise<void> {
-  const schema: Schema = row.schema;
   // the files of every component and zone entry below a document, looked up together: a lookup per
   // component was 10,000 statements for a zone of 10,000 media entries
   if (row.documentId !== null) await lookUpFiles(ctx.store, mediaRefsIn(data));
-  for (const [name, value] of data.components) {
-    const a = schema.attributes.get(name);
-    if (a?.kind === 'component') await writeItems(ctx, row, name, componentItems(a.component, value), isNew);
+  await applyToRows(ctx, [{ source: row, data, isNew }]);
+}
+
+/** Writes the rows' components and zones (all of them a level at a time), then each row's media and relations. */
+async function applyToRows(ctx: RelationContext, rows: readonly RowWrite[]): Promise<void> {
+  const lists: ListWrite[] = [];
+  for (const { source, data, isNew } of rows) {
+    // a row this write inserts has no components yet: an id sent with one is ignored and the component
+    // created, as Strapi 5.54 does on create (an update names the components it keeps by their ids)
+    const items = (sent: Item[]): Item[] => (isNew ? sent.map((it): Item => ({ component: it.component, data: it.data })) : sent);
+    for (const [name, value] of data.components) {
+      const a = source.schema.attributes.get(name);
+      if (a?.kind === 'component') lists.push({ owner: source, ownerIsNew: isNew, field: name, items: items(componentItems(a.component, value)), zone: false });
+    }
+    for (const [name, value] of data.zones) lists.push({ owner: source, ownerIsNew: isNew, field: name, items: items(zoneItems(value)), zone: true });
   }
-  for (const [name, value] of data.zones) await writeItems(ctx, row, name, zoneItems(value), isNew, true);
-  for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, row.id, name, refs, isNew);
-  for (const [name, op] of data.relations) {
-    const a = schema.attributes.get(name) as RelationAttribute;
-    if (a.owner) await writeOwnerRelation(ctx, row, a, op, isNew);
-    else await writeInverseRelation(ctx, row as SourceRow & { schema: ContentType }, a, op);
-  }
-  for (const [name, op] of data.unlinked) {
-    const a = schema.emptyRelations?.get(name);
-    if (a) await checkUnlinkedRelation(ctx, row, a, op);
-    const admin = schema.adminRelations?.get(name);
-    if (admin) refuseAdminLinks(admin, op);
+  if (lists.length) await writeLists(ctx, lists);
+  for (const { source, data, isNew } of rows) {
+    const schema: Schema = source.schema;
+    for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, source.id, name, refs, isNew);
+    for (const [name, op] of data.relations) {
+      const a = schema.attributes.get(name) as RelationAttribute;
+      if (a.owner) await writeOwnerRelation(ctx, source, a, op, isNew);
+      else await writeInverseRelation(ctx, source as SourceRow & { schema: ContentType }, a, op);
+    }
+    for (const [name, op] of data.unlinked) {
+      const a = schema.emptyRelations?.get(name);
+      if (a) await checkUnlinkedRelation(ctx, source, a, op);
+      const admin = schema.adminRelations?.get(name);
+      if (admin) refuseAdminLinks(admin, op);
+    }
   }
 }

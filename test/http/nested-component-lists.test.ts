@@ -1,0 +1,144 @@
+// Component lists inside component lists (a page's zone of sections, each holding cards that name an
+// author and show an image) are written a level at a time: all the sections' cards together, whatever the
+// number of sections. Written a section at a time, each section's cards cost their own reads, inserts,
+// look-ups and link writes.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_DIR, startTestApp, writeDocument, type TestApp } from '../support/app.js';
+
+let root: string;
+let t: TestApp;
+const authors: string[] = [];
+const files: number[] = [];
+
+const json = (path: string, value: unknown): void => {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, JSON.stringify(value));
+};
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'folio-nested-lists-'));
+  cpSync(EXAMPLE_DIR, root, { recursive: true });
+  json(join(root, 'src/components/blocks/card.json'), {
+    collectionName: 'components_blocks_cards',
+    info: { displayName: 'Card' },
+    attributes: {
+      label: { type: 'string' },
+      author: { type: 'relation', relation: 'oneToOne', target: 'api::author.author' },
+      image: { type: 'media', multiple: false, allowedTypes: ['images'] },
+    },
+  });
+  json(join(root, 'src/components/blocks/section.json'), {
+    collectionName: 'components_blocks_sections',
+    info: { displayName: 'Section' },
+    attributes: { heading: { type: 'string' }, cards: { type: 'component', repeatable: true, component: 'blocks.card' } },
+  });
+  json(join(root, 'src/api/page/content-types/page/schema.json'), {
+    kind: 'collectionType',
+    collectionName: 'pages',
+    info: { singularName: 'page', pluralName: 'pages', displayName: 'Page' },
+    options: { draftAndPublish: true },
+    attributes: { title: { type: 'string' }, sections: { type: 'dynamiczone', components: ['blocks.section'] } },
+  });
+  t = await startTestApp({ dir: root });
+  for (let i = 0; i < 6; i++) authors.push(await writeDocument(t, 'POST', '/api/authors', { name: `author ${i}`, email: `nested${i}@example.com` }));
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  for (const name of ['a.png', 'b.png']) {
+    const form = new FormData();
+    form.append('files', new Blob([png], { type: 'image/png' }), name);
+    const r = await t.request('POST', '/api/upload', { raw: form });
+    expect(r.status, r.text).toBe(201);
+    files.push(r.body[0].id as number);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+type Card = { id: number; label: string; author: { documentId: string } | null; image: { id: number } | null };
+type Section = { id: number; heading: string; cards: Card[] };
+
+const card = (s: number, c: number, shift: number) => ({ label: `card ${s}.${c}`, author: authors[(s + c + shift) % authors.length], image: files[(s + c + shift) % 2] });
+const sections = (n: number, shift = 0) =>
+  Array.from({ length: n }, (_, s) => ({ __component: 'blocks.section', heading: `section ${s}`, cards: [0, 1, 2].map((c) => card(s, c, shift)) }));
+
+async function cost(method: string, path: string, data: Record<string, unknown>): Promise<{ documentId: string; statements: number }> {
+  const before = t.dataStatements();
+  const documentId = await writeDocument(t, method, path, data);
+  return { documentId, statements: t.dataStatements() - before };
+}
+
+async function read(documentId: string, status: 'draft' | 'published'): Promise<Section[]> {
+  const r = await t.get(`/api/pages/${documentId}?status=${status}&populate[sections][on][blocks.section][populate][cards][populate]=*`);
+  expect(r.status, r.text).toBe(200);
+  return r.body.data.sections;
+}
+
+const shape = (list: Section[]) => list.map((s) => ({ heading: s.heading, cards: s.cards.map((c) => [c.label, c.author?.documentId ?? null, c.image?.id ?? null]) }));
+const sent = (list: ReturnType<typeof sections>) => list.map((s) => ({ heading: s.heading, cards: s.cards.map((c) => [c.label, c.author, c.image]) }));
+
+describe('component lists inside component lists', () => {
+  it('20 sections of 3 cards are created, and updated keeping every row by id, in as many statements as 3 sections, but for the rows themselves', async () => {
+    const { dialect } = t.app.database;
+    // SQLite, in-process: each new row (sections and cards) and each published copy is a statement of its own
+    const oneByOne = !dialect.idsFromSequence && dialect.consecutiveIds === null;
+    const extraRows = 17 * 4;
+    const few = await cost('POST', '/api/pages', { title: 'few', sections: sections(3) });
+    const many = await cost('POST', '/api/pages', { title: 'many', sections: sections(20) });
+    expect(many.statements - few.statements).toBe(oneByOne ? extraRows * 2 : 0);
+    for (const status of ['draft', 'published'] as const) expect(shape(await read(many.documentId, status))).toEqual(sent(sections(20)));
+    const keep = async (documentId: string, n: number) => {
+      const stored = await read(documentId, 'draft');
+      const next = sections(n, 1).map((s, i) => ({ ...s, id: stored[i]!.id, cards: s.cards.map((c, j) => ({ ...c, id: stored[i]!.cards[j]!.id })) }));
+      return (await cost('PUT', `/api/pages/${documentId}`, { sections: next })).statements;
+    };
+    expect((await keep(many.documentId, 20)) - (await keep(few.documentId, 3))).toBe(oneByOne ? extraRows : 0);
+    for (const status of ['draft', 'published'] as const) expect(shape(await read(many.documentId, status))).toEqual(sent(sections(20, 1)));
+  });
+
+  it('sections kept by id beside new ones keep their cards; cards left out are gone, new ones added, in order', async () => {
+    const doc = await writeDocument(t, 'POST', '/api/pages?status=draft', { title: 'mixed', sections: sections(3) });
+    const stored = await read(doc, 'draft');
+    const next = [
+      // the second section kept, its first card kept and given another author, its others dropped, one added
+      {
+        __component: 'blocks.section',
+        id: stored[1]!.id,
+        heading: 'kept',
+        cards: [
+          { id: stored[1]!.cards[0]!.id, label: 'kept card', author: authors[5] },
+          { label: 'new card', author: authors[4] },
+        ],
+      },
+      { __component: 'blocks.section', heading: 'new', cards: [{ label: 'fresh', author: authors[3] }] },
+    ];
+    await writeDocument(t, 'PUT', `/api/pages/${doc}?status=draft`, { sections: next });
+    const after = await read(doc, 'draft');
+    expect(after.map((s) => s.heading)).toEqual(['kept', 'new']);
+    expect(after[0]!.id).toBe(stored[1]!.id);
+    expect(after[0]!.cards.map((c) => [c.label, c.author?.documentId])).toEqual([
+      ['kept card', authors[5]],
+      ['new card', authors[4]],
+    ]);
+    expect(after[0]!.cards[0]!.id).toBe(stored[1]!.cards[0]!.id);
+    // the kept card keeps its image, which the write didn't mention
+    expect(after[0]!.cards[0]!.image?.id).toBe(stored[1]!.cards[0]!.image?.id);
+    expect(after[1]!.cards.map((c) => c.label)).toEqual(['fresh']);
+  });
+
+  it("a card naming another section's card by id is refused, and nothing of the write stays", async () => {
+    const doc = await writeDocument(t, 'POST', '/api/pages?status=draft', { title: 'strangers', sections: sections(2) });
+    const stored = await read(doc, 'draft');
+    const r = await t.request('PUT', `/api/pages/${doc}?status=draft`, {
+      body: { data: { title: 'changed', sections: [{ __component: 'blocks.section', id: stored[0]!.id, cards: [{ id: stored[1]!.cards[0]!.id, label: 'moved' }] }] } },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toEqual({ status: 400, name: 'ApplicationError', message: 'Some of the provided components in cards are not related to the entity', details: {} });
+    const after = await t.get(`/api/pages/${doc}?status=draft`);
+    expect(after.body.data.title).toBe('strangers');
+    expect(shape(await read(doc, 'draft'))).toEqual(shape(stored));
+  });
+});
