@@ -74,6 +74,11 @@ export const KNOWN_CUSTOM_FIELDS: ReadonlyMap<string, ScalarType> = new Map<stri
   ['plugin::dynamic-enumeration.dynamic-field', 'string'],
   // strapi-plugin-tagsinput (canopas): the tags as a JSON list
   ['plugin::tagsinput.tags', 'json'],
+  // SKLINET's plugins for Strapi 5: @sklinet/strapi-plugin-video-field keeps the video's provider, id and
+  // URL as an object (json since its 1.1.0; its Strapi 4 releases registered a string), and
+  // @sklinet/strapi-plugin-form-builder's read-only view of a submitted form keeps the answers as an object
+  ['plugin::video-field.video', 'json'],
+  ['plugin::form-builder.form-message-view', 'json'],
 ]);
 
 export const CUSTOM_FIELDS_CONFIG = 'config/custom-fields';

@@ -46,6 +46,9 @@ const swatchType = JSON.stringify({
     labels: custom('plugin::tagsinput.tags'),
     // @sklinet/strapi-plugin-tinymce (SKLINET/strapi-boilerplate): rich text since its 1.1.4, not a 255-character string
     html: custom('plugin::tinymce.tinymce'),
+    // @sklinet's video field (1.1.0 on, for Strapi 5) and form builder, as SKLINET/strapi-boilerplate writes them
+    clip: custom('plugin::video-field.video'),
+    answers: custom('plugin::form-builder.form-message-view'),
   },
 });
 
@@ -71,6 +74,8 @@ describe('mapping', () => {
       ['doc', 'text'],
       ['labels', 'json'],
       ['html', 'richtext'],
+      ['clip', 'json'],
+      ['answers', 'json'],
     ]);
     // a project's mapping wins over the known one
     const over = project({ [SWATCH]: swatchType, 'config/custom-fields.js': 'module.exports = { "plugin::color-picker.color": "text", "plugin::acme.stars": "float" };' });
