@@ -110,6 +110,25 @@ describe('user type extended by the project', () => {
     ]);
     expect(r.text).not.toContain('secret123');
   });
+
+  // Monnet-social/strapi-backend's user extension has required fields; Strapi 5.54 answered these so
+  it('POST /api/users counts a role or relation naming no row among the field errors, and refuses a missing documentId first', async () => {
+    const create = async (extra: Record<string, unknown>) =>
+      (
+        await t.request('POST', '/api/users', {
+          body: { username: 'counted', email: 'counted@example.com', password: 'secret123', bio: 'x'.repeat(201), accountStatus: 'NOPE', ...extra },
+        })
+      ).body.error;
+    // two field errors and a role that doesn't exist: three errors, as Strapi's one pass counts them
+    expect(await create({ role: 999999 })).toMatchObject({ name: 'ApplicationError', message: '3 errors occurred' });
+    expect(await create({ role: { connect: [{ id: 999999 }] } })).toMatchObject({ message: '3 errors occurred' });
+    expect(await create({ favoriteTag: 999999 })).toMatchObject({ message: '3 errors occurred' });
+    // a document named by documentId is looked up before any value is checked
+    expect(await create({ role: 'nope' })).toMatchObject({ name: 'ApplicationError', message: 'Document with id "nope", locale "null" not found' });
+    expect(await create({ favoriteTag: 'nope' })).toMatchObject({ message: 'Document with id "nope", locale "null" not found' });
+    // an existing role leaves the field errors alone
+    expect(await create({ role: 1 })).toMatchObject({ message: '2 errors occurred' });
+  });
 });
 
 // aienergy-backend restates the whole user schema with its own field among the built-in ones

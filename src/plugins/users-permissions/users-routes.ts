@@ -14,6 +14,7 @@ import { pathRowId } from '../../documents/input/path-row-id.js';
 import { bodyOf, type Body } from './body.js';
 import type { RoleRead } from './role-ref.js';
 import { checkCreateBody, checkUpdateBody, updateDataEcho } from './users-body.js';
+import { createRefusal } from './create-refusal.js';
 import { fieldError } from '../../documents/input/messages.js';
 import { UP, type UpContext } from './context.js';
 import type { UserRow } from './users.js';
@@ -197,7 +198,11 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
       await usernameTaken(services.database.db, values, null);
       let id: number;
       try {
-        users.validatePlain(values, true);
+        try {
+          users.validatePlain(values, true);
+        } catch (e) {
+          throw e instanceof ValidationError ? await createRefusal(services, users.type, valuesOf(body), role, e) : e;
+        }
         // a role named in the body is looked up with the entry's other relations, after the model's checks (as Strapi's create)
         if (role?.kind === 'ref') values['role'] = await roleOf(role, true);
         id = await users.write(values, null, uniqueness(values, null));
