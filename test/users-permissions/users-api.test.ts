@@ -490,6 +490,16 @@ describe("a user body's role, in each form Strapi 5.54 reads", () => {
     const whole = await t.request('PUT', `/api/users/${u.id}`, { body: { username: 'roly2', email: 'Roly2@Example.com', password: 'secret999', role: 424242 } });
     expect(whole.body).toEqual(validationOf(fieldErr([], MISSING, { username: 'roly2', email: 'roly2@example.com', role: { set: [{ id: 424242 }] }, publishedAt })));
     expect((await t.get(`/api/users/${u.id}`)).body).toMatchObject({ username: 'roly' });
+    // found in the model's own pass, so listed after its field errors (Strapi 5.54, reaksa-maii/strapi-backend-v5),
+    // but after the username check: a taken username is refused alone
+    const short = await t.request('PUT', `/api/users/${u.id}`, { body: { username: 'ab', role: 424242 } });
+    expect(short.body).toEqual(
+      validationOf(fieldErr(['username'], 'username must be at least 3 characters', 'ab'), fieldErr([], MISSING, { username: 'ab', role: { set: [{ id: 424242 }] }, publishedAt })),
+    );
+    await register(t, 'rolytaken');
+    expect((await t.request('PUT', `/api/users/${u.id}`, { body: { username: 'rolytaken', role: 424242 } })).body).toEqual(
+      errorOf(400, 'ApplicationError', 'Username already taken'),
+    );
     expect((await put('nope')).body).toEqual(errorOf(400, 'ValidationError', 'Document with id "nope", locale "null" not found'));
     expect((await put({ disconnect: [{ id: auth.id }] })).body).toEqual(validationOf(fieldErr(['role', 'disconnect'], 'Cannot remove role', [{ id: auth.id }])));
     // Strapi 5.54 leaves the user without a role here

@@ -14,7 +14,7 @@ import { pathRowId } from '../../documents/input/path-row-id.js';
 import { bodyOf, type Body } from './body.js';
 import type { RoleRead } from './role-ref.js';
 import { checkCreateBody, checkUpdateBody, updateDataEcho } from './users-body.js';
-import { createRefusal } from './create-refusal.js';
+import { besideFieldErrors, createRefusal } from './create-refusal.js';
 import { fieldError } from '../../documents/input/messages.js';
 import { UP, type UpContext } from './context.js';
 import type { UserRow } from './users.js';
@@ -224,10 +224,26 @@ export function registerUserRoutes(app: FastifyInstance, up: UpContext): void {
         throw ValidationError.of([echo]);
       }
       const values = valuesOf(body);
-      if (role?.kind === 'ref') values['role'] = await roleOf(role, false, body);
+      // a role named by a row id that names no row is found in the model's own pass, after the
+      // username and email checks, and listed after its field errors (Strapi 5.54); a documentId
+      // naming none is refused at once
+      let missingRole: ValidationError | undefined;
+      if (role?.kind === 'ref') {
+        try {
+          values['role'] = await roleOf(role, false, body);
+        } catch (e) {
+          if (!(e instanceof ValidationError) || 'documentId' in role.ref) throw e;
+          missingRole = e;
+        }
+      }
       if (Object.hasOwn(values, 'password') && (values['password'] === null || values['password'] === '')) throw new ValidationError('password.notNull');
       await uniqueness(values, row.id)(services.database.db);
-      users.validatePlain(values, false);
+      try {
+        users.validatePlain(values, false);
+      } catch (e) {
+        throw missingRole && e instanceof ValidationError ? besideFieldErrors(e, missingRole) : e;
+      }
+      if (missingRole) throw missingRole;
       await users.write(values, row, uniqueness(values, row.id));
       return sendJson(reply, await shown(row.id, caller.ability));
     });
