@@ -3,7 +3,7 @@
 import type { PopulateBudget } from '../../query/sql/populate-budget.js';
 import { parseSearch } from '../../query/parse/search.js';
 import { sql, type SqlBool } from 'kysely';
-import { PaginationError, ValidationError } from '../../errors.js';
+import { PaginationError } from '../../errors.js';
 import type { Pagination, PopulateMap, SortItem, Where } from '../../query/ast.js';
 import type { ParseContext } from '../../query/parse/context.js';
 import { parseFields } from '../../query/parse/fields.js';
@@ -31,17 +31,9 @@ export interface FileQuery {
   readonly search: string | null;
 }
 
-const LIST_KEYS = new Set(['filters', 'sort', 'fields', 'populate', 'start', 'limit', 'pagination', 'page', 'pageSize', '_q']);
-
-function checkKeys(ctx: ParseContext, query: Record<string, unknown>): void {
-  if (!ctx.rest.strictParams) return;
-  for (const k of Object.keys(query)) {
-    if (!LIST_KEYS.has(k)) throw new ValidationError(`Invalid key ${k}`, { key: k, path: null, source: 'query', param: k });
-  }
-}
-
 export function parseFileQuery(ctx: ParseContext, type: ContentType, query: Record<string, unknown>): FileQuery {
-  checkKeys(ctx, query);
+  // `rest.strictParams` is the core controllers' setting: Strapi 5.54's upload controller validates its
+  // query without it, so an unknown parameter is ignored here whatever config/api says
   const where = parseFilters(ctx, type, query['filters']);
   const sort = parseSort(ctx, type, query['sort']);
   const fields = parseFields(ctx, type, query['fields']);

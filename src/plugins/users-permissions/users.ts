@@ -210,8 +210,10 @@ export class Users {
 
   /** Parses a users query as the content routes parse theirs: the caller's ability decides what it may populate and filter. */
   parse(ability: Ability, query: Record<string, unknown>): FindQuery {
-    const { services } = this;
-    return parseFindQuery(parseContextOf(services, ability), this.type, query);
+    const ctx = parseContextOf(this.services, ability);
+    // `rest.strictParams` is the core controllers' setting: Strapi 5.54's users controller validates its
+    // query without it, so an unknown parameter is ignored here whatever config/api says
+    return parseFindQuery({ ...ctx, rest: { ...ctx.rest, strictParams: false } }, this.type, query);
   }
 
   /** The user as a client sees it (public attributes; populated only what the query asks and the caller may see). */
