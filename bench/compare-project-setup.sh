@@ -43,6 +43,8 @@ if [ -d "$project/src/extensions/users-permissions/content-types" ]; then
   mkdir -p "$work/strapi/src/extensions/users-permissions"
   cp -r "$project/src/extensions/users-permissions/content-types" "$work/strapi/src/extensions/users-permissions/"
 fi
+# custom fields and relations to plugin types the reference doesn't have installed (compare-reference-schemas.mjs)
+node "$here/bench/compare-reference-schemas.mjs" "$work/strapi/src" "$project"
 # the reference's bootstrap makes a custom token for an example-app permission: give it one this project has
 sed "s/api::article\.article\.find/$first/" "$reference/src/index.js" > "$work/strapi/src/index.js"
 # as the reference's start.sh starts it
@@ -57,8 +59,13 @@ export NODE_ENV=production APP_KEYS=compare-a,compare-b API_TOKEN_SALT=compare-s
 export PORT=$folio_port HOST=127.0.0.1 FOLIO_LOG=false DATABASE_CLIENT=${DATABASE_CLIENT:-sqlite} DATABASE_FILENAME=${DATABASE_FILENAME:-$work/folio.db}
 folio=(node "$here/dist/cli/main.js")
 folio_token=$("${folio[@]}" api-token create --dir "$project" --name compare --type full-access | tail -1)
-"${folio[@]}" locales add fr --name 'French (fr)' --dir "$project" > /dev/null
-"${folio[@]}" locales add de --name 'German (de)' --dir "$project" > /dev/null
+# a locale the project's config/plugins seeds (i18n.config.locales) is there already
+add_locale() {
+  local out
+  out=$("${folio[@]}" locales add "$1" --name "$2" --dir "$project" 2>&1) || case $out in *'already exists'*) ;; *) echo "$out" >&2; exit 1 ;; esac
+}
+add_locale fr 'French (fr)'
+add_locale de 'German (de)'
 nohup "${folio[@]}" start --dir "$project" > "$work/folio.log" 2>&1 &
 echo $! >> "$work/pids"
 for _ in $(seq 120); do [ -s "$work/strapi/.tmp/api-token.txt" ] && break; sleep 1; done
