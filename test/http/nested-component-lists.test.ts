@@ -28,6 +28,7 @@ beforeAll(async () => {
       label: { type: 'string' },
       author: { type: 'relation', relation: 'oneToOne', target: 'api::author.author' },
       image: { type: 'media', multiple: false, allowedTypes: ['images'] },
+      gallery: { type: 'media', multiple: true, allowedTypes: ['images'] },
     },
   });
   json(join(root, 'src/components/blocks/section.json'), {
@@ -127,6 +128,46 @@ describe('component lists inside component lists', () => {
     // the kept card keeps its image, which the write didn't mention
     expect(after[0]!.cards[0]!.image?.id).toBe(stored[1]!.cards[0]!.image?.id);
     expect(after[1]!.cards.map((c) => c.label)).toEqual(['fresh']);
+  });
+
+  it('a section or card named three times holds what the last naming sent: its cards, its image and gallery', async () => {
+    const doc = await writeDocument(t, 'POST', '/api/pages?status=draft', { title: 'thrice', sections: sections(1) });
+    const [section] = await read(doc, 'draft');
+    const cardId = section!.cards[0]!.id;
+    const again = (heading: string, cards: unknown[]) => ({ __component: 'blocks.section', id: section!.id, heading, cards });
+    await writeDocument(t, 'PUT', `/api/pages/${doc}?status=draft`, {
+      sections: [
+        again('a', [{ id: cardId, label: 'x', image: files[0], gallery: [files[0]] }]),
+        again('b', [
+          { id: cardId, label: 'y', image: files[1], gallery: [] },
+          { id: cardId, label: 'z', image: files[0], gallery: [files[1], files[0]] },
+        ]),
+        again('c', [{ label: 'new' }]),
+      ],
+    });
+    const [after] = await read(doc, 'draft');
+    expect(after!.heading).toBe('c');
+    expect(after!.cards.map((c) => c.label)).toEqual(['new']);
+    // the middle naming's card, named three times inside it
+    await writeDocument(t, 'PUT', `/api/pages/${doc}?status=draft`, {
+      sections: [
+        {
+          __component: 'blocks.section',
+          id: section!.id,
+          cards: [
+            { id: after!.cards[0]!.id, label: 'x', image: files[0], gallery: [files[0]] },
+            { id: after!.cards[0]!.id, label: 'y', image: files[1], gallery: [] },
+            { id: after!.cards[0]!.id, label: 'z', image: files[0], gallery: [files[1], files[0]] },
+          ],
+        },
+      ],
+    });
+    const r = await t.get(`/api/pages/${doc}?status=draft&populate[sections][on][blocks.section][populate][cards][populate]=*`);
+    const card = r.body.data.sections[0].cards;
+    expect(card).toHaveLength(1);
+    expect(card[0].label).toBe('z');
+    expect(card[0].image.id).toBe(files[0]);
+    expect(card[0].gallery.map((f: { id: number }) => f.id)).toEqual([files[1], files[0]]);
   });
 
   it("a card naming another section's card by id is refused, and nothing of the write stays", async () => {

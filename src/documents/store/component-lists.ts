@@ -80,11 +80,11 @@ function refuseUnattached(existing: readonly Attached[], field: string, items: r
   }
 }
 
-/** A row of a list, with the list it is in; `again`: a component named a second time in it, which then holds what the last naming sent. */
+/** A row of a list, with the list it is in; `naming`: how many times its list named the component before (0: the first). */
 interface PlacedRow extends ListRow {
   readonly list: ListWrite;
   readonly component: string;
-  readonly again: boolean;
+  readonly naming: number;
 }
 
 /**
@@ -116,20 +116,20 @@ export async function writeLists(
   let next = 0;
   const rows: PlacedRow[] = [];
   for (const list of lists) {
-    const kept = new Set<string>();
+    const named = new Map<string, number>();
     for (const it of list.items) {
       const id = it.id ?? freshIds[next++]!;
       const comp = ctx.model.components.get(it.component)!;
       // a component named twice is one entry, at its first place, holding what the last one sent (as Strapi 5.54 keeps it)
-      const again = it.id !== undefined && kept.has(`${it.component}#${id}`);
-      kept.add(`${it.component}#${id}`);
+      const key = `${it.component}#${id}`;
+      const naming = it.id === undefined ? 0 : (named.get(key) ?? 0);
+      named.set(key, naming + 1);
       if (it.id === undefined) ctx.store.newRows?.created(comp.componentTable, id);
       const source: SourceRow = { id, documentId: null, locale: list.owner.locale, schema: comp, inDraftAndPublish: dpSource(list.owner) };
-      rows.push({ list, component: it.component, source, data: it.data, isNew: it.id === undefined, again });
+      rows.push({ list, component: it.component, source, data: it.data, isNew: it.id === undefined, naming });
     }
   }
-  // a row named again is written again after the others, from what its first naming wrote
-  const first = rows.filter((r) => !r.again);
+  const first = rows.filter((r) => r.naming === 0);
   // the rows' links wait and go together (an update has no queue of its own: these lists get one)
   const deferred = ctx.store.deferred ? undefined : new DeferredLinks();
   const store = deferred ? { ...ctx.store, deferred } : ctx.store;
@@ -139,10 +139,15 @@ export async function writeLists(
     lists.flatMap((l) => l.items),
   );
   await applyToRows(inner, first);
-  const again = rows.filter((r) => r.again);
-  if (again.length) {
+  // a row named again is written again after the others, each naming from what the one before wrote: the
+  // last naming's lists and media are what it holds (written together, the namings' media links added up)
+  const again = rows.filter((r) => r.naming > 0);
+  for (const [, places] of placesBy(again, (r) => r.naming).sort(([a], [b]) => a - b)) {
     await store.deferred?.flush(store);
-    await applyToRows({ ...inner, placed: undefined }, again);
+    await applyToRows(
+      { ...inner, placed: undefined },
+      places.map((k) => again[k]!),
+    );
   }
   await deferred?.flush(ctx.store);
   // components dropped from the values are deleted with everything they hold
