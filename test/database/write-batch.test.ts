@@ -71,6 +71,17 @@ describe('batched writes', () => {
     expect(await ids('wa')).toEqual([2, 3]);
   });
 
+  it('a batch of many small writes goes in statements of 200 writes at most (PostgreSQL binds one of 10,000 in seconds), and all of it lands', async () => {
+    const db = database.db;
+    const before = database.statements();
+    await runWrites(
+      store(),
+      Array.from({ length: 250 }, (_, i) => db.insertInto('wb').values({ id: 1000 + i, v: i })),
+    );
+    expect(database.statements() - before).toBe(database.dialect.writesInOneStatement ? 2 : 250);
+    expect((await ids('wb')).length).toBe(250);
+  });
+
   it('a failing write in a batch leaves nothing of the batch inside a rolled-back transaction', async () => {
     await expect(
       database.db.transaction().execute(async (tx) => {

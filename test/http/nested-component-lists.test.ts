@@ -41,7 +41,7 @@ beforeAll(async () => {
     collectionName: 'pages',
     info: { singularName: 'page', pluralName: 'pages', displayName: 'Page' },
     options: { draftAndPublish: true },
-    attributes: { title: { type: 'string' }, sections: { type: 'dynamiczone', components: ['blocks.section'] } },
+    attributes: { title: { type: 'string' }, sections: { type: 'dynamiczone', components: ['blocks.section', 'shared.media'] } },
   });
   t = await startTestApp({ dir: root });
   for (let i = 0; i < 6; i++) authors.push(await writeDocument(t, 'POST', '/api/authors', { name: `author ${i}`, email: `nested${i}@example.com` }));
@@ -168,6 +168,41 @@ describe('component lists inside component lists', () => {
     expect(card[0].label).toBe('z');
     expect(card[0].image.id).toBe(files[0]);
     expect(card[0].gallery.map((f: { id: number }) => f.id)).toEqual([files[1], files[0]]);
+  });
+
+  it("a file's related list shows the rows linking it in the order they were written row by row, in the draft and the published copy", async () => {
+    const form = new FormData();
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    form.append('files', new Blob([png], { type: 'image/png' }), 'shared.png');
+    const up = await t.request('POST', '/api/upload', { raw: form });
+    const file = up.body[0].id as number;
+    const body = [
+      { __component: 'shared.media', file },
+      {
+        __component: 'blocks.section',
+        heading: 'h',
+        cards: [
+          { label: 'one', image: file },
+          { label: 'two', image: file },
+        ],
+      },
+      { __component: 'shared.media', file },
+    ];
+    const doc = await writeDocument(t, 'POST', '/api/pages', { title: 'related order', sections: body });
+    const walk = ['shared.media', 'blocks.card one', 'blocks.card two', 'shared.media'];
+    const related = async (): Promise<string[]> => {
+      const r = await t.get(`/api/upload/files/${file}?populate=related`);
+      expect(r.status, r.text).toBe(200);
+      return (r.body.related as { __type: string; label?: string }[]).map((e) => `${e.__type}${e.label ? ` ${e.label}` : ''}`);
+    };
+    const created = await related();
+    expect(created.length % walk.length).toBe(0);
+    for (let i = 0; i < created.length; i += walk.length) expect(created.slice(i, i + walk.length)).toEqual(walk);
+    // written again with new rows, and published again
+    await writeDocument(t, 'PUT', `/api/pages/${doc}`, { sections: body });
+    const updated = await related();
+    expect(updated.length % walk.length).toBe(0);
+    for (let i = 0; i < updated.length; i += walk.length) expect(updated.slice(i, i + walk.length)).toEqual(walk);
   });
 
   it("a card naming another section's card by id is refused, and nothing of the write stays", async () => {

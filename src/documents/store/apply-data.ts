@@ -6,6 +6,7 @@ import { lookUpFiles, mediaRefsIn, setMedia } from './media.js';
 import { refuseAdminLinks } from './admin-links.js';
 import { checkUnlinkedRelation, writeInverseRelation, writeOwnerRelation, type RelationContext, type SourceRow } from './relations.js';
 import { writeLists, type Item, type ListWrite } from './component-lists.js';
+import { walkOrder } from './walk-order.js';
 
 type Schema = ContentType | Component;
 
@@ -28,7 +29,7 @@ export async function applyData(ctx: RelationContext, row: SourceRow, data: Writ
   // the files of every component and zone entry below a document, looked up together: a lookup per
   // component was 10,000 statements for a zone of 10,000 media entries
   if (row.documentId !== null) await lookUpFiles(ctx.store, mediaRefsIn(data));
-  await applyToRows(ctx, [{ source: row, data, isNew }]);
+  await applyToRows({ ...ctx, walk: walkOrder(data) }, [{ source: row, data, isNew }]);
 }
 
 /** Writes the rows' components and zones (all of them a level at a time), then each row's media and relations. */
@@ -47,7 +48,7 @@ async function applyToRows(ctx: RelationContext, rows: readonly RowWrite[]): Pro
   if (lists.length) await writeLists(ctx, lists, applyToRows);
   for (const { source, data, isNew } of rows) {
     const schema: Schema = source.schema;
-    for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, source.id, name, refs, isNew);
+    for (const [name, refs] of data.media) await setMedia(ctx.store, schema.uid, source.id, name, refs, isNew, ctx.walk?.get(data));
     for (const [name, op] of data.relations) {
       const a = schema.attributes.get(name) as RelationAttribute;
       if (a.owner) await writeOwnerRelation(ctx, source, a, op, isNew);

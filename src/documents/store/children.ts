@@ -3,7 +3,7 @@
 // component links are read first, a level at a time (component-tree.ts), copies of component rows
 // are made before the links that need their new ids (copy-rows.ts), and the other writes go together
 // (write-batch.ts).
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { MEDIA_LINK_TABLE, type Component, type ContentType, type Model } from '../../schema/types.js';
 import { copyRows, type RowToCopy } from './copy-rows.js';
 import { holdCopiedTargets } from './copied-targets.js';
@@ -86,6 +86,8 @@ interface RowMove {
 interface Moves {
   readonly bySchema: Map<Schema, RowMove[]>;
   readonly cmpLinks: Map<string, Record<string, unknown>[]>;
+  /** every move, a row's children before it, as copying them row by row went */
+  readonly walk: RowMove[];
 }
 
 /** Gathers the moves of row `fromId` to row `toId` and, all levels down, of its components to their copies. */
@@ -103,11 +105,43 @@ function gatherMoves(c: CopyContext, m: RowMove, copies: Map<string, number | nu
     if (!links) moves.cmpLinks.set(schema.componentTable, (links = []));
     links.push({ entity_id: toId, cmp_id: newId, component_type: l.component_type, field: l.field, ord: l.ord });
   }
-  // a row's children before it, as copying them row by row did: the media links of a file's related list
-  // come back in the order they were inserted on SQLite
   let sameSchema = moves.bySchema.get(schema);
   if (!sameSchema) moves.bySchema.set(schema, (sameSchema = []));
   sameSchema.push(m);
+  moves.walk.push(m);
+}
+
+// rows whose media links one statement copies at most (a CASE branch and a condition each)
+const MEDIA_MOVES_PER_STATEMENT = 2000;
+
+/**
+ * The media links of the moved rows, copied in the order of the walk (a row's children before it), as
+ * copying them row by row inserted them: a file's `related` lists rows linking it at the same place in
+ * the order their links were inserted.
+ */
+function copyMedia(s: Store, moves: readonly RowMove[], out: Write[]): void {
+  const withMedia = moves.filter((m) => hasMedia(m.schema, m.only));
+  for (const part of inChunks(withMedia, MEDIA_MOVES_PER_STATEMENT)) {
+    const isRow = (m: RowMove) => sql<SqlBool>`(${sql.ref('related_type')} = ${m.schema.uid} and ${sql.ref('related_id')} = ${sql.lit(m.fromId)})`;
+    const branches = (value: (m: RowMove, i: number) => number) =>
+      sql.join(
+        part.map((m, i) => sql`when ${isRow(m)} then ${sql.lit(value(m, i))}`),
+        sql` `,
+      );
+    const rows = part.map((m) => {
+      if (!m.only) return isRow(m);
+      // `only`: just these attributes' links
+      const fields = m.only.size ? [...m.only] : [''];
+      return sql<SqlBool>`(${isRow(m)} and ${sql.ref('field')} in (${sql.join(fields)}))`;
+    });
+    const media = s.tx
+      .selectFrom(MEDIA_LINK_TABLE)
+      .select(['file_id', sql<number>`case ${branches((m) => m.toId)} end`.as('related_id'), 'related_type', 'field', 'ord'])
+      .where(sql<SqlBool>`${sql.join(rows, sql` or `)}`)
+      .orderBy(sql`case ${branches((_m, i) => i)} end`)
+      .orderBy('id');
+    out.push(s.tx.insertInto(MEDIA_LINK_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
+  }
 }
 
 /** `case <column> when <from> then <to> … end`: the new owner of each copied link (ids this write computed, as literals) */
@@ -125,7 +159,7 @@ function newOwner(column: string, part: readonly RowMove[]) {
  */
 function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | null>): void {
   const { s, out } = c;
-  const moves: Moves = { bySchema: new Map(), cmpLinks: new Map() };
+  const moves: Moves = { bySchema: new Map(), cmpLinks: new Map(), walk: [] };
   gatherMoves(c, m, copies, moves);
   for (const [table, links] of moves.cmpLinks) out.push(...insertsOf(s, table, links));
   const cols = ['target_document_id', 'target_locale', 'target_status', 'ord', 'inv_ord'] as const;
@@ -147,17 +181,9 @@ function collectLinks(c: CopyContext, m: RowMove, copies: Map<string, number | n
             ),
         );
       }
-      // a schema with no media attribute has no links to copy: a long component list would otherwise add a statement
-      if (!hasMedia(schema, only)) continue;
-      let media = s.tx
-        .selectFrom(MEDIA_LINK_TABLE)
-        .select(['file_id', newOwner('related_id', part).as('related_id'), 'related_type', 'field', 'ord'])
-        .where('related_id', 'in', fromIds)
-        .where('related_type', '=', schema.uid);
-      if (only) media = media.where('field', 'in', only.size ? [...only] : ['']);
-      out.push(s.tx.insertInto(MEDIA_LINK_TABLE).columns(['file_id', 'related_id', 'related_type', 'field', 'ord']).expression(media));
     }
   }
+  copyMedia(s, moves.walk, out);
 }
 
 /** Creates copies of the row's components (all at once where the dialect can) and queues the link copies. */

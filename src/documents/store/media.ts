@@ -72,13 +72,14 @@ export function mediaRefsIn(data: WriteData, into: MediaRef[] = []): MediaRef[] 
 }
 
 /** Replaces the files of one media field of a row (`isNew`: a row inserted by this write, with none yet). */
-export async function setMedia(s: Store, relatedType: string, relatedId: number, field: string, refs: readonly MediaRef[] | null, isNew = false): Promise<void> {
+/** `order`: the row's place in its document's walk (walk-order.ts), which queued links are inserted in */
+export async function setMedia(s: Store, relatedType: string, relatedId: number, field: string, refs: readonly MediaRef[] | null, isNew = false, order?: number): Promise<void> {
   const ids = refs && refs.length ? await resolveFiles(s, refs) : [];
   const links = ids.map((file_id, i) => ({ file_id, related_id: relatedId, related_type: relatedType, field, ord: i + 1 }));
-  // a kept row of a component list: its links are replaced with the list's others (apply-data.ts)
-  if (!isNew && s.deferred) s.deferred.replace('files_related_mph', { column: 'related_id', id: relatedId, scope: { related_type: relatedType, field } }, links);
+  // a kept row of a component list: its links are replaced with the list's others (component-lists.ts)
+  if (!isNew && s.deferred) s.deferred.replace('files_related_mph', { column: 'related_id', id: relatedId, scope: { related_type: relatedType, field } }, links, order);
   else {
     if (!isNew) await s.tx.deleteFrom('files_related_mph').where('related_id', '=', relatedId).where('related_type', '=', relatedType).where('field', '=', field).execute();
-    await insertLinks(s, 'files_related_mph', links, isNew);
+    await insertLinks(s, 'files_related_mph', links, isNew, order);
   }
 }

@@ -44,11 +44,6 @@ export class PlacedTargets {
     return this.tables.get(linkTable)?.links.get(sourceId);
   }
 
-  /** The kept row's links are now these. */
-  relinked(linkTable: string, sourceId: number, links: readonly StoredLink[]): void {
-    this.tables.get(linkTable)?.links.set(sourceId, links);
-  }
-
   /**
    * Where new links to `docs` go in `linkTable`, with the lock's answer, when all of them were looked up
    * and locked here, and the documents `linked` too were locked; else undefined.
@@ -129,6 +124,8 @@ export async function placeTargets(ctx: RelationContext, rows: readonly ListRow[
   if (byTable.size === 0) return undefined;
   const placed = new PlacedTargets();
   for (const [linkTable, { attr, perLocale, entries, kept }] of byTable) {
+    // the links and places read below include those still queued (a component type at two levels of one write)
+    await ctx.store.deferred?.flush(ctx.store, linkTable);
     const target = ctx.model.contentTypes.get(attr.target)!;
     const links = await readLinks(ctx, linkTable, kept);
     const docs = [...new Set([...entries.map((e) => e.doc), ...[...links.values()].flat().map((l) => String(l.target_document_id))])];

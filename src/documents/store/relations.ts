@@ -2,7 +2,7 @@
 // reader sees is decided at read time (query/sql/scope.ts), so publishing never re-links.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { type Component, type ContentType, type Model, type RelationAttribute } from '../../schema/types.js';
-import type { RelationOp, RelationRef } from '../input/types.js';
+import type { RelationOp, RelationRef, WriteData } from '../input/types.js';
 import { disconnectVersions, withVersionsOf } from './link-versions.js';
 import { applyOp, byDocument, checkConnectDuplicates, positionAnchors, type AnchorLocale, type LinkKey } from './relation-list.js';
 import { insertLinks } from './deferred-links.js';
@@ -28,6 +28,8 @@ export interface RelationContext extends TargetContext {
   readonly model: Model;
   /** the targets of the component rows being written, looked up and locked ahead (placed-targets.ts) */
   readonly placed?: PlacedTargets;
+  /** where each row of the document's data comes in the order of writing it row by row (walk-order.ts) */
+  readonly walk?: WeakMap<WriteData, number>;
 }
 
 /**
@@ -182,8 +184,6 @@ export async function writeOwnerRelation(ctx: RelationContext, source: SourceRow
   if (replaceLater) ctx.store.deferred!.replace(attr.linkTable, { column: 'source_id', id: source.id }, links);
   else await insertLinks(ctx.store, attr.linkTable, links, isNew);
   ctx.placed?.moveOn(attr.linkTable, maxInv);
-  // a row named twice in its list is written twice: the second time starts from these
-  if (readAhead) ctx.placed?.relinked(attr.linkTable, source.id, links);
 }
 
 type OwnerVersion = 'draft' | 'published';

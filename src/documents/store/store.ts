@@ -9,9 +9,10 @@ export type Tx = Kysely<any>;
 
 /** Link rows waiting to be written together (deferred-links.ts implements it). */
 export interface LinkQueue {
-  add(table: string, rows: readonly Record<string, unknown>[]): void;
+  /** `order`: where the rows go among the table's others when written (their row's walk-order.ts place) */
+  add(table: string, rows: readonly Record<string, unknown>[], order?: number): void;
   /** the links `owner` holds in `table` are to be these */
-  replace(table: string, owner: LinkOwner, rows: readonly Record<string, unknown>[]): void;
+  replace(table: string, owner: LinkOwner, rows: readonly Record<string, unknown>[], order?: number): void;
   flush(s: Store, table?: string): Promise<void>;
 }
 
@@ -33,7 +34,7 @@ export interface Store {
   readonly dialect: Dialect;
   /** rows created by the write under way, with their component links (document writes only) */
   readonly newRows?: NewRows;
-  /** link rows of rows this create inserted, written together once the new rows are done */
+  /** link rows of rows this write inserted, and of component rows it keeps, written together once the rows are done */
   readonly deferred?: LinkQueue;
   /** work that must wait for locks this write may not wait for while it holds its own (document writes only) */
   readonly afterCommit?: AfterCommitQueue;

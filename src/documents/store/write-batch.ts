@@ -21,9 +21,17 @@ export async function runWrites(s: Store, writes: readonly Write[]): Promise<voi
   await runTogether(s, writes);
 }
 
+// writes one statement carries at most: PostgreSQL's time to bind a statement's parameters grows with the
+// square of its clauses (10,000 one-row UPDATEs: 8 s in one statement, 29 ms with literal values)
+const WRITES_PER_STATEMENT = 200;
+
 async function runTogether(s: Store, writes: readonly Write[]): Promise<void> {
   if (writes.length === 1) {
     await writes[0]!.execute();
+    return;
+  }
+  if (writes.length > WRITES_PER_STATEMENT) {
+    for (let from = 0; from < writes.length; from += WRITES_PER_STATEMENT) await runTogether(s, writes.slice(from, from + WRITES_PER_STATEMENT));
     return;
   }
   // PostgreSQL runs the main statement first, then the WITH clauses last one first: the first write
