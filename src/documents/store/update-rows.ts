@@ -23,7 +23,8 @@ export async function updateRows(s: Store, rows: readonly RowUpdate[]): Promise<
   for (const [table, places] of placesBy(rows, (r) => r.table)) {
     const all = places.map((i) => rows[i]!);
     const perRow = all.reduce((most, r) => Math.max(most, Object.keys(r.cols).length), 1);
-    const step = Math.max(1, Math.floor(MAX_PARAMETERS / (perRow + 1)));
+    // MySQL and SQLite try a row's `when`s one by one: a statement's cost grows with the square of its rows
+    const step = Math.min(1000, Math.max(1, Math.floor(MAX_PARAMETERS / (perRow + 1))));
     for (let from = 0; from < all.length; from += step) await updateTogether(s, table, all.slice(from, from + step));
   }
 }
