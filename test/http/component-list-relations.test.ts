@@ -4,6 +4,7 @@
 // own. What a client reads back must be the same whichever way they were written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, writeDocument, type TestApp } from '../support/app.js';
+import { uploadTinyPng } from '../support/tiny-png.js';
 
 let t: TestApp;
 const authors: string[] = [];
@@ -68,15 +69,7 @@ describe('relations of component list rows', () => {
 
   it('zones of 40 text or media entries are created and updated keeping them by id in as many statements as zones of 3, but for the rows themselves', async () => {
     const { dialect } = t.app.database;
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    const files: number[] = [];
-    for (const name of ['a.png', 'b.png']) {
-      const form = new FormData();
-      form.append('files', new Blob([png], { type: 'image/png' }), name);
-      const r = await t.request('POST', '/api/upload', { raw: form });
-      expect(r.status, r.text).toBe(201);
-      files.push(r.body[0].id as number);
-    }
+    const files = [await uploadTinyPng(t, 'a.png'), await uploadTinyPng(t, 'b.png')];
     // where a multi-row INSERT can't tell each row's new id (SQLite, in-process), each new row is an INSERT and each
     // published copy an INSERT … SELECT; a row with no columns of its own (a media entry) is looked up, then inserted
     const oneByOne = !dialect.idsFromSequence && dialect.consecutiveIds === null;

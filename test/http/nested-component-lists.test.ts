@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_DIR, startTestApp, writeDocument, type TestApp } from '../support/app.js';
+import { uploadTinyPng } from '../support/tiny-png.js';
 
 let root: string;
 let t: TestApp;
@@ -45,14 +46,7 @@ beforeAll(async () => {
   });
   t = await startTestApp({ dir: root });
   for (let i = 0; i < 6; i++) authors.push(await writeDocument(t, 'POST', '/api/authors', { name: `author ${i}`, email: `nested${i}@example.com` }));
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-  for (const name of ['a.png', 'b.png']) {
-    const form = new FormData();
-    form.append('files', new Blob([png], { type: 'image/png' }), name);
-    const r = await t.request('POST', '/api/upload', { raw: form });
-    expect(r.status, r.text).toBe(201);
-    files.push(r.body[0].id as number);
-  }
+  for (const name of ['a.png', 'b.png']) files.push(await uploadTinyPng(t, name));
 });
 afterAll(async () => {
   await t?.close();
@@ -171,11 +165,7 @@ describe('component lists inside component lists', () => {
   });
 
   it("a file's related list shows the rows linking it in the order they were written row by row, in the draft and the published copy", async () => {
-    const form = new FormData();
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    form.append('files', new Blob([png], { type: 'image/png' }), 'shared.png');
-    const up = await t.request('POST', '/api/upload', { raw: form });
-    const file = up.body[0].id as number;
+    const file = await uploadTinyPng(t, 'shared.png');
     const body = [
       { __component: 'shared.media', file },
       {
