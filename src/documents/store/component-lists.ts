@@ -166,9 +166,9 @@ export async function writeLists(
   }
   // the owners' links to their components: those of stored owners replaced, a field at a time
   const stored = lists.filter((l) => !l.ownerIsNew);
-  for (const [[table, field], places] of placesBy(stored, (l) => l.owner.schema.componentTable + '\u0000' + l.field).map(
-    ([key, places]) => [key.split('\u0000') as [string, string], places] as const,
-  )) {
+  for (const [, places] of placesBy(stored, (l) => `${l.owner.schema.componentTable}\u0000${l.field}`)) {
+    const { owner, field } = stored[places[0]!]!;
+    const table = owner.schema.componentTable;
     const owners = [...new Set(places.map((i) => stored[i]!.owner.id))];
     for (const ids of inChunks(owners)) await tx.deleteFrom(table).where('entity_id', 'in', ids).where('field', '=', field).execute();
   }

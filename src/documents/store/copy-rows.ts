@@ -95,9 +95,13 @@ function rounds(places: readonly number[], idOf: (place: number) => number): num
 async function copyRun(s: Store, comp: Component, cols: readonly string[], ids: readonly number[], step: number): Promise<Map<number, number>> {
   const existing = (await s.tx.selectFrom(comp.table).select('id').where('id', 'in', ids).orderBy('id').execute()).map((r) => Number(r.id));
   if (existing.length === 0) return new Map();
-  const source = s.tx.selectFrom(comp.table).select(cols).where('id', 'in', existing).orderBy('id');
   // a row with no columns of its own is copied as a new id alone
-  const insert = cols.length ? s.tx.insertInto(comp.table).columns(cols).expression(source) : s.tx.insertInto(comp.table).values(existing.map(() => rowValues(s, {})));
+  const insert = cols.length
+    ? s.tx
+        .insertInto(comp.table)
+        .columns(cols)
+        .expression(s.tx.selectFrom(comp.table).select(cols).where('id', 'in', existing).orderBy('id'))
+    : s.tx.insertInto(comp.table).values(existing.map(() => rowValues(s, {})));
   const res = await insert.executeTakeFirstOrThrow();
   // the write holds its document's rows, so its components can't change in between; a mismatch is a fault
   if (Number(res.numInsertedOrUpdatedRows) !== existing.length) throw new Error(`copy of ${comp.table} rows inserted ${res.numInsertedOrUpdatedRows} of ${existing.length}`);

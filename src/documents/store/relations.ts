@@ -219,33 +219,21 @@ export async function writeInverseRelation(ctx: RelationContext, self: SourceRow
   if (self.schema.localized) return writeInverseInLocale(ctx, self, attr, op, self.locale);
   const locales = new Set(refsOf(op).map((r) => r.locale ?? ctx.defaultLocale));
   // a set is the whole list, in every locale: one that links this document and isn't named is emptied, as in Strapi 5.54
-  if (op.kind === 'set') for (const locale of await linkingLocales(ctx, owner, attr, self.documentId!)) locales.add(locale);
+  if (op.kind === 'set') for (const locale of await linkingOwners(ctx, owner, attr, self.documentId!, 'locale')) locales.add(locale);
   if (locales.size === 0) locales.add(ctx.defaultLocale);
   for (const locale of locales) await writeInverseInLocale(ctx, self, attr, opInLocale(op, locale, ctx.defaultLocale), locale);
 }
 
-/** The owner documents whose rows link `documentId` (in any locale or version). */
-async function linkingOwners(ctx: RelationContext, owner: ContentType, attr: RelationAttribute, documentId: string): Promise<string[]> {
+/** What the owner rows whose links name `documentId` hold in `column`, once each: their documents, or their locales. */
+async function linkingOwners(ctx: RelationContext, owner: ContentType, attr: RelationAttribute, documentId: string, column: 'document_id' | 'locale'): Promise<string[]> {
   const rows = await ctx.store.tx
     .selectFrom(`${attr.linkTable} as l`)
     .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
-    .select('a.document_id')
+    .select(`a.${column} as v`)
     .distinct()
     .where('l.target_document_id', '=', documentId)
     .execute();
-  return rows.map((r) => String(r.document_id));
-}
-
-/** The locales of the owner rows whose links name `documentId`. */
-async function linkingLocales(ctx: RelationContext, owner: ContentType, attr: RelationAttribute, documentId: string): Promise<string[]> {
-  const rows = await ctx.store.tx
-    .selectFrom(`${attr.linkTable} as l`)
-    .innerJoin(`${owner.table} as a`, 'a.id', 'l.source_id')
-    .select('a.locale')
-    .distinct()
-    .where('l.target_document_id', '=', documentId)
-    .execute();
-  return rows.map((r) => String(r.locale));
+  return rows.map((r) => String(r.v));
 }
 
 async function writeInverseInLocale(
@@ -286,7 +274,7 @@ async function writeInverseInLocale(
   // owners it doesn't name: those are locked too.
   const named = [...set, ...connect].map((e) => e.doc);
   const owners = named.concat(disconnect);
-  if (op.kind === 'set') owners.push(...(await linkingOwners(ctx, owner, attr, selfDoc)));
+  if (op.kind === 'set') owners.push(...(await linkingOwners(ctx, owner, attr, selfDoc, 'document_id')));
   const there = await lockDocuments(ctx.store, owner.table, owners, 'writer');
   // one deleted since it was looked up is missing, as it would have been a moment later
   const gone = named.find((doc) => !there.has(doc));
